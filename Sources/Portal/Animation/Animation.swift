@@ -1,0 +1,183 @@
+/// How a change moves from its old value to its new one: a spring or a timing curve, with an
+/// optional delay and speed, named as in SwiftUI.
+///
+/// ```swift
+/// try world.animate(card, to: ViewProperties(frame: expanded, cornerRadius: 16),
+///                   with: .smooth(duration: 0.4).delay(0.1))
+/// ```
+///
+/// Modifiers compose in order, as SwiftUI's do: `.delay(d).speed(2)` halves the delay too,
+/// `.speed(2).delay(d)` waits the full `d`.
+public struct Animation: Hashable, Sendable, CustomStringConvertible {
+    /// What drives the motion.
+    public enum Motion: Hashable, Sendable {
+        /// A spring; the initial velocity is in units of the whole change per second.
+        case spring(Spring, initialVelocity: Double)
+        /// A timing curve that runs for `duration` seconds.
+        case curve(UnitCurve, duration: Double)
+    }
+
+    /// What drives the motion.
+    public let motion: Motion
+    /// The wait before the motion starts, in seconds of world time (already divided by any
+    /// later ``speed(_:)``).
+    public private(set) var delay: Double = 0
+    /// The playback rate: 2 runs twice as fast.
+    public private(set) var speed: Double = 1
+
+    /// Creates an animation from a motion.
+    public init(_ motion: Motion) { self.motion = motion }
+
+    /// The default animation: ease-in-out over 0.35 s.
+    public static let `default` = Animation.easeInOut
+
+    // MARK: Springs
+
+    /// A spring with SwiftUI's default response 0.5 and damping fraction 0.825.
+    public static let spring = Animation.spring(response: 0.5, dampingFraction: 0.825)
+    /// A spring from a response and damping fraction.
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825) -> Animation {
+        Animation(.spring(Spring(response: response, dampingFraction: dampingFraction), initialVelocity: 0))
+    }
+    /// A spring from a perceptual duration and bounce.
+    public static func spring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
+        Animation(.spring(Spring(duration: duration, bounce: bounce), initialVelocity: 0))
+    }
+    /// An animation driven by `spring`.
+    public static func spring(_ spring: Spring) -> Animation {
+        Animation(.spring(spring, initialVelocity: 0))
+    }
+
+    /// A spring with no bounce: duration 0.5.
+    public static let smooth = Animation.smooth()
+    /// A spring with a small bounce (0.15): duration 0.5.
+    public static let snappy = Animation.snappy()
+    /// A spring with a visible bounce (0.3): duration 0.5.
+    public static let bouncy = Animation.bouncy()
+    /// A smooth spring (bounce 0 plus `extraBounce`).
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
+        .spring(.smooth(duration: duration, extraBounce: extraBounce))
+    }
+    /// A snappy spring (bounce 0.15 plus `extraBounce`).
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
+        .spring(.snappy(duration: duration, extraBounce: extraBounce))
+    }
+    /// A bouncy spring (bounce 0.3 plus `extraBounce`).
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
+        .spring(.bouncy(duration: duration, extraBounce: extraBounce))
+    }
+
+    /// An interpolating spring with SwiftUI's defaults (duration 0.5, bounce 0).
+    public static let interpolatingSpring = Animation.interpolatingSpring()
+    /// An interpolating spring from physical parameters. `initialVelocity` is in units of the
+    /// whole change per second (1 = the full change in one second).
+    public static func interpolatingSpring(mass: Double = 1, stiffness: Double, damping: Double,
+                                           initialVelocity: Double = 0) -> Animation {
+        Animation(.spring(Spring(mass: mass, stiffness: stiffness, damping: damping), initialVelocity: initialVelocity))
+    }
+    /// An interpolating spring from a perceptual duration and bounce.
+    public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0,
+                                           initialVelocity: Double = 0) -> Animation {
+        Animation(.spring(Spring(duration: duration, bounce: bounce), initialVelocity: initialVelocity))
+    }
+    /// An interpolating spring driven by `spring`.
+    public static func interpolatingSpring(_ spring: Spring, initialVelocity: Double = 0) -> Animation {
+        Animation(.spring(spring, initialVelocity: initialVelocity))
+    }
+
+    // MARK: Curves
+
+    /// Constant speed over 0.35 s.
+    public static let linear = Animation.linear(duration: 0.35)
+    /// Ease in over 0.35 s.
+    public static let easeIn = Animation.easeIn(duration: 0.35)
+    /// Ease out over 0.35 s.
+    public static let easeOut = Animation.easeOut(duration: 0.35)
+    /// Ease in and out over 0.35 s.
+    public static let easeInOut = Animation.easeInOut(duration: 0.35)
+    /// Constant speed over `duration` seconds.
+    public static func linear(duration: Double) -> Animation { timingCurve(.linear, duration: duration) }
+    /// Ease in over `duration` seconds.
+    public static func easeIn(duration: Double) -> Animation { timingCurve(.easeIn, duration: duration) }
+    /// Ease out over `duration` seconds.
+    public static func easeOut(duration: Double) -> Animation { timingCurve(.easeOut, duration: duration) }
+    /// Ease in and out over `duration` seconds.
+    public static func easeInOut(duration: Double) -> Animation { timingCurve(.easeInOut, duration: duration) }
+    /// A cubic bezier timing curve with control points (`p1x`, `p1y`) and (`p2x`, `p2y`).
+    public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double,
+                                   duration: Double = 0.35) -> Animation {
+        timingCurve(.bezier(startControlPoint: UnitPoint(x: p1x, y: p1y),
+                            endControlPoint: UnitPoint(x: p2x, y: p2y)), duration: duration)
+    }
+    /// A timing curve over `duration` seconds.
+    public static func timingCurve(_ curve: UnitCurve, duration: Double = 0.35) -> Animation {
+        Animation(.curve(curve, duration: duration))
+    }
+
+    // MARK: Modifiers
+
+    /// The same animation, started `delay` seconds later.
+    public func delay(_ delay: Double) -> Animation {
+        var copy = self
+        copy.delay += delay
+        return copy
+    }
+
+    /// The same animation played `speed` times as fast, delay included.
+    public func speed(_ speed: Double) -> Animation {
+        var copy = self
+        copy.delay /= speed
+        copy.speed *= speed
+        return copy
+    }
+
+    /// Checks that the animation can run: positive finite durations, speeds and spring
+    /// parameters, a non-negative delay.
+    public func validate() throws(PortalError) {
+        func fail(_ reason: String) -> PortalError { .invalidAnimation(self, reason: reason) }
+        guard speed.isFinite, speed > 0 else { throw fail("speed must be a positive, finite number") }
+        guard delay.isFinite, delay >= 0 else { throw fail("delay must be zero or a positive, finite number of seconds") }
+        switch motion {
+        case let .spring(spring, initialVelocity):
+            guard spring.isValid else {
+                throw fail("a spring needs positive, finite mass, stiffness and damping (bounce below 1)")
+            }
+            guard initialVelocity.isFinite else { throw fail("initialVelocity must be finite") }
+        case let .curve(curve, duration):
+            guard duration.isFinite, duration > 0 else { throw fail("duration must be a positive, finite number of seconds") }
+            guard curve.isValid else { throw fail("the timing curve's control points must be finite") }
+        }
+    }
+
+    public var description: String {
+        var text: String
+        switch motion {
+        case let .spring(spring, velocity):
+            text = "spring(duration: \(spring.duration), bounce: \(spring.bounce)"
+            text += velocity == 0 ? ")" : ", initialVelocity: \(velocity))"
+        case let .curve(curve, duration):
+            let p1 = curve.startControlPoint, p2 = curve.endControlPoint
+            text = "timingCurve(\(p1.x), \(p1.y), \(p2.x), \(p2.y), duration: \(duration))"
+        }
+        if delay != 0 { text += ".delay(\(delay))" }
+        if speed != 1 { text += ".speed(\(speed))" }
+        return text
+    }
+}
+
+/// The two moments at which an animation can be reported complete, as in SwiftUI.
+public enum AnimationCompletionCriteria: Hashable, Sendable {
+    /// The animation has reached its end in the eyes of a person: a curve at its duration, a
+    /// spring at its perceptual ``Spring/duration``. A spring may still be moving a little.
+    case logicallyComplete
+    /// The animation has settled and its tracks are gone: the value sits at its target.
+    case removed
+}
+
+/// A handle to one call of ``World/animate(_:to:with:)``, used to match completion events.
+public struct AnimationID: Hashable, Sendable, CustomStringConvertible {
+    /// A number unique within one world.
+    public let rawValue: UInt64
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+    public var description: String { "Animation#\(rawValue)" }
+}

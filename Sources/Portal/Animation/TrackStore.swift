@@ -1,0 +1,395 @@
+// Running animations, in two tables.
+//
+// A *timing* is one running animation (one `animate` call on one view): its spring matrix or
+// timing curve, its start, its completion ticks. Timings live in stable slots because lanes
+// point at them.
+//
+// A *lane* (a track row) is one animated number: a frame's x, an opacity. Lanes are a dense
+// struct-of-arrays table with swap-remove — a lane row is valid only until the next removal —
+// and they are the hot loop: every tick each lane advances by
+//
+//     d = value − target
+//     value' = target + xx·d + xv·v
+//     v'     = vx·d + vv·v
+//
+// with (xx, xv, vx, vv) read from its timing. For a spring that matrix is the exact
+// state-transition matrix exp(A·Δt), constant for the life of the animation; for a timing curve
+// the lane keeps its initial displacement d₀ in `velocity` and the timing writes
+// (0, 1 − y(t), 0, 1) each tick, where y is the curve's value, so value' = target + d₀·(1 − y).
+// During a delay the matrix is the identity. One branch-free loop serves both, with no
+// transcendental function in it: the curve is solved once per animation, not once per number.
+//
+// Lanes write presented values only into their own `value` column; the output stage copies them
+// into the views' blocks (`writeBack`). Only views with running animations own lanes, so idle
+// views cost nothing here.
+
+/// One tick of a lane's motion: value' = target + xx·d + xv·v, v' = vx·d + vv·v.
+struct StepCoefficients: Hashable {
+    var xx: Float, xv: Float, vx: Float, vv: Float
+    /// Holds a lane still (a delay).
+    static let hold = StepCoefficients(xx: 1, xv: 0, vx: 0, vv: 1)
+}
+
+/// The cold facts of one running animation.
+struct TimingRecord {
+    enum Drive {
+        /// The per-tick matrix in world time (speed folded in) and the animation's speed.
+        case spring(StepCoefficients, speed: Double)
+        /// The curve (an index into the interned curves) and the fraction of the curve per tick.
+        case curve(UInt32, progressPerTick: Double)
+    }
+    var drive: Drive
+    /// The last tick before the motion starts: at the end of tick m the motion has run
+    /// (m − origin) ticks.
+    var origin: UInt64
+    var logicalTick: UInt64
+    var settleTick: UInt64
+    var logicalReported = false
+    var id: AnimationID
+    var view: Entity
+    var viewSlot: UInt32
+    /// The channels (bits of ``ViewChannel``) whose lanes this timing still drives.
+    var channels: UInt16
+    /// Where the timing sits in `springs` or `curves`.
+    var listIndex: Int32 = 0
+}
+
+/// An entry in the dense list of running springs: the next tick at which it needs attention.
+struct SpringEntry { var slot: UInt32; var nextEvent: UInt64 }
+
+/// An entry in the dense list of running curves: what the per-tick curve solve needs.
+struct CurveEntry { var slot: UInt32; var curve: UInt32; var origin: UInt64; var progressPerTick: Double; var endTick: UInt64 }
+
+struct TrackStore {
+    // Lanes.
+    private(set) var value: [Float] = []
+    private(set) var velocity: [Float] = []
+    private(set) var target: [Float] = []
+    private(set) var timing: [UInt32] = []
+    /// The view value each lane drives: view slot × 16 + channel.
+    private(set) var output: [UInt32] = []
+
+    // Timings.
+    private(set) var coefficients: [StepCoefficients] = []
+    private(set) var records: [TimingRecord] = []
+    private var freeTimings: [UInt32] = []
+    private(set) var springs: [SpringEntry] = []
+    private(set) var curveEntries: [CurveEntry] = []
+    /// Timings with an event this tick, found by the interpolation pass, handled by `finish`.
+    private var due: [UInt32] = []
+    /// Interned timing curves; animations use a handful of distinct curves.
+    private var curves: [UnitCurve] = []
+
+    var laneCount: Int { value.count }
+    var timingCount: Int { springs.count + curveEntries.count }
+
+    mutating func reserveCapacity(lanes: Int, timings: Int) {
+        value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
+        timing.reserveCapacity(lanes); output.reserveCapacity(lanes)
+        coefficients.reserveCapacity(timings); records.reserveCapacity(timings)
+        springs.reserveCapacity(timings); curveEntries.reserveCapacity(timings); due.reserveCapacity(timings)
+    }
+
+    // MARK: - Starting and retargeting
+
+    /// Starts `animation` on the channels of the view in `slot`, from their presented values (or
+    /// their running lanes, keeping value and velocity) towards `targets`. Runs at a tick
+    /// boundary: `tick` is the tick about to be computed.
+    mutating func start(_ animation: Animation, id: AnimationID, view: Entity, slot: Int,
+                        targets: [(ViewChannel, Float)], tick: UInt64, step: Double, tolerance: Float,
+                        views: inout ViewStore, events: inout [WorldEvent]) {
+        let speed = animation.speed
+        let origin = tick - 1 + UInt64((animation.delay / step).rounded())
+        let timingSlot = allocateTiming()
+        var channels: UInt16 = 0
+        var settleSeconds = 0.0
+        let drive: TimingRecord.Drive
+        var logicalTick: UInt64, settleTick: UInt64
+        switch animation.motion {
+        case let .spring(spring, initialVelocity):
+            let m = spring.transitionMatrix(step: step * speed)
+            let phi = StepCoefficients(xx: Float(m.xx), xv: Float(m.xv / speed), vx: Float(m.vx * speed), vv: Float(m.vv))
+            drive = .spring(phi, speed: speed)
+            logicalTick = origin + ticks(spring.duration / speed, step: step)
+            settleTick = 0
+            for (channel, goal) in targets {
+                let (now, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let v = carried + Float(initialVelocity) * (goal - now)
+                let seconds = spring.settlingTime(displacement: Double(now - goal), velocity: Double(v) / speed,
+                                                  tolerance: Double(tolerance)) / speed
+                settleSeconds = max(settleSeconds, seconds)
+                addLane(value: now, velocity: v, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
+                channels |= 1 << UInt16(channel.rawValue)
+            }
+            settleTick = origin + max(1, ticks(settleSeconds, step: step))
+        case let .curve(curve, duration):
+            let progressPerTick = step * speed / duration
+            drive = .curve(intern(curve), progressPerTick: progressPerTick)
+            logicalTick = origin + ticks(duration / speed, step: step)
+            settleTick = logicalTick
+            for (channel, goal) in targets {
+                let (now, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
+                channels |= 1 << UInt16(channel.rawValue)
+            }
+        }
+        let record = TimingRecord(drive: drive, origin: origin, logicalTick: logicalTick, settleTick: settleTick,
+                                  id: id, view: view, viewSlot: UInt32(slot), channels: channels)
+        records[Int(timingSlot)] = record
+        coefficients[Int(timingSlot)] = .hold
+        switch drive {
+        case .spring:
+            records[Int(timingSlot)].listIndex = Int32(springs.count)
+            springs.append(SpringEntry(slot: timingSlot, nextEvent: origin + 1))
+        case let .curve(curve, progressPerTick):
+            records[Int(timingSlot)].listIndex = Int32(curveEntries.count)
+            curveEntries.append(CurveEntry(slot: timingSlot, curve: curve, origin: origin,
+                                           progressPerTick: progressPerTick, endTick: logicalTick))
+        }
+    }
+
+    /// Whole ticks covering `seconds` (at least one): a motion that lasts 0.5 s at 120 Hz ends
+    /// on its 60th tick.
+    private func ticks(_ seconds: Double, step: Double) -> UInt64 {
+        let count = (seconds / step - 1e-9).rounded(.up)
+        guard count.isFinite else { return UInt64(UInt32.max) }
+        return UInt64(max(1, min(count, Double(UInt32.max))))
+    }
+
+    /// Detaches a running lane from its animation, if the channel has one, and returns the
+    /// channel's presented value and velocity (in units per second of world time). The lane
+    /// row stays in place for the caller to reuse or remove.
+    private mutating func takeOver(_ channel: ViewChannel, slot: Int, tick: UInt64, step: Double,
+                                   views: inout ViewStore, events: inout [WorldEvent]) -> (Float, Float) {
+        let out = slot * ViewChannel.stride + channel.rawValue
+        let lane = Int(views.lanes[out])
+        guard lane != Int(ViewStore.noLane) else { return (views.values[out], 0) }
+        let speed = currentVelocity(lane: lane, tick: tick, step: step)
+        let now = value[lane]
+        removeLane(lane, views: &views, events: &events, tick: tick)
+        return (now, speed)
+    }
+
+    /// The velocity of a lane as of the end of the previous tick, in world time.
+    private func currentVelocity(lane: Int, tick: UInt64, step: Double) -> Float {
+        let record = records[Int(timing[lane])]
+        switch record.drive {
+        case .spring:
+            return velocity[lane]
+        case let .curve(curve, progressPerTick):
+            let elapsed = Double(tick - 1) - Double(record.origin)
+            let progress = elapsed * progressPerTick
+            guard progress > 0, progress < 1 else { return 0 }
+            let slope = curves[Int(curve)].velocity(at: progress)
+            // value = target + d₀·(1 − y(f)), f advancing progressPerTick per tick.
+            return Float(-Double(velocity[lane]) * slope * progressPerTick / step)
+        }
+    }
+
+    private mutating func addLane(value now: Float, velocity v: Float, target goal: Float, timing timingSlot: UInt32,
+                                  slot: Int, channel: ViewChannel, views: inout ViewStore) {
+        let out = slot * ViewChannel.stride + channel.rawValue
+        views.lanes[out] = Int32(value.count)
+        value.append(now)
+        velocity.append(v)
+        target.append(goal)
+        timing.append(timingSlot)
+        output.append(UInt32(out))
+    }
+
+    private mutating func intern(_ curve: UnitCurve) -> UInt32 {
+        if let i = curves.firstIndex(of: curve) { return UInt32(i) }
+        curves.append(curve)
+        return UInt32(curves.count - 1)
+    }
+
+    private mutating func allocateTiming() -> UInt32 {
+        if let slot = freeTimings.popLast() { return slot }
+        records.append(TimingRecord(drive: .spring(.hold, speed: 1), origin: 0, logicalTick: 0, settleTick: 0,
+                                    id: AnimationID(rawValue: 0), view: Entity(index: 0, generation: 0),
+                                    viewSlot: 0, channels: 0))
+        coefficients.append(.hold)
+        return UInt32(records.count - 1)
+    }
+
+    // MARK: - Stopping
+
+    /// Removes lane `row` (swap-remove), clears the view's channel, and detaches it from its
+    /// timing; a timing left with no lanes ends as interrupted. The view keeps the lane's
+    /// last presented value.
+    mutating func removeLane(_ row: Int, views: inout ViewStore, events: inout [WorldEvent], tick: UInt64) {
+        let timingSlot = Int(timing[row])
+        records[timingSlot].channels &= ~(1 << UInt16(Int(output[row]) % ViewChannel.stride))
+        removeLaneRow(row, views: &views)
+        if records[timingSlot].channels == 0 {
+            end(timing: timingSlot, interrupted: true, events: &events, tick: tick)
+        }
+    }
+
+    /// Stops every lane of the view in `slot`, leaving the presented values where they are.
+    mutating func stopAll(slot: Int, views: inout ViewStore, events: inout [WorldEvent], tick: UInt64) {
+        let base = slot * ViewChannel.stride
+        for c in 0..<ViewChannel.stride where views.lanes[base + c] != ViewStore.noLane {
+            removeLane(Int(views.lanes[base + c]), views: &views, events: &events, tick: tick)
+        }
+    }
+
+    /// Stops the lane of one channel, if it has one.
+    mutating func stop(_ channel: ViewChannel, slot: Int, views: inout ViewStore, events: inout [WorldEvent], tick: UInt64) {
+        let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
+        if lane != ViewStore.noLane { removeLane(Int(lane), views: &views, events: &events, tick: tick) }
+    }
+
+    /// Reports the completion criteria not yet reported and frees the timing slot. Its lanes
+    /// must already be gone.
+    private mutating func end(timing slot: Int, interrupted: Bool, events: inout [WorldEvent], tick: UInt64) {
+        let record = records[slot]
+        if !record.logicalReported {
+            events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .logicallyComplete,
+                                                                  tick: tick, wasInterrupted: interrupted)))
+        }
+        events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .removed,
+                                                              tick: tick, wasInterrupted: interrupted)))
+        let index = Int(record.listIndex)
+        switch record.drive {
+        case .spring:
+            let last = springs.count - 1
+            if index != last { records[Int(springs[last].slot)].listIndex = Int32(index) }
+            springs.swapRemove(at: index)
+        case .curve:
+            let last = curveEntries.count - 1
+            if index != last { records[Int(curveEntries[last].slot)].listIndex = Int32(index) }
+            curveEntries.swapRemove(at: index)
+        }
+        records[slot].channels = 0
+        coefficients[slot] = .hold
+        freeTimings.append(UInt32(slot))
+    }
+
+    // MARK: - The tick
+
+    /// Interpolation, part one: brings every timing's step matrix up to date for `tick` and
+    /// collects the timings with an event this tick.
+    mutating func prepare(tick: UInt64) {
+        for i in springs.indices where springs[i].nextEvent <= tick {
+            let slot = Int(springs[i].slot)
+            if tick == records[slot].origin + 1, case let .spring(phi, _) = records[slot].drive {
+                coefficients[slot] = phi
+            }
+            due.append(springs[i].slot)
+        }
+        for entry in curveEntries where tick > entry.origin {
+            let progress = tick >= entry.endTick ? 1 : Double(tick - entry.origin) * entry.progressPerTick
+            let y = curves[Int(entry.curve)].value(at: progress)
+            coefficients[Int(entry.slot)] = StepCoefficients(xx: 0, xv: Float(1 - y), vx: 0, vv: 1)
+            if tick >= entry.endTick { due.append(entry.slot) }
+        }
+    }
+
+    /// Interpolation, part two — the hot loop: advances every lane by one tick.
+    mutating func advanceLanes() {
+        let count = value.count
+        value.withUnsafeMutableBufferPointer { value in
+            velocity.withUnsafeMutableBufferPointer { velocity in
+                target.withUnsafeBufferPointer { target in
+                    timing.withUnsafeBufferPointer { timing in
+                        coefficients.withUnsafeBufferPointer { coefficients in
+                            for i in 0..<count {
+                                let k = coefficients[Int(timing[i])]
+                                let goal = target[i]
+                                let d = value[i] - goal
+                                let v = velocity[i]
+                                value[i] = goal + (k.xx * d + k.xv * v)
+                                velocity[i] = k.vx * d + k.vv * v
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Snapping and finish: reports logical completions, retires settled animations (their
+    /// lanes land exactly on their targets), and schedules the next event of the rest.
+    mutating func finish(tick: UInt64, views: inout ViewStore, events: inout [WorldEvent]) {
+        for slot in due {
+            let slot = Int(slot)
+            var record = records[slot]
+            if !record.logicalReported && tick >= record.logicalTick {
+                events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view,
+                                                                      criterion: .logicallyComplete, tick: tick, wasInterrupted: false)))
+                record.logicalReported = true
+                records[slot].logicalReported = true
+            }
+            if tick >= record.settleTick {
+                let base = Int(record.viewSlot) * ViewChannel.stride
+                var channels = record.channels
+                while channels != 0 {
+                    let c = channels.trailingZeroBitCount
+                    channels &= channels - 1
+                    let lane = Int(views.lanes[base + c])
+                    value[lane] = target[lane]
+                    removeLaneRow(lane, views: &views)
+                }
+                records[slot].channels = 0
+                end(timing: slot, interrupted: false, events: &events, tick: tick)
+            } else if case .spring = record.drive {
+                let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
+                springs[Int(record.listIndex)].nextEvent = next
+            }
+        }
+        due.removeAll(keepingCapacity: true)
+    }
+
+    /// Removes lane `row` (swap-remove) and clears its view channel, leaving the lane's value
+    /// presented. Its timing's bookkeeping is the caller's.
+    private mutating func removeLaneRow(_ row: Int, views: inout ViewStore) {
+        let out = Int(output[row])
+        views.values[out] = value[row]
+        views.lanes[out] = ViewStore.noLane
+        let last = value.count - 1
+        if row != last { views.lanes[Int(output[last])] = Int32(row) }
+        value.swapRemove(at: row)
+        velocity.swapRemove(at: row)
+        target.swapRemove(at: row)
+        timing.swapRemove(at: row)
+        output.swapRemove(at: row)
+    }
+
+    /// Output, part one: copies every lane's presented value into its view's block.
+    func writeBack(into views: inout ViewStore) {
+        let count = value.count
+        value.withUnsafeBufferPointer { value in
+            output.withUnsafeBufferPointer { output in
+                views.values.withUnsafeMutableBufferPointer { presented in
+                    for i in 0..<count { presented[Int(output[i])] = value[i] }
+                }
+            }
+        }
+    }
+
+    /// The target of the channel's running lane, if it has one.
+    func runningTarget(_ channel: ViewChannel, slot: Int, views: ViewStore) -> Float? {
+        let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
+        return lane == ViewStore.noLane ? nil : target[Int(lane)]
+    }
+
+    func checkInvariants(views: ViewStore) {
+        let n = value.count
+        precondition(velocity.count == n && target.count == n && timing.count == n && output.count == n,
+                     "tracks: lane columns differ in length")
+        for row in 0..<n {
+            precondition(views.lanes[Int(output[row])] == Int32(row), "tracks: lane \(row) and its view disagree")
+            let record = records[Int(timing[row])]
+            precondition(record.channels & (1 << UInt16(Int(output[row]) % ViewChannel.stride)) != 0,
+                         "tracks: lane \(row) is not among its timing's channels")
+        }
+        for (i, entry) in springs.enumerated() {
+            precondition(records[Int(entry.slot)].listIndex == Int32(i), "tracks: spring list index")
+        }
+        for (i, entry) in curveEntries.enumerated() {
+            precondition(records[Int(entry.slot)].listIndex == Int32(i), "tracks: curve list index")
+        }
+        precondition(timingCount + freeTimings.count == records.count, "tracks: timing slots leak")
+    }
+}

@@ -1,0 +1,139 @@
+/// A point in a unit square, used for the control points of a ``UnitCurve`` (SwiftUI's
+/// `UnitPoint`).
+public struct UnitPoint: Hashable, Sendable {
+    /// The horizontal coordinate, 0 at the leading edge and 1 at the trailing edge.
+    public var x: Double
+    /// The vertical coordinate, 0 at the top and 1 at the bottom.
+    public var y: Double
+
+    /// Creates a unit point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// (0, 0).
+    public static let zero = UnitPoint(x: 0, y: 0)
+    /// (0.5, 0.5).
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// (0, 0).
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// (0.5, 0).
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    /// (1, 0).
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// (0, 0.5).
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// (1, 0.5).
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// (0, 1).
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// (0.5, 1).
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// (1, 1).
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// A timing curve from (0, 0) to (1, 1): maps the elapsed fraction of an animation to the
+/// fraction of its change, as SwiftUI's `UnitCurve` and Core Animation's media timing functions.
+///
+/// Every curve is a cubic bezier with its end points fixed at (0, 0) and (1, 1). The named
+/// curves use Core Animation's control points. ``value(at:)`` solves the curve for the time
+/// coordinate the way WebKit and Chromium do: Newton's method from a good first guess, falling
+/// back to bisection when the slope is too flat, to a precision of 1e-7.
+///
+/// ```swift
+/// UnitCurve.easeInOut.value(at: 0.25)   // ≈ 0.1291
+/// ```
+public struct UnitCurve: Hashable, Sendable {
+    /// The first control point; its x is clamped into 0…1 so that the curve stays a function.
+    public let startControlPoint: UnitPoint
+    /// The second control point; its x is clamped into 0…1.
+    public let endControlPoint: UnitPoint
+
+    // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
+    private let ax, bx, cx, ay, by, cy: Double
+
+    /// A cubic bezier curve through (0, 0), the two control points and (1, 1). The y
+    /// coordinates may leave 0…1 (the value then overshoots); the x coordinates are clamped into
+    /// 0…1, as Core Animation does, because outside it the curve would not be a function of time.
+    public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
+        UnitCurve(startControlPoint, endControlPoint)
+    }
+
+    private init(_ p1: UnitPoint, _ p2: UnitPoint) {
+        let p1 = UnitPoint(x: min(max(p1.x, 0), 1), y: p1.y)
+        let p2 = UnitPoint(x: min(max(p2.x, 0), 1), y: p2.y)
+        startControlPoint = p1
+        endControlPoint = p2
+        cx = 3 * p1.x
+        bx = 3 * (p2.x - p1.x) - cx
+        ax = 1 - cx - bx
+        cy = 3 * p1.y
+        by = 3 * (p2.y - p1.y) - cy
+        ay = 1 - cy - by
+    }
+
+    /// Constant speed.
+    public static let linear = UnitCurve(UnitPoint(x: 0, y: 0), UnitPoint(x: 1, y: 1))
+    /// Starts slowly: control points (0.42, 0) and (1, 1).
+    public static let easeIn = UnitCurve(UnitPoint(x: 0.42, y: 0), UnitPoint(x: 1, y: 1))
+    /// Ends slowly: control points (0, 0) and (0.58, 1).
+    public static let easeOut = UnitCurve(UnitPoint(x: 0, y: 0), UnitPoint(x: 0.58, y: 1))
+    /// Starts and ends slowly: control points (0.42, 0) and (0.58, 1).
+    public static let easeInOut = UnitCurve(UnitPoint(x: 0.42, y: 0), UnitPoint(x: 0.58, y: 1))
+
+    /// `true` when both control points are finite.
+    public var isValid: Bool {
+        startControlPoint.x.isFinite && startControlPoint.y.isFinite
+            && endControlPoint.x.isFinite && endControlPoint.y.isFinite
+    }
+
+    /// The fraction of change at elapsed fraction `progress`. Progress is clamped into 0…1.
+    public func value(at progress: Double) -> Double {
+        let x = min(max(progress, 0), 1)
+        if x == 0 || x == 1 { return x }
+        let t = parameter(forX: x)
+        return ((ay * t + by) * t + cy) * t
+    }
+
+    /// The rate of change of ``value(at:)`` with respect to progress, at `progress`.
+    public func velocity(at progress: Double) -> Double {
+        let t = parameter(forX: min(max(progress, 0), 1))
+        let dx = (3 * ax * t + 2 * bx) * t + cx
+        let dy = (3 * ay * t + 2 * by) * t + cy
+        if dx == 0 { return dy == 0 ? 0 : (dy > 0 ? .infinity : -.infinity) }
+        return dy / dx
+    }
+
+    /// Solves x(t) = x for the curve parameter t.
+    private func parameter(forX x: Double) -> Double {
+        let precision = 1e-7
+        var t = x
+        for _ in 0..<8 {
+            let error = ((ax * t + bx) * t + cx) * t - x
+            if abs(error) < precision { return t }
+            let slope = (3 * ax * t + 2 * bx) * t + cx
+            if abs(slope) < 1e-6 { break }
+            t -= error / slope
+        }
+        var low = 0.0, high = 1.0
+        t = x
+        for _ in 0..<64 {
+            let value = ((ax * t + bx) * t + cx) * t
+            if abs(value - x) < precision { return t }
+            if value < x { low = t } else { high = t }
+            t = (low + high) * 0.5
+        }
+        return t
+    }
+
+    public static func == (lhs: UnitCurve, rhs: UnitCurve) -> Bool {
+        lhs.startControlPoint == rhs.startControlPoint && lhs.endControlPoint == rhs.endControlPoint
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(startControlPoint)
+        hasher.combine(endControlPoint)
+    }
+}

@@ -1,0 +1,47 @@
+/// A validated host call, waiting for the next tick boundary.
+enum Command {
+    case despawn(Entity)
+    case update(Entity, ViewProperties)
+    case animate(Entity, ViewProperties, Animation, AnimationID)
+    case setZIndex(Entity, Int32)
+    case setAllowsHitTesting(Entity, Bool)
+}
+
+extension World {
+    /// Applies the staged commands in call order. A command whose entity was despawned by an
+    /// earlier command of the same batch is skipped: it was valid when made, and the despawn
+    /// came first.
+    func applyCommands(tick: UInt64) {
+        guard !commands.isEmpty else { return }
+        for command in commands {
+            switch command {
+            case let .despawn(entity):
+                if let slot = views.slot(of: entity) {
+                    tracks.stopAll(slot: slot, views: &views, events: &events, tick: tick)
+                    views.remove(entity)
+                }
+                for storage in components.values { storage.remove(entity) }
+                allocator.release(entity)
+            case let .update(entity, properties):
+                guard let slot = views.slot(of: entity) else { continue }
+                properties.forEachChannel { channel, value in
+                    tracks.stop(channel, slot: slot, views: &views, events: &events, tick: tick)
+                    views.values[slot * ViewChannel.stride + channel.rawValue] = value
+                }
+                if let transform = properties.transform { views.rotationAxes[slot] = transform.rotation3D }
+            case let .animate(entity, properties, animation, id):
+                guard let slot = views.slot(of: entity) else { continue }
+                var targets: [(ViewChannel, Float)] = []
+                properties.forEachChannel { targets.append(($0, $1)) }
+                if let transform = properties.transform { views.rotationAxes[slot] = transform.rotation3D }
+                tracks.start(animation, id: id, view: entity, slot: slot, targets: targets, tick: tick,
+                             step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+            case let .setZIndex(entity, z):
+                if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
+            case let .setAllowsHitTesting(entity, allows):
+                if let slot = views.slot(of: entity) { views.allowsHitTesting[slot] = allows }
+            }
+        }
+        commands.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,65 @@
+/// Hands out entity indices, reuses freed ones, and answers whether a handle is alive.
+///
+/// Freed indices are reused last-in first-out, which keeps the sparse indices of every table
+/// compact and warm in cache. An index whose generation reaches `UInt32.max` is retired, not
+/// reused, so generations never wrap.
+struct EntityAllocator {
+    private(set) var generations: [UInt32] = []
+    private(set) var alive: [Bool] = []
+    /// Despawn requested but not yet applied: dead to callers, still present in tables.
+    private var doomed: [Bool] = []
+    private var free: [UInt32] = []
+    private(set) var liveCount = 0
+
+    /// The number of indices ever handed out (live, free and retired).
+    var indexCount: Int { generations.count }
+
+    mutating func reserveCapacity(_ n: Int) {
+        generations.reserveCapacity(n)
+        alive.reserveCapacity(n)
+        doomed.reserveCapacity(n)
+    }
+
+    /// A fresh entity, or `nil` when all 2³² indices are in use or retired.
+    mutating func allocate() -> Entity? {
+        if let index = free.popLast() {
+            alive[Int(index)] = true
+            doomed[Int(index)] = false
+            liveCount += 1
+            return Entity(index: index, generation: generations[Int(index)])
+        }
+        guard generations.count < Int(UInt32.max) else { return nil }
+        let index = UInt32(generations.count)
+        generations.append(0)
+        alive.append(true)
+        doomed.append(false)
+        liveCount += 1
+        return Entity(index: index, generation: 0)
+    }
+
+    /// Frees a live entity's index for reuse under the next generation.
+    mutating func release(_ entity: Entity) {
+        let i = Int(entity.index)
+        precondition(isAlive(entity), "release of \(entity), which is not alive")
+        alive[i] = false
+        liveCount -= 1
+        if generations[i] == UInt32.max { return }  // retired: never reused, never wraps
+        generations[i] += 1
+        free.append(entity.index)
+    }
+
+    /// Whether the entity's index is allocated to it (despawn requested or not): what the
+    /// tables may hold.
+    func isAlive(_ entity: Entity) -> Bool {
+        let i = Int(entity.index)
+        return i < generations.count && alive[i] && generations[i] == entity.generation
+    }
+
+    /// Whether callers may still use the entity: allocated and no despawn requested.
+    func isUsable(_ entity: Entity) -> Bool {
+        isAlive(entity) && !doomed[Int(entity.index)]
+    }
+
+    /// Marks a usable entity as despawned for callers; ``release(_:)`` frees it later.
+    mutating func doom(_ entity: Entity) { doomed[Int(entity.index)] = true }
+}

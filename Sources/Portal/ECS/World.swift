@@ -1,0 +1,298 @@
+// The world: every table, the clock, the schedule, and the public API.
+//
+// A world is used from one thread (it is not Sendable). Host calls validate their input at
+// once, throw a typed `PortalError` if it is bad — leaving the world untouched — and otherwise
+// stage a command. Staged commands are applied at the start of the next tick, in call order,
+// so nothing changes mid-tick and the same calls give the same frames, bit for bit.
+//
+// The feature API lives beside its feature: `World+Views.swift`, `World+Components.swift`.
+
+/// A Portal runtime: the entities, their components and animations, a fixed-step clock, and
+/// the render list a host draws each frame.
+///
+/// ```swift
+/// let world = World()
+/// let card = try world.spawnView(frame: Rect(x: 16, y: 120, width: 160, height: 200))
+/// try world.animate(card, to: ViewProperties(frame: Rect(x: 0, y: 0, width: 390, height: 420)),
+///                   with: .smooth(duration: 0.4))
+/// world.advance(by: 1.0 / 60)                 // runs two 120 Hz ticks
+/// for item in world.renderList { /* draw item.frame, item.opacity … */ }
+/// ```
+public final class World {
+    /// How a world runs.
+    public struct Configuration: Hashable, Sendable {
+        /// Ticks per second (120 by default; see the clock's notes for why).
+        public var tickRate: Int
+        /// The most ticks one ``World/advance(by:)`` call runs; time beyond it is dropped and
+        /// reported, so a stalled host does not spiral into ever longer catch-ups.
+        public var maxCatchUpTicks: Int
+        /// How close (in the property's own unit: points, opacity) a spring must stay to its
+        /// target before it is considered settled and snapped onto it.
+        public var settleTolerance: Float
+        /// Entities and animated numbers to reserve room for up front, so that growing to that
+        /// size allocates nothing.
+        public var reservedCapacity: Int
+
+        /// Creates a configuration; the defaults are 120 Hz, 8 catch-up ticks (a 15 fps host
+        /// still runs in real time), a settle tolerance of 0.001 and no reserved capacity.
+        public init(tickRate: Int = 120, maxCatchUpTicks: Int = 8, settleTolerance: Float = 0.001,
+                    reservedCapacity: Int = 0) {
+            self.tickRate = tickRate
+            self.maxCatchUpTicks = maxCatchUpTicks
+            self.settleTolerance = settleTolerance
+            self.reservedCapacity = reservedCapacity
+        }
+
+        func validate() throws(PortalError) {
+            guard (1...10_000).contains(tickRate) else {
+                throw .invalidConfiguration("tickRate", reason: "must be 1…10,000 ticks per second (it is \(tickRate))")
+            }
+            guard (1...100_000).contains(maxCatchUpTicks) else {
+                throw .invalidConfiguration("maxCatchUpTicks", reason: "must be 1…100,000 (it is \(maxCatchUpTicks))")
+            }
+            guard settleTolerance.isFinite, settleTolerance > 0 else {
+                throw .invalidConfiguration("settleTolerance", reason: "must be a positive, finite number (it is \(settleTolerance))")
+            }
+            guard (0...100_000_000).contains(reservedCapacity) else {
+                throw .invalidConfiguration("reservedCapacity", reason: "must be 0…100,000,000 (it is \(reservedCapacity))")
+            }
+        }
+    }
+
+    /// The configuration the world was created with.
+    public let configuration: Configuration
+
+    var allocator = EntityAllocator()
+    var views = ViewStore()
+    var tracks = TrackStore()
+    var clock: FixedClock
+    var commands: [Command] = []
+    var events: [WorldEvent] = []
+    var renderItems: [RenderItem] = []
+    var components: [ObjectIdentifier: AnyComponentStorage] = [:]
+    var systems: [[UserSystem]] = Array(repeating: [], count: TickStage.allCases.count)
+    var nextSystemID: UInt64 = 1
+    var nextAnimationID: UInt64 = 1
+    private(set) var isTicking = false
+
+    /// Creates a world with the default configuration: 120 Hz.
+    public convenience init() {
+        self.init(validated: Configuration())
+    }
+
+    /// Creates a world with `configuration`, or throws
+    /// ``PortalError/invalidConfiguration(_:reason:)``.
+    public convenience init(configuration: Configuration) throws(PortalError) {
+        try configuration.validate()
+        self.init(validated: configuration)
+    }
+
+    private init(validated configuration: Configuration) {
+        self.configuration = configuration
+        self.clock = FixedClock(tickRate: configuration.tickRate, maxCatchUpTicks: configuration.maxCatchUpTicks)
+        let n = configuration.reservedCapacity
+        if n > 0 {
+            allocator.reserveCapacity(n)
+            views.reserveCapacity(n)
+            tracks.reserveCapacity(lanes: n * 6, timings: n)
+            renderItems.reserveCapacity(n)
+            commands.reserveCapacity(n)
+            events.reserveCapacity(n)
+        }
+    }
+
+    // MARK: - Entities
+
+    /// Creates an entity with no components (attach your own with ``insert(_:for:)``).
+    ///
+    /// - Complexity: O(1) amortised.
+    public func spawn() throws(PortalError) -> Entity {
+        guard let entity = allocator.allocate() else { throw .entityLimitReached }
+        return entity
+    }
+
+    /// Despawns an entity: at the next tick its view, animations (reported as interrupted) and
+    /// components are removed and its index becomes reusable. The handle is dead at once.
+    public func despawn(_ entity: Entity) throws(PortalError) {
+        try requireAlive(entity)
+        allocator.doom(entity)
+        commands.append(.despawn(entity))
+    }
+
+    /// Whether `entity` is alive in this world (spawned, and not despawned).
+    public func isAlive(_ entity: Entity) -> Bool { allocator.isUsable(entity) }
+
+    /// The number of live entities (those despawned this frame still count until the next tick).
+    public var entityCount: Int { allocator.liveCount }
+
+    func requireAlive(_ entity: Entity) throws(PortalError) {
+        guard allocator.isUsable(entity) else { throw .staleEntity(entity) }
+    }
+
+    // MARK: - Time
+
+    /// Ticks run since the world was created.
+    public var tickCount: UInt64 { clock.tick }
+
+    /// Seconds of world time: ``tickCount`` ticks of 1 / tick rate each.
+    public var time: Double { clock.time }
+
+    /// The length of one tick in seconds.
+    public var tickDuration: Double { clock.step }
+
+    /// How far the host's clock is past the last tick, as a fraction of a tick (0..<1). A host
+    /// that renders between ticks can blend the last two frames by it.
+    public var interpolationFraction: Double { clock.interpolationFraction }
+
+    /// Accumulates `seconds` of host frame time and runs every whole tick that fits, up to
+    /// ``Configuration/maxCatchUpTicks``.
+    ///
+    /// NaN, infinite and negative frame times run nothing, change nothing and are reported as
+    /// ``WorldEvent/frameTimeRejected(_:)``; time past the catch-up cap is reported as
+    /// ``WorldEvent/ticksDropped(_:)``. A call made from inside a system runs nothing.
+    @discardableResult
+    public func advance(by seconds: Double) -> AdvanceReport {
+        guard !isTicking else { return AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: .insideTick) }
+        let (run, dropped, rejection) = clock.absorb(seconds)
+        if let rejection, rejection != .zero { events.append(.frameTimeRejected(rejection)) }
+        if dropped > 0 { events.append(.ticksDropped(dropped)) }
+        for _ in 0..<run { runTick() }
+        return AdvanceReport(ticksRun: run, ticksDropped: dropped, rejection: rejection)
+    }
+
+    /// Runs exactly one tick, whatever the accumulated host time. Does nothing when called from
+    /// inside a system.
+    public func tick() {
+        guard !isTicking else { return }
+        runTick()
+    }
+
+    private func runTick() {
+        isTicking = true
+        defer { isTicking = false }
+        let now = clock.tick + 1
+
+        applyCommands(tick: now)
+        runSystems(.layoutCapture)
+
+        runSystems(.matching)
+
+        tracks.prepare(tick: now)
+        tracks.advanceLanes()
+        runSystems(.interpolation)
+
+        tracks.finish(tick: now, views: &views, events: &events)
+        runSystems(.finish)
+
+        tracks.writeBack(into: &views)
+        buildRenderList()
+        clock.advanceOneTick()
+        runSystems(.output)
+        checkInvariants()
+    }
+
+    // MARK: - Systems
+
+    /// Adds a system: `run` is called once per tick in `stage`, after the built-in work of that
+    /// stage and after the systems added to it before. Host calls a system makes are staged for
+    /// the next tick, like any other.
+    @discardableResult
+    public func addSystem(_ name: String, stage: TickStage, _ run: @escaping (World) -> Void) -> SystemID {
+        let id = SystemID(rawValue: nextSystemID)
+        nextSystemID += 1
+        systems[stage.rawValue].append(UserSystem(id: id, name: name, run: run))
+        return id
+    }
+
+    /// Removes a system added with ``addSystem(_:stage:_:)``.
+    public func removeSystem(_ id: SystemID) throws(PortalError) {
+        for stage in systems.indices {
+            if let i = systems[stage].firstIndex(where: { $0.id == id }) {
+                systems[stage].remove(at: i)
+                return
+            }
+        }
+        throw .unknownSystem(id)
+    }
+
+    /// The names of the systems in `stage`, in the order they run.
+    public func systemNames(in stage: TickStage) -> [String] { systems[stage.rawValue].map(\.name) }
+
+    private func runSystems(_ stage: TickStage) {
+        let list = systems[stage.rawValue]
+        for system in list { system.run(self) }
+    }
+
+    // MARK: - Output
+
+    /// What to draw, back to front, as of the last tick.
+    ///
+    /// The list is rebuilt in place each tick; read it (or copy what you need) before the next
+    /// tick — holding on to the array makes the next rebuild copy it.
+    public var renderList: [RenderItem] { renderItems }
+
+    /// Calls `body` with the render list without copying it.
+    public func withRenderList<R>(_ body: ([RenderItem]) throws -> R) rethrows -> R { try body(renderItems) }
+
+    /// Returns and clears the events reported since the last call.
+    public func drainEvents() -> [WorldEvent] {
+        let drained = events
+        events.removeAll(keepingCapacity: false)
+        return drained
+    }
+
+    /// Calls `body` with each event reported since the last drain, then clears them, keeping the
+    /// storage (no allocation).
+    public func drainEvents(_ body: (WorldEvent) -> Void) {
+        for event in events { body(event) }
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// The topmost view under `point` in the last render list, or `nil` when the point hits
+    /// nothing.
+    ///
+    /// Views that do not allow hit testing, and views with opacity below 0.01 (as UIKit), are
+    /// skipped. The point is mapped through each view's scale, rotation and translation; the 3D
+    /// rotation is not considered.
+    ///
+    /// - Complexity: O(views) in the worst case.
+    public func hitTest(_ point: Point) -> HitTestResult? {
+        for item in renderItems.reversed() where item.allowsHitTesting && item.opacity >= 0.01 {
+            if let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) {
+                return HitTestResult(entity: item.entity, role: item.role)
+            }
+        }
+        return nil
+    }
+
+    private func buildRenderList() {
+        views.refreshOrder()
+        renderItems.removeAll(keepingCapacity: true)
+        for slot in views.order {
+            let slot = Int(slot)
+            let p = views.presentation(slot: slot)
+            renderItems.append(RenderItem(entity: views.entities[slot], frame: p.frame, cornerRadius: p.cornerRadius,
+                                          opacity: p.opacity, transform: p.transform, zIndex: views.zIndex[slot],
+                                          role: views.role[slot], allowsHitTesting: views.allowsHitTesting[slot]))
+        }
+    }
+
+    // MARK: - Invariants
+
+    /// Checks every table's structural invariants. Compiled in only when the
+    /// `PORTAL_CHECK_INVARIANTS` flag is set (debug builds, and so `swift test`).
+    func checkInvariants() {
+        #if PORTAL_CHECK_INVARIANTS
+        let allocator = self.allocator
+        views.checkInvariants(isAlive: { allocator.isAlive($0) }, laneCount: tracks.laneCount)
+        tracks.checkInvariants(views: views)
+        for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
+        #endif
+    }
+
+    /// The number of running animations (for diagnostics and tests).
+    public var runningAnimationCount: Int { tracks.timingCount }
+
+    /// The number of animated numbers currently running (for diagnostics and tests).
+    public var runningTrackCount: Int { tracks.laneCount }
+}

@@ -1,0 +1,60 @@
+/// Every way a call into Portal can be refused.
+///
+/// Public calls validate their input before changing anything and throw one of these, so a
+/// refused call leaves the world exactly as it was. The ``description`` says what went wrong
+/// and what to do about it.
+public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The entity was despawned, or never belonged to this world.
+    case staleEntity(Entity)
+    /// The entity is alive but is not a view, and the call needs one.
+    case notAView(Entity)
+    /// A geometric value is NaN, infinite, or a negative size. `field` names it.
+    case invalidGeometry(_ field: String, _ value: Float, reason: String)
+    /// A number outside the range the call accepts (an opacity above 1, a NaN scale…).
+    case invalidValue(_ field: String, _ value: Double, reason: String)
+    /// An animation that cannot run (a zero duration, a zero stiffness, a negative delay…).
+    case invalidAnimation(Animation, reason: String)
+    /// A `World.Configuration` that cannot work.
+    case invalidConfiguration(_ field: String, reason: String)
+    /// The component type was never registered with ``World/register(_:)``.
+    case componentNotRegistered(String)
+    /// The component type is already registered.
+    case componentAlreadyRegistered(String)
+    /// The entity has no component of this type.
+    case componentMissing(String, Entity)
+    /// The call would change a component table that a closure is iterating.
+    case componentTableBusy(String)
+    /// No system has this identifier (it was never added, or already removed).
+    case unknownSystem(SystemID)
+    /// Every one of the 2³² entity indices is in use or retired.
+    case entityLimitReached
+
+    public var description: String {
+        switch self {
+        case let .staleEntity(entity):
+            return "\(entity) is not alive in this world: it was despawned (or came from another world). Drop the handle and use the entity that replaced it."
+        case let .notAView(entity):
+            return "\(entity) is not a view. Create views with spawnView(frame:cornerRadius:opacity:)."
+        case let .invalidGeometry(field, value, reason):
+            return "\(field) is \(value): \(reason). Pass finite coordinates and non-negative sizes."
+        case let .invalidValue(field, value, reason):
+            return "\(field) is \(value): \(reason)."
+        case let .invalidAnimation(animation, reason):
+            return "the animation \(animation) cannot run: \(reason)."
+        case let .invalidConfiguration(field, reason):
+            return "World.Configuration.\(field) \(reason)."
+        case let .componentNotRegistered(name):
+            return "the component type \(name) is not registered. Call world.register(\(name).self) once before using it."
+        case let .componentAlreadyRegistered(name):
+            return "the component type \(name) is already registered; register each type once."
+        case let .componentMissing(name, entity):
+            return "\(entity) has no \(name) component. Insert one first, or check with hasComponent."
+        case let .componentTableBusy(name):
+            return "the \(name) table is being iterated; collect the change and make it after the loop."
+        case let .unknownSystem(id):
+            return "no system has id \(id.rawValue); it was never added or was already removed."
+        case .entityLimitReached:
+            return "all 2³² entity indices are in use or retired; despawn entities you no longer need."
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// One thing to draw this frame: a view with its presented geometry.
+///
+/// The render list holds one item per view, ordered back to front: by ``role`` band, then
+/// ``zIndex``, then creation order. A renderer draws it in order; nothing else is needed.
+public struct RenderItem: Hashable, Sendable {
+    /// The view.
+    public var entity: Entity
+    /// The presented layout frame (before ``transform``).
+    public var frame: Rect
+    /// The presented corner radius.
+    public var cornerRadius: Float
+    /// The presented opacity, 0…1.
+    public var opacity: Float
+    /// The presented transform, about the frame's centre.
+    public var transform: Transform
+    /// The z index among views of the same role.
+    public var zIndex: Int32
+    /// The band the item draws in.
+    public var role: RenderRole
+    /// Whether ``World/hitTest(_:)`` considers the item.
+    public var allowsHitTesting: Bool
+}
+
+/// The answer of ``World/hitTest(_:)``: the topmost item under a point.
+public struct HitTestResult: Hashable, Sendable {
+    /// The view hit.
+    public let entity: Entity
+    /// Its role: an app view, or an overlay.
+    public let role: RenderRole
+}

@@ -1,0 +1,25 @@
+/// Something that happened during a tick, for the host to read with ``World/drainEvents()``.
+public enum WorldEvent: Hashable, Sendable {
+    /// An animation reached one of its completion criteria.
+    case animationCompleted(AnimationCompletion)
+    /// ``World/advance(by:)`` was given a frame time it could not use; nothing ran.
+    case frameTimeRejected(AdvanceReport.Rejection)
+    /// ``World/advance(by:)`` was given more time than the catch-up cap allows; this many whole
+    /// ticks of it were discarded.
+    case ticksDropped(Int)
+}
+
+/// One completion criterion of one animation.
+public struct AnimationCompletion: Hashable, Sendable {
+    /// The animation, as returned by ``World/animate(_:to:with:)``.
+    public let id: AnimationID
+    /// The view it animated.
+    public let view: Entity
+    /// Which criterion was reached.
+    public let criterion: AnimationCompletionCriteria
+    /// The tick at which it was reached.
+    public let tick: UInt64
+    /// `true` when the animation ended early: every property it drove was taken over by a
+    /// newer animation, set without animation, or its view was despawned.
+    public let wasInterrupted: Bool
+}

@@ -1,0 +1,24 @@
+// The libc math shim: the only thing the library takes from outside the Swift standard
+// library. Everything transcendental goes through these few functions, so porting Portal to a
+// new platform means touching this file alone.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#elseif canImport(WASILibc)
+import WASILibc
+#else
+#error("Portal needs a C math library (Glibc, Musl, Darwin, ucrt or WASILibc)")
+#endif
+
+@inline(__always) func libcExp(_ x: Double) -> Double { exp(x) }
+@inline(__always) func libcLog(_ x: Double) -> Double { log(x) }
+@inline(__always) func libcSin(_ x: Double) -> Double { sin(x) }
+@inline(__always) func libcCos(_ x: Double) -> Double { cos(x) }
+@inline(__always) func libcSinf(_ x: Float) -> Float { sinf(x) }
+@inline(__always) func libcCosf(_ x: Float) -> Float { cosf(x) }

@@ -1,0 +1,73 @@
+/// The animatable numbers of a view, each a fixed place in the view's 16-float block of
+/// presented values.
+///
+/// Sixteen floats are 64 bytes — one cache line — so writing a view's animated values touches
+/// one line, and building its render item reads one line.
+enum ViewChannel: Int, CaseIterable {
+    case x, y, width, height
+    case cornerRadius, opacity
+    case translationX, translationY
+    case scaleX, scaleY
+    case rotation, zPosition, rotation3DAngle
+
+    /// Floats per view block (13 channels, padded to a cache line).
+    static let stride = 16
+}
+
+/// The properties of a view to change; `nil` leaves a property as it is.
+///
+/// Used both for immediate changes (``World/update(_:to:)``) and animated ones
+/// (``World/animate(_:to:with:)``). Every number in a transform animates, except the axis and
+/// perspective of its 3D rotation, which take their new values at once.
+public struct ViewProperties: Hashable, Sendable {
+    /// The layout frame.
+    public var frame: Rect?
+    /// The corner radius, in points (0 or more).
+    public var cornerRadius: Float?
+    /// The opacity, 0…1.
+    public var opacity: Float?
+    /// The visual transform.
+    public var transform: Transform?
+
+    /// Creates a set of changes; omitted properties stay as they are.
+    public init(frame: Rect? = nil, cornerRadius: Float? = nil, opacity: Float? = nil, transform: Transform? = nil) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.opacity = opacity
+        self.transform = transform
+    }
+
+    /// Throws when a value is NaN, infinite, a negative size or radius, or an opacity outside 0…1.
+    func validate() throws(PortalError) {
+        if let frame, !frame.isValidGeometry {
+            let bad = [frame.minX, frame.minY, frame.width, frame.height].first { !$0.isFinite || $0 < 0 } ?? frame.width
+            let reason = bad.isFinite ? "a frame's width and height must not be negative" : "a frame must be finite"
+            throw .invalidGeometry("frame", bad, reason: reason)
+        }
+        if let cornerRadius, !(cornerRadius.isFinite && cornerRadius >= 0) {
+            throw .invalidGeometry("cornerRadius", cornerRadius, reason: "a corner radius must be finite and not negative")
+        }
+        if let opacity, !(opacity >= 0 && opacity <= 1) {
+            throw .invalidValue("opacity", Double(opacity), reason: "opacity must be a number in 0…1")
+        }
+        if let transform, !transform.isFinite {
+            throw .invalidValue("transform", .nan, reason: "every component of a transform must be finite")
+        }
+    }
+
+    /// Calls `body` with each animatable channel this change sets and its new value.
+    func forEachChannel(_ body: (ViewChannel, Float) -> Void) {
+        if let frame {
+            body(.x, frame.minX); body(.y, frame.minY)
+            body(.width, frame.width); body(.height, frame.height)
+        }
+        if let cornerRadius { body(.cornerRadius, cornerRadius) }
+        if let opacity { body(.opacity, opacity) }
+        if let transform {
+            body(.translationX, transform.translation.x); body(.translationY, transform.translation.y)
+            body(.scaleX, transform.scaleX); body(.scaleY, transform.scaleY)
+            body(.rotation, transform.rotation.radians); body(.zPosition, transform.zPosition)
+            body(.rotation3DAngle, transform.rotation3D.angle.radians)
+        }
+    }
+}

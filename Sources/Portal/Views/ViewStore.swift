@@ -1,0 +1,191 @@
+// The views: every entity that draws.
+//
+// Trade-off: unlike the swap-remove component tables, views live in *stable slots*. Animation
+// tracks address a view's presented values by slot (slot × 16 + channel), and a stable slot
+// keeps that address valid for the whole life of the view, with no fix-up when another view is
+// despawned. Freed slots are reused by the next spawn, so the slot array stays as dense as the
+// live view count's high-water mark. Drawing order is a separate dense list of slots, re-sorted
+// only when a view is spawned, despawned or changes z index.
+
+/// The role a render item plays, which decides its band in the drawing order: every overlay
+/// draws above every app view, whatever their z indices.
+public enum RenderRole: UInt8, Hashable, Sendable, Comparable {
+    /// An ordinary view of the app.
+    case view
+    /// A view in the overlay above the app (portal layers, popups).
+    case overlay
+
+    public static func < (lhs: RenderRole, rhs: RenderRole) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What a view looks like after the last tick: its presented (possibly mid-animation) values.
+public struct ViewPresentation: Hashable, Sendable {
+    /// The presented frame.
+    public var frame: Rect
+    /// The presented corner radius.
+    public var cornerRadius: Float
+    /// The presented opacity.
+    public var opacity: Float
+    /// The presented transform.
+    public var transform: Transform
+}
+
+struct ViewStore {
+    static let noLane: Int32 = -1
+
+    /// `slotOf[entity.index]` is the slot + 1, or 0.
+    private var slotOf: [UInt32] = []
+    private(set) var entities: [Entity] = []
+    private(set) var live: [Bool] = []
+    /// Presented values, ``ViewChannel/stride`` per slot.
+    var values: [Float] = []
+    /// The track row animating each channel, or ``noLane``; same shape as `values`.
+    var lanes: [Int32] = []
+    var zIndex: [Int32] = []
+    var role: [RenderRole] = []
+    var allowsHitTesting: [Bool] = []
+    /// The axis and perspective of each view's 3D rotation (not animated).
+    var rotationAxes: [Rotation3D] = []
+    private var sequence: [UInt64] = []
+    private var freeSlots: [UInt32] = []
+    private var nextSequence: UInt64 = 0
+    private(set) var count = 0
+
+    /// Live slots in drawing order, back to front. Valid when `orderIsDirty` is false.
+    private(set) var order: [UInt32] = []
+    private var orderIsDirty = false
+
+    mutating func reserveCapacity(_ n: Int) {
+        entities.reserveCapacity(n); live.reserveCapacity(n)
+        values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
+        zIndex.reserveCapacity(n); role.reserveCapacity(n); allowsHitTesting.reserveCapacity(n)
+        rotationAxes.reserveCapacity(n); sequence.reserveCapacity(n); order.reserveCapacity(n)
+    }
+
+    @inline(__always)
+    func slot(of entity: Entity) -> Int? {
+        let i = Int(entity.index)
+        guard i < slotOf.count else { return nil }
+        let s = Int(slotOf[i])
+        guard s != 0, entities[s - 1] == entity else { return nil }
+        return s - 1
+    }
+
+    mutating func insert(_ entity: Entity, frame: Rect, cornerRadius: Float, opacity: Float, role: RenderRole) {
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = Int(reused)
+            entities[slot] = entity
+            live[slot] = true
+            let base = slot * ViewChannel.stride
+            for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
+            zIndex[slot] = 0
+            self.role[slot] = role
+            allowsHitTesting[slot] = true
+            rotationAxes[slot] = .identity
+            sequence[slot] = nextSequence
+        } else {
+            slot = entities.count
+            entities.append(entity)
+            live.append(true)
+            values.append(contentsOf: repeatElement(0, count: ViewChannel.stride))
+            lanes.append(contentsOf: repeatElement(ViewStore.noLane, count: ViewChannel.stride))
+            zIndex.append(0)
+            self.role.append(role)
+            allowsHitTesting.append(true)
+            rotationAxes.append(.identity)
+            sequence.append(nextSequence)
+        }
+        writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
+        nextSequence += 1
+        let i = Int(entity.index)
+        if i >= slotOf.count { slotOf.append(contentsOf: repeatElement(0, count: i + 1 - slotOf.count)) }
+        slotOf[i] = UInt32(slot + 1)
+        count += 1
+        orderIsDirty = true
+    }
+
+    /// Writes a new view's presented block: its frame, radius and opacity, and the identity
+    /// transform.
+    private mutating func writeRestingBlock(slot: Int, frame: Rect, cornerRadius: Float, opacity: Float) {
+        let base = slot * ViewChannel.stride
+        for c in 0..<ViewChannel.stride { values[base + c] = 0 }
+        values[base + ViewChannel.x.rawValue] = frame.minX
+        values[base + ViewChannel.y.rawValue] = frame.minY
+        values[base + ViewChannel.width.rawValue] = frame.width
+        values[base + ViewChannel.height.rawValue] = frame.height
+        values[base + ViewChannel.cornerRadius.rawValue] = cornerRadius
+        values[base + ViewChannel.opacity.rawValue] = opacity
+        values[base + ViewChannel.scaleX.rawValue] = 1
+        values[base + ViewChannel.scaleY.rawValue] = 1
+    }
+
+    /// Frees the slot of `entity`. The caller must already have removed its tracks.
+    mutating func remove(_ entity: Entity) {
+        guard let slot = slot(of: entity) else { return }
+        live[slot] = false
+        slotOf[Int(entity.index)] = 0
+        freeSlots.append(UInt32(slot))
+        count -= 1
+        orderIsDirty = true
+    }
+
+    mutating func setZIndex(_ z: Int32, slot: Int) {
+        if zIndex[slot] != z { zIndex[slot] = z; orderIsDirty = true }
+    }
+
+    mutating func setRole(_ newRole: RenderRole, slot: Int) {
+        if role[slot] != newRole { role[slot] = newRole; orderIsDirty = true }
+    }
+
+    /// Re-sorts the drawing order if anything changed it: by role band, then z index, then
+    /// spawn order (so equal z indices draw in the order the views were created, as siblings in
+    /// SwiftUI do).
+    mutating func refreshOrder() {
+        guard orderIsDirty else { return }
+        order.removeAll(keepingCapacity: true)
+        for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
+        order.sort { a, b in
+            let a = Int(a), b = Int(b)
+            if role[a] != role[b] { return role[a] < role[b] }
+            if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
+            return sequence[a] < sequence[b]
+        }
+        orderIsDirty = false
+    }
+
+    func presentation(slot: Int) -> ViewPresentation {
+        let b = slot * ViewChannel.stride
+        let v = values
+        var rotation3D = rotationAxes[slot]
+        rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
+        return ViewPresentation(
+            frame: Rect(x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3]),
+            cornerRadius: v[b + ViewChannel.cornerRadius.rawValue],
+            opacity: v[b + ViewChannel.opacity.rawValue],
+            transform: Transform(
+                translation: Point(x: v[b + ViewChannel.translationX.rawValue], y: v[b + ViewChannel.translationY.rawValue]),
+                scaleX: v[b + ViewChannel.scaleX.rawValue], scaleY: v[b + ViewChannel.scaleY.rawValue],
+                rotation: Angle(radians: v[b + ViewChannel.rotation.rawValue]),
+                zPosition: v[b + ViewChannel.zPosition.rawValue],
+                rotation3D: rotation3D))
+    }
+
+    func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
+        precondition(values.count == entities.count * ViewChannel.stride, "views: value block count")
+        precondition(lanes.count == values.count, "views: lane map shape")
+        var liveSlots = 0
+        for slot in entities.indices where live[slot] {
+            liveSlots += 1
+            let entity = entities[slot]
+            precondition(isAlive(entity), "views: slot \(slot) holds \(entity), which is dead")
+            precondition(self.slot(of: entity) == slot, "views: slotOf and entities disagree for \(entity)")
+        }
+        precondition(liveSlots == count, "views: \(liveSlots) live slots, count says \(count)")
+        precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
+        for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
+            precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
+            precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+// The view API: spawn views, change them at once or with an animation, read them back.
+
+extension World {
+    /// Creates a view: an entity that draws, with a frame, a corner radius and an opacity. It
+    /// appears in the render list from the next tick.
+    ///
+    /// - Throws: ``PortalError/invalidGeometry(_:_:reason:)`` for a NaN, infinite or
+    ///   negative-size frame or radius; ``PortalError/invalidValue(_:_:reason:)`` for an opacity
+    ///   outside 0…1.
+    /// - Complexity: O(1) amortised.
+    public func spawnView(frame: Rect, cornerRadius: Float = 0, opacity: Float = 1) throws(PortalError) -> Entity {
+        try ViewProperties(frame: frame, cornerRadius: cornerRadius, opacity: opacity).validate()
+        let entity = try spawn()
+        views.insert(entity, frame: frame, cornerRadius: cornerRadius, opacity: opacity, role: .view)
+        return entity
+    }
+
+    /// Moves a view to `frame` at the next tick, without animation (a running frame animation
+    /// stops where the new frame is set).
+    public func setFrame(_ frame: Rect, of view: Entity) throws(PortalError) {
+        try update(view, to: ViewProperties(frame: frame))
+    }
+
+    /// Changes a view's properties at the next tick, without animation. A property that was
+    /// animating jumps to its new value; an animation left with nothing to drive is reported
+    /// complete and interrupted.
+    public func update(_ view: Entity, to properties: ViewProperties) throws(PortalError) {
+        try requireView(view)
+        try properties.validate()
+        commands.append(.update(view, properties))
+    }
+
+    /// Animates a view's properties to new values — the headless `withAnimation`.
+    ///
+    /// The animation starts at the next tick from the presented values. A property that is
+    /// already animating is retargeted continuously: a spring keeps the presented value and
+    /// velocity, a timing curve restarts from the presented value. Completion is reported as
+    /// two ``WorldEvent/animationCompleted(_:)`` events carrying the returned id:
+    /// `.logicallyComplete`, then `.removed`.
+    ///
+    /// ```swift
+    /// let id = try world.animate(card, to: ViewProperties(frame: detail, cornerRadius: 16),
+    ///                            with: .bouncy)
+    /// ```
+    ///
+    /// - Throws: ``PortalError/invalidAnimation(_:reason:)`` and the errors of
+    ///   ``update(_:to:)``.
+    @discardableResult
+    public func animate(_ view: Entity, to properties: ViewProperties, with animation: Animation = .default) throws(PortalError) -> AnimationID {
+        try requireView(view)
+        try properties.validate()
+        try animation.validate()
+        let id = AnimationID(rawValue: nextAnimationID)
+        nextAnimationID += 1
+        commands.append(.animate(view, properties, animation, id))
+        return id
+    }
+
+    /// Sets a view's z index at the next tick: among views of the same role, higher draws on top.
+    public func setZIndex(_ zIndex: Int32, of view: Entity) throws(PortalError) {
+        try requireView(view)
+        commands.append(.setZIndex(view, zIndex))
+    }
+
+    /// Sets whether ``hitTest(_:)`` can return the view (SwiftUI's `allowsHitTesting`).
+    public func setAllowsHitTesting(_ allows: Bool, of view: Entity) throws(PortalError) {
+        try requireView(view)
+        commands.append(.setAllowsHitTesting(view, allows))
+    }
+
+    /// The view's presented values as of the last tick (mid-animation values included).
+    public func presentation(of view: Entity) throws(PortalError) -> ViewPresentation {
+        try requireAlive(view)
+        guard let slot = views.slot(of: view) else { throw .notAView(view) }
+        return views.presentation(slot: slot)
+    }
+
+    /// Whether `entity` is a live view.
+    public func isView(_ entity: Entity) -> Bool {
+        allocator.isUsable(entity) && views.slot(of: entity) != nil
+    }
+
+    /// The number of views (including those spawned since the last tick).
+    public var viewCount: Int { views.count }
+
+    func requireView(_ entity: Entity) throws(PortalError) {
+        try requireAlive(entity)
+        guard views.slot(of: entity) != nil else { throw .notAView(entity) }
+    }
+}
