@@ -53,6 +53,9 @@ public struct UnitCurve: Hashable, Sendable {
 
     // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
     private let ax, bx, cx, ay, by, cy: Double
+    /// Both control points lie on the diagonal, so y(t) = x(t) and the curve is exactly y = x:
+    /// no solve, no rounding.
+    private let isIdentity: Bool
 
     /// A cubic bezier curve through (0, 0), the two control points and (1, 1). The y
     /// coordinates may leave 0…1 (the value then overshoots); the x coordinates are clamped into
@@ -72,6 +75,7 @@ public struct UnitCurve: Hashable, Sendable {
         cy = 3 * p1.y
         by = 3 * (p2.y - p1.y) - cy
         ay = 1 - cy - by
+        isIdentity = p1.x == p1.y && p2.x == p2.y
     }
 
     /// Constant speed.
@@ -92,13 +96,14 @@ public struct UnitCurve: Hashable, Sendable {
     /// The fraction of change at elapsed fraction `progress`. Progress is clamped into 0…1.
     public func value(at progress: Double) -> Double {
         let x = min(max(progress, 0), 1)
-        if x == 0 || x == 1 { return x }
+        if x == 0 || x == 1 || isIdentity { return x }
         let t = parameter(forX: x)
         return ((ay * t + by) * t + cy) * t
     }
 
     /// The rate of change of ``value(at:)`` with respect to progress, at `progress`.
     public func velocity(at progress: Double) -> Double {
+        if isIdentity { return 1 }
         let t = parameter(forX: min(max(progress, 0), 1))
         let dx = (3 * ax * t + 2 * bx) * t + cx
         let dy = (3 * ay * t + 2 * by) * t + cy

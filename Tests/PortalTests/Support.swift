@@ -1,0 +1,46 @@
+@testable import Portal
+
+/// A small, seeded, reproducible random number generator (SplitMix64) for model tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension World {
+    /// Runs `n` ticks.
+    func run(ticks n: Int) {
+        for _ in 0..<n { tick() }
+    }
+
+    /// Everything observable about the world, for "the world is unchanged" checks.
+    var fingerprint: String {
+        "tick \(tickCount) time \(time) pending \(clock.pending) entities \(entityCount) views \(viewCount) "
+            + "commands \(commands.count) events \(events) tracks \(runningTrackCount) timings \(runningAnimationCount) "
+            + "render \(renderList) next \(nextAnimationID)"
+    }
+}
+
+/// Numerically integrates m·x″ = −k·x − c·x′ with classical Runge–Kutta at a fine step.
+func integrateSpring(_ spring: Spring, displacement x0: Double, velocity v0: Double, until t: Double,
+                     step h: Double = 1e-5) -> (x: Double, v: Double) {
+    var x = x0, v = v0
+    let k = spring.stiffness, c = spring.damping, m = spring.mass
+    func a(_ x: Double, _ v: Double) -> Double { (-k * x - c * v) / m }
+    let steps = Int((t / h).rounded())
+    for _ in 0..<steps {
+        let k1x = v, k1v = a(x, v)
+        let k2x = v + 0.5 * h * k1v, k2v = a(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
+        let k3x = v + 0.5 * h * k2v, k3v = a(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
+        let k4x = v + h * k3v, k4v = a(x + h * k3x, v + h * k3v)
+        x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+        v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+    }
+    return (x, v)
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import Portal
+
+@Suite("UnitCurve")
+struct UnitCurveTests {
+    /// Chromium's published values for cubic-bezier(0.25, 0, 0.75, 1)
+    /// (ui/gfx/geometry/cubic_bezier_unittest.cc, CubicBezierTest.Basic), tolerance 1.5e-4.
+    @Test("cubic-bezier(0.25, 0, 0.75, 1) against Chromium's reference values")
+    func chromiumBasic() {
+        let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 0), endControlPoint: UnitPoint(x: 0.75, y: 1))
+        let reference: [(Double, Double)] = [
+            (0, 0), (0.05, 0.01136), (0.1, 0.03978), (0.15, 0.079780), (0.2, 0.12803), (0.25, 0.18235),
+            (0.3, 0.24115), (0.35, 0.30323), (0.4, 0.36761), (0.45, 0.43345), (0.5, 0.5), (0.6, 0.63238),
+            (0.65, 0.69676), (0.7, 0.75884), (0.75, 0.81764), (0.8, 0.87196), (0.85, 0.92021),
+            (0.9, 0.96021), (0.95, 0.98863), (1, 1),
+        ]
+        for (x, y) in reference { #expect(abs(curve.value(at: x) - y) < 1.5e-4, "at \(x)") }
+    }
+
+    /// Chromium's CubicBezierTest.UnclampedYValues: control points with y outside 0…1.
+    @Test("y control points outside 0…1 overshoot, against Chromium's reference values")
+    func chromiumUnclampedY() {
+        let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.5, y: -1), endControlPoint: UnitPoint(x: 0.5, y: 2))
+        let reference: [(Double, Double)] = [
+            (0, 0), (0.05, -0.08954), (0.1, -0.15613), (0.15, -0.19641), (0.2, -0.20651), (0.25, -0.18232),
+            (0.3, -0.11992), (0.35, -0.01672), (0.4, 0.12660), (0.45, 0.30349), (0.5, 0.5), (0.55, 0.69651),
+            (0.6, 0.87340), (0.65, 1.01672), (0.7, 1.11992), (0.75, 1.18232),
+        ]
+        for (x, y) in reference { #expect(abs(curve.value(at: x) - y) < 1.5e-4, "at \(x)") }
+        // Chromium's exact midpoints: (0.5, 1, 0.5, 1) → 0.875; (0.5, 2, 0.5, 2) → 1.625;
+        // (0.5, −1, 0.5, −1) → −0.625.
+        func mid(_ y: Double) -> Double {
+            UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.5, y: y), endControlPoint: UnitPoint(x: 0.5, y: y)).value(at: 0.5)
+        }
+        #expect(abs(mid(1) - 0.875) < 1e-7)
+        #expect(abs(mid(2) - 1.625) < 1e-7)
+        #expect(abs(mid(-1) - -0.625) < 1e-7)
+    }
+
+    @Test("x control points outside 0…1 are clamped into it")
+    func clampedX() {
+        let wild = UnitCurve.bezier(startControlPoint: UnitPoint(x: -2, y: 0), endControlPoint: UnitPoint(x: 3, y: 1))
+        let clamped = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
+        #expect(wild == clamped)
+        for x in stride(from: 0.0, through: 1, by: 0.05) { #expect(wild.value(at: x) == clamped.value(at: x)) }
+    }
+
+    @Test("the named curves: control points and symmetric values")
+    func namedCurves() {
+        #expect(UnitCurve.easeIn.startControlPoint == UnitPoint(x: 0.42, y: 0))
+        #expect(UnitCurve.easeOut.endControlPoint == UnitPoint(x: 0.58, y: 1))
+        #expect(UnitCurve.easeInOut.startControlPoint == UnitPoint(x: 0.42, y: 0))
+        #expect(UnitCurve.easeInOut.endControlPoint == UnitPoint(x: 0.58, y: 1))
+        for x in stride(from: 0.0, through: 1, by: 0.1) {
+            #expect(abs(UnitCurve.linear.value(at: x) - x) < 1e-7)
+            // ease-in-out is point-symmetric about (0.5, 0.5); ease-in and ease-out mirror each other.
+            #expect(abs(UnitCurve.easeInOut.value(at: x) + UnitCurve.easeInOut.value(at: 1 - x) - 1) < 1e-7)
+            #expect(abs(UnitCurve.easeIn.value(at: x) + UnitCurve.easeOut.value(at: 1 - x) - 1) < 1e-7)
+        }
+        #expect(abs(UnitCurve.easeInOut.value(at: 0.5) - 0.5) < 1e-7)
+        #expect(UnitCurve.easeIn.value(at: 0.25) < 0.25)
+        #expect(UnitCurve.easeOut.value(at: 0.25) > 0.25)
+        // Progress outside 0…1 is clamped.
+        #expect(UnitCurve.easeInOut.value(at: -1) == 0)
+        #expect(UnitCurve.easeInOut.value(at: 2) == 1)
+    }
+
+    @Test("velocity is the derivative of value")
+    func velocity() {
+        for curve in [UnitCurve.easeIn, .easeOut, .easeInOut, .linear] {
+            for x in stride(from: 0.1, through: 0.9, by: 0.1) {
+                let h = 1e-5
+                let numeric = (curve.value(at: x + h) - curve.value(at: x - h)) / (2 * h)
+                #expect(abs(curve.velocity(at: x) - numeric) < 1e-4, "\(curve) at \(x)")
+            }
+        }
+    }
+}
