@@ -10,6 +10,9 @@ struct EntityAllocator {
     private var doomed: [Bool] = []
     private var free: [UInt32] = []
     private(set) var liveCount = 0
+    /// The number of indices that may ever be handed out: 2³² − 1 (tests lower it to reach the
+    /// limit).
+    var indexLimit = Int(UInt32.max)
 
     /// The number of indices ever handed out (live, free and retired).
     var indexCount: Int { generations.count }
@@ -28,7 +31,7 @@ struct EntityAllocator {
             liveCount += 1
             return Entity(index: index, generation: generations[Int(index)])
         }
-        guard generations.count < Int(UInt32.max) else { return nil }
+        guard generations.count < indexLimit else { return nil }
         let index = UInt32(generations.count)
         generations.append(0)
         alive.append(true)

@@ -1,0 +1,134 @@
+import Testing
+@testable import Portal
+
+private struct Health: Equatable { var points: Int }
+private struct Tag: Equatable { var name: String }
+
+@Suite("ECS storage")
+struct StorageTests {
+    @Test("entity bits round-trip; indices are reused under a new generation; stale handles are refused")
+    func entities() throws {
+        let world = World()
+        let a = try world.spawn()
+        #expect(Entity(bits: a.bits) == a)
+        try world.despawn(a)
+        #expect(!world.isAlive(a))
+        // The index is not reused until the despawn is applied at the tick boundary.
+        let b = try world.spawn()
+        #expect(b.index != a.index)
+        world.tick()
+        let c = try world.spawn()
+        #expect(c.index == a.index && c.generation == a.generation + 1)
+        #expect(world.isAlive(c) && !world.isAlive(a))
+        #expect(throws: PortalError.staleEntity(a)) { try world.despawn(a) }
+        #expect(throws: PortalError.staleEntity(a)) { try world.register(Health.self); try world.insert(Health(points: 1), for: a) }
+    }
+
+    @Test("a table as a sparse set: swap-remove keeps rows dense and the index consistent")
+    func componentTable() {
+        var table = ComponentTable<Int>()
+        let entities = (0..<5).map { Entity(index: UInt32($0 * 3), generation: 0) }
+        for (i, e) in entities.enumerated() { table.insert(i * 10, for: e) }
+        #expect(table.remove(entities[1]) == 10)
+        #expect(table.entities == [entities[0], entities[4], entities[2], entities[3]])
+        #expect(table.values == [0, 40, 20, 30])
+        #expect(table.value(of: entities[4]) == 40)
+        #expect(table.value(of: entities[1]) == nil)
+        #expect(table.value(of: Entity(index: 0, generation: 1)) == nil)   // stale generation
+        table.checkInvariants("ints", isAlive: { _ in true })
+    }
+
+    /// ≥ 10,000 random operations against a dictionary model; the world checks every table's
+    /// invariants after each structural change and each tick (debug builds).
+    @Test("seeded model test: spawn, despawn, insert, remove, animate against a Dictionary", arguments: [1, 2, 3] as [UInt64])
+    func modelTest(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let world = World()
+        try world.register(Health.self)
+        try world.register(Tag.self)
+        var health: [Entity: Int] = [:]
+        var tags: [Entity: String] = [:]
+        var alive: [Entity] = []
+        var dead: [Entity] = []
+        var views: Set<Entity> = []
+        for _ in 0..<12_000 {
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<20:
+                if Bool.random(using: &rng) {
+                    let v = try world.spawnView(frame: Rect(x: Float(Int.random(in: 0..<300, using: &rng)), y: 0, width: 10, height: 10))
+                    alive.append(v)
+                    views.insert(v)
+                } else {
+                    alive.append(try world.spawn())
+                }
+            case 20..<32 where !alive.isEmpty:
+                let e = alive.remove(at: Int.random(in: 0..<alive.count, using: &rng))
+                try world.despawn(e)
+                health[e] = nil
+                tags[e] = nil
+                views.remove(e)
+                dead.append(e)
+            case 32..<55 where !alive.isEmpty:
+                let e = alive[Int.random(in: 0..<alive.count, using: &rng)]
+                let points = Int.random(in: 0..<1000, using: &rng)
+                try world.insert(Health(points: points), for: e)
+                health[e] = points
+                if Bool.random(using: &rng) {
+                    try world.insert(Tag(name: "t\(points)"), for: e)
+                    tags[e] = "t\(points)"
+                }
+            case 55..<70 where !alive.isEmpty:
+                let e = alive[Int.random(in: 0..<alive.count, using: &rng)]
+                if health[e] != nil {
+                    #expect(try world.removeComponent(Health.self, from: e) == Health(points: health[e]!))
+                    health[e] = nil
+                } else {
+                    #expect(throws: PortalError.componentMissing("Health", e)) { try world.removeComponent(Health.self, from: e) }
+                }
+            case 70..<80 where !views.isEmpty:
+                let v = views.randomElement(using: &rng)!
+                let animation: Animation = Bool.random(using: &rng) ? .snappy : .easeOut(duration: 0.2)
+                try world.animate(v, to: ViewProperties(frame: Rect(x: Float(Int.random(in: 0..<300, using: &rng)), y: 5, width: 20, height: 20),
+                                                        opacity: Bool.random(using: &rng) ? 0.5 : nil), with: animation)
+            case 80..<85 where !dead.isEmpty:
+                let e = dead[Int.random(in: 0..<dead.count, using: &rng)]
+                #expect(!world.isAlive(e))
+                #expect(throws: PortalError.staleEntity(e)) { try world.component(Health.self, of: e) }
+            default:
+                world.tick()
+            }
+        }
+        world.tick()
+        #expect(world.entityCount == alive.count)
+        #expect(world.count(of: Health.self) == health.count)
+        #expect(world.count(of: Tag.self) == tags.count)
+        for e in alive {
+            #expect(world.isAlive(e))
+            #expect((try? world.component(Health.self, of: e))?.points == health[e])
+            #expect((try? world.component(Tag.self, of: e))?.name == tags[e])
+        }
+        var seen: [Entity: Int] = [:]
+        try world.forEach(Health.self) { e, h in seen[e] = h.points }
+        #expect(seen == health)
+        #expect(world.viewCount == views.count)
+        #expect(Set(world.renderList.map(\.entity)) == views)
+    }
+
+    @Test("updateEach mutates in place and refuses re-entrant access to the same table")
+    func updateEach() throws {
+        let world = World()
+        try world.register(Health.self)
+        let a = try world.spawn(), b = try world.spawn()
+        try world.insert(Health(points: 1), for: a)
+        try world.insert(Health(points: 2), for: b)
+        var refused: PortalError?
+        try world.updateEach(Health.self) { entity, health in
+            health.points *= 10
+            do throws(PortalError) { try world.insert(Health(points: 0), for: entity) } catch { refused = error }
+        }
+        #expect(refused == .componentTableBusy("Health"))
+        #expect(try world.component(Health.self, of: a).points == 10)
+        #expect(try world.component(Health.self, of: b).points == 20)
+        #expect(world.hasComponent(Health.self, a) && !world.hasComponent(Tag.self, a))
+    }
+}
