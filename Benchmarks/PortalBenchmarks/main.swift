@@ -1,1 +1,144 @@
-print("bench")
+// PortalBenchmarks: every hot system against its references, in one run.
+//
+//   swift run -c release PortalBenchmarks                  the table (n = 10k, 100k, 1M)
+//   swift run -c release PortalBenchmarks --quick          n = 10k only, fewer samples (CI)
+//   swift run -c release PortalBenchmarks --json out.json  also write the figures as JSON
+//   swift run -c release PortalBenchmarks --scenario tick/full-schedule --n 1000 --ticks 50
+//       set up one scenario, run exactly N ticks, exit: run it under valgrind for N and 2N
+//       ticks and compare the heap summaries to show a steady-state tick allocates nothing.
+
+import Foundation
+
+struct Options {
+    var quick = false
+    var jsonPath: String?
+    var scenario: String?
+    var ticks: Int?
+    var n: Int?
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst().makeIterator()
+    func value(_ flag: String) -> String {
+        guard let v = arguments.next() else { fail("\(flag) needs a value") }
+        return v
+    }
+    while let argument = arguments.next() {
+        switch argument {
+        case "--quick": options.quick = true
+        case "--json": options.jsonPath = value(argument)
+        case "--scenario": options.scenario = value(argument)
+        case "--ticks":
+            guard let ticks = Int(value(argument)) else { fail("--ticks takes a whole number") }
+            options.ticks = ticks
+        case "--n":
+            guard let n = Int(value(argument)), n > 0 else { fail("--n takes a positive whole number") }
+            options.n = n
+        case "--list":
+            print(allScenarioNames.joined(separator: "\n"))
+            exit(0)
+        case "--help", "-h":
+            print("usage: PortalBenchmarks [--quick] [--json PATH] [--list] [--scenario NAME [--n N] --ticks N]")
+            exit(0)
+        default: fail("unknown option \(argument); see --help")
+        }
+    }
+    return options
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("PortalBenchmarks: \(message)\n".utf8))
+    exit(2)
+}
+
+let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
+                        "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn"]
+
+func makeScenario(_ name: String, n: Int) -> Scenario? {
+    switch name {
+    case "interpolation/spring": return PortalInterpolation(.spring, n: n)
+    case "interpolation/easeInOut": return PortalInterpolation(.easeInOut, n: n)
+    case "reference/flat/spring": return FlatReference(.spring, n: n)
+    case "reference/flat/easeInOut": return FlatReference(.easeInOut, n: n)
+    case "reference/object-graph/spring": return ObjectGraphReference(n: n)
+    case "tick/full-schedule": return PortalFullTick(n: n)
+    case "ecs/spawn-despawn-churn": return PortalChurn(n: n)
+    default: return nil
+    }
+}
+
+let options = parseOptions()
+
+// MARK: One scenario, exactly N ticks (for valgrind).
+
+if let name = options.scenario {
+    guard let ticks = options.ticks, ticks >= 0 else { fail("--scenario needs --ticks N") }
+    guard let scenario = makeScenario(name, n: options.n ?? 10_000) else { fail("no scenario \(name); see --list") }
+    do {
+        try scenario.setUp()
+        // Warm up until every buffer has reached its steady size.
+        for _ in 0..<20 { scenario.runTick() }
+        for _ in 0..<ticks { scenario.runTick() }
+        try scenario.verify()
+    } catch { fail("\(error)") }
+    print("\(name) n=\(scenario.n): ran \(ticks) ticks after setup and warm-up")
+    exit(0)
+}
+
+// MARK: The table.
+
+let sizes = options.quick ? [10_000] : [10_000, 100_000, 1_000_000]
+var results: [Measurement] = []
+var ratios: [(String, Double, String)] = []
+
+func samples(_ n: Int) -> (warmup: Int, samples: Int) {
+    if options.quick { return (3, 15) }
+    return n >= 1_000_000 ? (3, 15) : (10, 60)
+}
+
+print("Portal benchmarks — \(options.quick ? "quick" : "full") run, \(ProcessInfo.processInfo.activeProcessorCount) cores; medians of interleaved samples\n")
+do {
+    for n in sizes {
+        let (warmup, count) = samples(n)
+        for motion in [Motion.spring, .easeInOut] {
+            let pair = try measureInterleaved([PortalInterpolation(motion, n: n), FlatReference(motion, n: n)], warmup: warmup, samples: count)
+            results += pair
+            ratios.append(("interpolation/\(motion.rawValue) ÷ reference/flat", pair[0].median / pair[1].median,
+                           "n = \(n), target ≤ 1.3×"))
+        }
+        let full = try measureInterleaved([PortalFullTick(n: n), ObjectGraphReference(n: n)], warmup: warmup, samples: count)
+        results += full
+        ratios.append(("reference/object-graph ÷ tick/full-schedule", full[1].median / full[0].median, "n = \(n), target ≥ 20×"))
+        results += try measureInterleaved([PortalChurn(n: n)], warmup: warmup, samples: count)
+    }
+} catch {
+    fail("a benchmark produced a wrong result: \(error)")
+}
+
+func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
+func lpad(_ s: String, _ width: Int) -> String { s.count >= width ? s : String(repeating: " ", count: width - s.count) + s }
+func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+
+let budget = 1e9 / 120
+print(pad("scenario", 34) + lpad("n", 10) + lpad("ns/item", 10) + lpad("ms/tick", 10) + lpad("p99 ms", 10) + lpad("of 8.33 ms", 12))
+for m in results {
+    print(pad(m.name, 34) + lpad("\(m.n)", 10) + lpad(fixed(m.medianNanosecondsPerItem, 2), 10)
+          + lpad(fixed(m.medianMillisecondsPerTick, 3), 10) + lpad(fixed(m.p99 / 1e6, 3), 10)
+          + lpad(fixed(100 * m.median / budget, 1) + "%", 12))
+}
+print("\nratios (same run):")
+for (name, ratio, note) in ratios { print("  " + pad(name, 46) + lpad(fixed(ratio, 2) + "×", 9) + "   " + note) }
+
+if let path = options.jsonPath {
+    func number(_ x: Double) -> String { x.isFinite ? String(format: "%.6g", x) : "null" }
+    let scenarios = results.map { m in
+        "{\"name\":\"\(m.name)\",\"n\":\(m.n),\"median_ns_per_item\":\(number(m.medianNanosecondsPerItem)),"
+            + "\"median_ms_per_tick\":\(number(m.medianMillisecondsPerTick)),\"p99_ms_per_tick\":\(number(m.p99 / 1e6)),"
+            + "\"samples\":\(m.samplesNanoseconds.count)}"
+    }
+    let ratioJSON = ratios.map { "{\"name\":\"\($0.0)\",\"ratio\":\(number($0.1)),\"note\":\"\($0.2)\"}" }
+    let json = "{\"scenarios\":[\(scenarios.joined(separator: ","))],\"ratios\":[\(ratioJSON.joined(separator: ","))]}\n"
+    do { try json.write(toFile: path, atomically: true, encoding: .utf8) } catch { fail("cannot write \(path): \(error)") }
+    print("\nwrote \(path)")
+}
