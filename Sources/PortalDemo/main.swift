@@ -1,1 +1,67 @@
-print("demo")
+// portal-demo: runs the built-in scenes in Portal's fixed tick loop and writes
+// portal-demo-output/index.html — a filmstrip and value plots per scene — then prints how long
+// the ticks took.
+//
+//   swift run -c release portal-demo [--out DIR] [--scene NAME] [--list]
+
+import Foundation
+import Portal
+
+var outDirectory = "portal-demo-output"
+var selected: String?
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("portal-demo: \(message)\n".utf8))
+    exit(2)
+}
+
+while let argument = arguments.next() {
+    switch argument {
+    case "--out":
+        guard let value = arguments.next() else { fail("--out needs a directory") }
+        outDirectory = value
+    case "--scene":
+        guard let value = arguments.next() else { fail("--scene needs a name; see --list") }
+        selected = value
+    case "--list":
+        for scene in allScenes() { print("\(scene.name)\t\(scene.title)") }
+        exit(0)
+    case "--help", "-h":
+        print("usage: portal-demo [--out DIR] [--scene NAME] [--list]")
+        exit(0)
+    default:
+        fail("unknown option \(argument); see --help")
+    }
+}
+
+let scenes = selected.map { name in allScenes().filter { $0.name == name } } ?? allScenes()
+if scenes.isEmpty { fail("no scene named \(selected ?? ""); see --list") }
+
+var recordings: [Recording] = []
+do {
+    for scene in scenes { recordings.append(try record(scene)) }
+} catch {
+    fail("a scene failed: \(error)")
+}
+
+let samples = recordings.flatMap(\.tickNanoseconds).sorted()
+func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count - 1) * p).rounded()))] }
+let budget = 1e9 / 120
+let median = percentile(0.5), p99 = percentile(0.99)
+let summary = String(format: "%d scenes, %d ticks; time per tick: median %.2f µs, p99 %.2f µs — %.3f%% of the 8.33 ms budget at the median",
+                     recordings.count, samples.count, median / 1000, p99 / 1000, 100 * median / budget)
+
+do {
+    try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+    let path = (outDirectory as NSString).appendingPathComponent("index.html")
+    try page(recordings, summary: summary).write(toFile: path, atomically: true, encoding: .utf8)
+    for r in recordings {
+        let completions = r.events.filter { if case .animationCompleted = $0 { return true } else { return false } }.count
+        print("\(r.scene.name): \(r.scene.ticks) ticks, \(completions) completion events")
+    }
+    print(summary)
+    print("wrote \(path)")
+} catch {
+    fail("cannot write the page: \(error)")
+}

@@ -168,3 +168,34 @@ struct WorldTests {
         }
     }
 }
+
+@Suite("Drawing order")
+struct DrawingOrderTests {
+    @Test("incremental order maintenance matches a full sort after random spawns, despawns and z changes", arguments: [11, 12] as [UInt64])
+    func incrementalOrder(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let world = World()
+        var views: [Entity] = []
+        var z: [Entity: Int32] = [:]
+        var created: [Entity: Int] = [:]
+        var counter = 0
+        for _ in 0..<3000 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0...3:
+                let v = try world.spawnView(frame: .zero)
+                views.append(v); z[v] = 0; created[v] = counter; counter += 1
+            case 4...5 where !views.isEmpty:
+                let v = views.remove(at: Int.random(in: 0..<views.count, using: &rng))
+                try world.despawn(v); z[v] = nil
+            case 6 where !views.isEmpty:
+                let v = views.randomElement(using: &rng)!
+                let newZ = Int32.random(in: -2...2, using: &rng)
+                try world.setZIndex(newZ, of: v); z[v] = newZ
+            default:
+                world.tick()
+                let expected = views.sorted { (z[$0]!, created[$0]!) < (z[$1]!, created[$1]!) }
+                #expect(world.renderList.map(\.entity) == expected)
+            }
+        }
+    }
+}

@@ -51,15 +51,23 @@ struct ViewStore {
     private var nextSequence: UInt64 = 0
     private(set) var count = 0
 
-    /// Live slots in drawing order, back to front. Valid when `orderIsDirty` is false.
+    /// Live slots in drawing order, back to front. Valid after `refreshOrder()`.
     private(set) var order: [UInt32] = []
-    private var orderIsDirty = false
+    /// Slots spawned since the last refresh, in spawn order.
+    private var pendingInserts: [UInt32] = []
+    /// Views spawned before this sequence number are in `order` (or were removed since).
+    private var sequenceAtRefresh: UInt64 = 0
+    private var hasRemovals = false
+    /// A z index or role changed: the order must be rebuilt and sorted.
+    private var needsSort = false
+    private var mergeBuffer: [UInt32] = []
 
     mutating func reserveCapacity(_ n: Int) {
         entities.reserveCapacity(n); live.reserveCapacity(n)
         values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
         zIndex.reserveCapacity(n); role.reserveCapacity(n); allowsHitTesting.reserveCapacity(n)
         rotationAxes.reserveCapacity(n); sequence.reserveCapacity(n); order.reserveCapacity(n)
+        mergeBuffer.reserveCapacity(n)
     }
 
     @inline(__always)
@@ -102,7 +110,7 @@ struct ViewStore {
         if i >= slotOf.count { slotOf.append(contentsOf: repeatElement(0, count: i + 1 - slotOf.count)) }
         slotOf[i] = UInt32(slot + 1)
         count += 1
-        orderIsDirty = true
+        pendingInserts.append(UInt32(slot))
     }
 
     /// Writes a new view's presented block: its frame, radius and opacity, and the identity
@@ -127,31 +135,87 @@ struct ViewStore {
         slotOf[Int(entity.index)] = 0
         freeSlots.append(UInt32(slot))
         count -= 1
-        orderIsDirty = true
+        hasRemovals = true
     }
 
     mutating func setZIndex(_ z: Int32, slot: Int) {
-        if zIndex[slot] != z { zIndex[slot] = z; orderIsDirty = true }
+        if zIndex[slot] != z { zIndex[slot] = z; needsSort = true }
     }
 
     mutating func setRole(_ newRole: RenderRole, slot: Int) {
-        if role[slot] != newRole { role[slot] = newRole; orderIsDirty = true }
+        if role[slot] != newRole { role[slot] = newRole; needsSort = true }
     }
 
-    /// Re-sorts the drawing order if anything changed it: by role band, then z index, then
-    /// spawn order (so equal z indices draw in the order the views were created, as siblings in
-    /// SwiftUI do).
+    /// Brings the drawing order up to date: by role band, then z index, then spawn order (so
+    /// equal z indices draw in the order the views were created, as siblings in SwiftUI do).
+    ///
+    /// Spawns and despawns — the common change — cost O(n) and allocate nothing: removed views
+    /// are compacted out and the new ones, already in spawn order, are merged in. A z index or
+    /// role change re-sorts everything.
     mutating func refreshOrder() {
-        guard orderIsDirty else { return }
-        order.removeAll(keepingCapacity: true)
-        for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
-        order.sort { a, b in
-            let a = Int(a), b = Int(b)
-            if role[a] != role[b] { return role[a] < role[b] }
-            if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
-            return sequence[a] < sequence[b]
+        if needsSort {
+            order.removeAll(keepingCapacity: true)
+            for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
+            let (role, zIndex, sequence) = (self.role, self.zIndex, self.sequence)
+            order.sort { a, b in
+                let a = Int(a), b = Int(b)
+                if role[a] != role[b] { return role[a] < role[b] }
+                if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
+                return sequence[a] < sequence[b]
+            }
+        } else if hasRemovals || !pendingInserts.isEmpty {
+            if hasRemovals {
+                let (cutoff, live, sequence) = (sequenceAtRefresh, self.live, self.sequence)
+                order.removeAll { !live[Int($0)] || sequence[Int($0)] >= cutoff }
+            }
+            // A slot freed and reused since the last refresh appears in both lists; the
+            // sequence check above dropped its old entry, and a view spawned and despawned in
+            // between is dropped here.
+            let live = self.live
+            pendingInserts.removeAll { !live[Int($0)] }
+            sortPendingInserts()
+            mergePendingInserts()
         }
-        orderIsDirty = false
+        pendingInserts.removeAll(keepingCapacity: true)
+        hasRemovals = false
+        needsSort = false
+        sequenceAtRefresh = nextSequence
+    }
+
+    @inline(__always)
+    private func drawsBefore(_ a: Int, _ b: Int) -> Bool {
+        if role[a] != role[b] { return role[a] < role[b] }
+        if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
+        return sequence[a] < sequence[b]
+    }
+
+    /// Insertion sort: new views arrive in spawn order and almost always share one band and z
+    /// index, so this is a single pass.
+    private mutating func sortPendingInserts() {
+        guard pendingInserts.count > 1 else { return }
+        for i in 1..<pendingInserts.count {
+            let slot = pendingInserts[i]
+            var j = i
+            while j > 0 && drawsBefore(Int(slot), Int(pendingInserts[j - 1])) {
+                pendingInserts[j] = pendingInserts[j - 1]
+                j -= 1
+            }
+            pendingInserts[j] = slot
+        }
+    }
+
+    private mutating func mergePendingInserts() {
+        guard !pendingInserts.isEmpty else { return }
+        mergeBuffer.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        while i < order.count || j < pendingInserts.count {
+            if j == pendingInserts.count || (i < order.count && drawsBefore(Int(order[i]), Int(pendingInserts[j]))) {
+                mergeBuffer.append(order[i]); i += 1
+            } else {
+                mergeBuffer.append(pendingInserts[j]); j += 1
+            }
+        }
+        swap(&order, &mergeBuffer)
     }
 
     func presentation(slot: Int) -> ViewPresentation {
@@ -183,6 +247,12 @@ struct ViewStore {
         }
         precondition(liveSlots == count, "views: \(liveSlots) live slots, count says \(count)")
         precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
+        if pendingInserts.isEmpty && !hasRemovals && !needsSort {
+            precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
+            for k in order.indices.dropFirst() {
+                precondition(drawsBefore(Int(order[k - 1]), Int(order[k])), "views: drawing order out of order at \(k)")
+            }
+        }
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
             precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
             precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")
