@@ -19,7 +19,7 @@ struct Scene {
 /// One view animated in frame, radius and opacity, then retargeted mid-flight.
 func retargetScene(name: String, title: String, animation: Animation, note: String) -> Scene {
     Scene(name: name, title: title,
-          summary: "A card springs from the top-left towards the bottom-right, growing its corner radius and fading to 40 %. At tick 36 (0.3 s) it is retargeted to the bottom-left. \(note)",
+          summary: "A card moves from the top-left towards the bottom-right, growing its corner radius and fading to 40 %. At tick 36 (0.3 s) it is retargeted to the bottom-left. \(note)",
           stage: Size(width: 420, height: 300), ticks: 240, markers: [36],
           setUp: { world in
               [(try world.spawnView(frame: Rect(x: 20, y: 30, width: 90, height: 90), cornerRadius: 6), "card", "#2f6fde")]
