@@ -50,12 +50,26 @@ struct TimingRecord {
     var viewSlot: UInt32
     /// The channels (bits of ``ViewChannel``) whose lanes this timing still drives.
     var channels: UInt16
-    /// Where the timing sits in `springs` or `curves`.
+    /// Where a curve timing sits in `curveEntries` (unused for springs).
     var listIndex: Int32 = 0
+    /// Bumped whenever the timing ends, so that events still queued for it are ignored.
+    var version: UInt32 = 0
 }
 
-/// An entry in the dense list of running springs: the next tick at which it needs attention.
-struct SpringEntry { var slot: UInt32; var nextEvent: UInt64 }
+/// A spring's next moment of interest (the end of its delay, logical completion, settling),
+/// queued in the event heap.
+struct ScheduledEvent {
+    var tick: UInt64
+    var slot: UInt32
+    var version: UInt32
+
+    /// Heap order: by tick, then by slot, so that same-tick events come out in one
+    /// deterministic order.
+    @inline(__always)
+    static func precedes(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
+        a.tick != b.tick ? a.tick < b.tick : a.slot < b.slot
+    }
+}
 
 /// An entry in the dense list of running curves: what the per-tick curve solve needs.
 struct CurveEntry { var slot: UInt32; var curve: UInt32; var origin: UInt64; var progressPerTick: Double; var endTick: UInt64 }
@@ -73,7 +87,10 @@ struct TrackStore {
     private(set) var coefficients: [StepCoefficients] = []
     private(set) var records: [TimingRecord] = []
     private var freeTimings: [UInt32] = []
-    private(set) var springs: [SpringEntry] = []
+    /// Springs need attention only at a few ticks of their life, so they wait in a min-heap
+    /// instead of being scanned every tick. Entries of ended timings are dropped when popped.
+    private var springEvents: [ScheduledEvent] = []
+    private(set) var springCount = 0
     private(set) var curveEntries: [CurveEntry] = []
     /// Timings with an event this tick, found by the interpolation pass, handled by `finish`.
     private var due: [UInt32] = []
@@ -81,13 +98,13 @@ struct TrackStore {
     private var curves: [UnitCurve] = []
 
     var laneCount: Int { value.count }
-    var timingCount: Int { springs.count + curveEntries.count }
+    var timingCount: Int { springCount + curveEntries.count }
 
     mutating func reserveCapacity(lanes: Int, timings: Int) {
         value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
         timing.reserveCapacity(lanes); output.reserveCapacity(lanes)
         coefficients.reserveCapacity(timings); records.reserveCapacity(timings)
-        springs.reserveCapacity(timings); curveEntries.reserveCapacity(timings); due.reserveCapacity(timings)
+        springEvents.reserveCapacity(timings); curveEntries.reserveCapacity(timings); due.reserveCapacity(timings)
     }
 
     // MARK: - Starting and retargeting
@@ -133,14 +150,15 @@ struct TrackStore {
                 channels |= 1 << UInt16(channel.rawValue)
             }
         }
+        let version = records[Int(timingSlot)].version
         let record = TimingRecord(drive: drive, origin: origin, logicalTick: logicalTick, settleTick: settleTick,
-                                  id: id, view: view, viewSlot: UInt32(slot), channels: channels)
+                                  id: id, view: view, viewSlot: UInt32(slot), channels: channels, version: version)
         records[Int(timingSlot)] = record
         coefficients[Int(timingSlot)] = .hold
         switch drive {
         case .spring:
-            records[Int(timingSlot)].listIndex = Int32(springs.count)
-            springs.append(SpringEntry(slot: timingSlot, nextEvent: origin + 1))
+            springCount += 1
+            pushEvent(ScheduledEvent(tick: origin + 1, slot: timingSlot, version: version))
         case let .curve(curve, progressPerTick):
             records[Int(timingSlot)].listIndex = Int32(curveEntries.count)
             curveEntries.append(CurveEntry(slot: timingSlot, curve: curve, origin: origin,
@@ -253,15 +271,14 @@ struct TrackStore {
         let index = Int(record.listIndex)
         switch record.drive {
         case .spring:
-            let last = springs.count - 1
-            if index != last { records[Int(springs[last].slot)].listIndex = Int32(index) }
-            springs.swapRemove(at: index)
+            springCount -= 1
         case .curve:
             let last = curveEntries.count - 1
             if index != last { records[Int(curveEntries[last].slot)].listIndex = Int32(index) }
             curveEntries.swapRemove(at: index)
         }
         records[slot].channels = 0
+        records[slot].version &+= 1
         coefficients[slot] = .hold
         freeTimings.append(UInt32(slot))
     }
@@ -271,12 +288,14 @@ struct TrackStore {
     /// Interpolation, part one: brings every timing's step matrix up to date for `tick` and
     /// collects the timings with an event this tick.
     mutating func prepare(tick: UInt64) {
-        for i in springs.indices where springs[i].nextEvent <= tick {
-            let slot = Int(springs[i].slot)
+        while let next = springEvents.first, next.tick <= tick {
+            popEvent()
+            let slot = Int(next.slot)
+            guard records[slot].version == next.version else { continue }
             if tick == records[slot].origin + 1, case let .spring(phi, _) = records[slot].drive {
                 coefficients[slot] = phi
             }
-            due.append(springs[i].slot)
+            due.append(next.slot)
         }
         for entry in curveEntries where tick > entry.origin {
             let progress = tick >= entry.endTick ? 1 : Double(tick - entry.origin) * entry.progressPerTick
@@ -335,7 +354,7 @@ struct TrackStore {
                 end(timing: slot, interrupted: false, events: &events, tick: tick)
             } else if case .spring = record.drive {
                 let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
-                springs[Int(record.listIndex)].nextEvent = next
+                pushEvent(ScheduledEvent(tick: next, slot: UInt32(slot), version: record.version))
             }
         }
         due.removeAll(keepingCapacity: true)
@@ -354,6 +373,35 @@ struct TrackStore {
         target.swapRemove(at: row)
         timing.swapRemove(at: row)
         output.swapRemove(at: row)
+    }
+
+    // MARK: - The spring event heap
+
+    private mutating func pushEvent(_ event: ScheduledEvent) {
+        springEvents.append(event)
+        var child = springEvents.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard ScheduledEvent.precedes(springEvents[child], springEvents[parent]) else { break }
+            springEvents.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func popEvent() {
+        let last = springEvents.removeLast()
+        guard !springEvents.isEmpty else { return }
+        springEvents[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < springEvents.count && ScheduledEvent.precedes(springEvents[left], springEvents[first]) { first = left }
+            if right < springEvents.count && ScheduledEvent.precedes(springEvents[right], springEvents[first]) { first = right }
+            guard first != parent else { return }
+            springEvents.swapAt(parent, first)
+            parent = first
+        }
     }
 
     /// Output, part one: copies every lane's presented value into its view's block.
@@ -384,8 +432,8 @@ struct TrackStore {
             precondition(record.channels & (1 << UInt16(Int(output[row]) % ViewChannel.stride)) != 0,
                          "tracks: lane \(row) is not among its timing's channels")
         }
-        for (i, entry) in springs.enumerated() {
-            precondition(records[Int(entry.slot)].listIndex == Int32(i), "tracks: spring list index")
+        for i in springEvents.indices.dropFirst() {
+            precondition(!ScheduledEvent.precedes(springEvents[i], springEvents[(i - 1) / 2]), "tracks: the event heap is out of order")
         }
         for (i, entry) in curveEntries.enumerated() {
             precondition(records[Int(entry.slot)].listIndex == Int32(i), "tracks: curve list index")

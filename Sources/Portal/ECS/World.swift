@@ -267,14 +267,7 @@ public final class World {
 
     private func buildRenderList() {
         views.refreshOrder()
-        renderItems.removeAll(keepingCapacity: true)
-        for slot in views.order {
-            let slot = Int(slot)
-            let p = views.presentation(slot: slot)
-            renderItems.append(RenderItem(entity: views.entities[slot], frame: p.frame, cornerRadius: p.cornerRadius,
-                                          opacity: p.opacity, transform: p.transform, zIndex: views.zIndex[slot],
-                                          role: views.role[slot], allowsHitTesting: views.allowsHitTesting[slot]))
-        }
+        views.writeRenderList(into: &renderItems)
     }
 
     // MARK: - Invariants

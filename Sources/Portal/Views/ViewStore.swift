@@ -156,13 +156,8 @@ struct ViewStore {
         if needsSort {
             order.removeAll(keepingCapacity: true)
             for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
-            let (role, zIndex, sequence) = (self.role, self.zIndex, self.sequence)
-            order.sort { a, b in
-                let a = Int(a), b = Int(b)
-                if role[a] != role[b] { return role[a] < role[b] }
-                if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
-                return sequence[a] < sequence[b]
-            }
+            let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+            order.sort { key.before($0, $1) }
         } else if hasRemovals || !pendingInserts.isEmpty {
             if hasRemovals {
                 let (cutoff, live, sequence) = (sequenceAtRefresh, self.live, self.sequence)
@@ -182,21 +177,32 @@ struct ViewStore {
         sequenceAtRefresh = nextSequence
     }
 
-    @inline(__always)
-    private func drawsBefore(_ a: Int, _ b: Int) -> Bool {
-        if role[a] != role[b] { return role[a] < role[b] }
-        if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
-        return sequence[a] < sequence[b]
+    /// The drawing-order comparison over the columns it reads. The sorting loops compare
+    /// through this value rather than through `self`, which they are mutating: calling a method
+    /// of `self` there makes Swift copy the whole store on every comparison.
+    struct DrawKey {
+        let role: [RenderRole]
+        let zIndex: [Int32]
+        let sequence: [UInt64]
+
+        @inline(__always)
+        func before(_ a: UInt32, _ b: UInt32) -> Bool {
+            let a = Int(a), b = Int(b)
+            if role[a] != role[b] { return role[a] < role[b] }
+            if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
+            return sequence[a] < sequence[b]
+        }
     }
 
     /// Insertion sort: new views arrive in spawn order and almost always share one band and z
     /// index, so this is a single pass.
     private mutating func sortPendingInserts() {
         guard pendingInserts.count > 1 else { return }
+        let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
         for i in 1..<pendingInserts.count {
             let slot = pendingInserts[i]
             var j = i
-            while j > 0 && drawsBefore(Int(slot), Int(pendingInserts[j - 1])) {
+            while j > 0 && key.before(slot, pendingInserts[j - 1]) {
                 pendingInserts[j] = pendingInserts[j - 1]
                 j -= 1
             }
@@ -206,22 +212,39 @@ struct ViewStore {
 
     private mutating func mergePendingInserts() {
         guard !pendingInserts.isEmpty else { return }
-        mergeBuffer.removeAll(keepingCapacity: true)
-        var i = 0, j = 0
-        while i < order.count || j < pendingInserts.count {
-            if j == pendingInserts.count || (i < order.count && drawsBefore(Int(order[i]), Int(pendingInserts[j]))) {
-                mergeBuffer.append(order[i]); i += 1
-            } else {
-                mergeBuffer.append(pendingInserts[j]); j += 1
+        let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+        let total = order.count + pendingInserts.count
+        if mergeBuffer.count < total {
+            mergeBuffer.append(contentsOf: repeatElement(0, count: total - mergeBuffer.count))
+        } else {
+            mergeBuffer.removeLast(mergeBuffer.count - total)
+        }
+        order.withUnsafeBufferPointer { old in
+            pendingInserts.withUnsafeBufferPointer { new in
+                mergeBuffer.withUnsafeMutableBufferPointer { out in
+                    var i = 0, j = 0
+                    for k in 0..<total {
+                        if j == new.count || (i < old.count && key.before(old[i], new[j])) {
+                            out[k] = old[i]; i += 1
+                        } else {
+                            out[k] = new[j]; j += 1
+                        }
+                    }
+                }
             }
         }
         swap(&order, &mergeBuffer)
     }
 
     func presentation(slot: Int) -> ViewPresentation {
+        values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: rotationAxes[slot]) }
+    }
+
+    /// Reads a view's presentation from its block of presented values.
+    @inline(__always)
+    static func presentation(block v: UnsafeBufferPointer<Float>, slot: Int, axis: Rotation3D) -> ViewPresentation {
         let b = slot * ViewChannel.stride
-        let v = values
-        var rotation3D = rotationAxes[slot]
+        var rotation3D = axis
         rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
         return ViewPresentation(
             frame: Rect(x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3]),
@@ -233,6 +256,30 @@ struct ViewStore {
                 rotation: Angle(radians: v[b + ViewChannel.rotation.rawValue]),
                 zPosition: v[b + ViewChannel.zPosition.rawValue],
                 rotation3D: rotation3D))
+    }
+
+    /// Rebuilds `items` in place, one render item per view in drawing order. Runs as one
+    /// method of the store so the loop touches the world's properties once, not once per view.
+    func writeRenderList(into items: inout [RenderItem]) {
+        let count = order.count
+        if items.count > count {
+            items.removeLast(items.count - count)
+        } else if items.count < count {
+            let filler = RenderItem(entity: Entity(index: 0, generation: 0), frame: .zero, cornerRadius: 0, opacity: 0,
+                                    transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
+            items.append(contentsOf: repeatElement(filler, count: count - items.count))
+        }
+        values.withUnsafeBufferPointer { values in
+            items.withUnsafeMutableBufferPointer { items in
+                for (k, slot) in order.enumerated() {
+                    let slot = Int(slot)
+                    let p = ViewStore.presentation(block: values, slot: slot, axis: rotationAxes[slot])
+                    items[k] = RenderItem(entity: entities[slot], frame: p.frame, cornerRadius: p.cornerRadius,
+                                          opacity: p.opacity, transform: p.transform, zIndex: zIndex[slot],
+                                          role: role[slot], allowsHitTesting: allowsHitTesting[slot])
+                }
+            }
+        }
     }
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
@@ -249,8 +296,9 @@ struct ViewStore {
         precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
         if pendingInserts.isEmpty && !hasRemovals && !needsSort {
             precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
+            let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
             for k in order.indices.dropFirst() {
-                precondition(drawsBefore(Int(order[k - 1]), Int(order[k])), "views: drawing order out of order at \(k)")
+                precondition(key.before(order[k - 1], order[k]), "views: drawing order out of order at \(k)")
             }
         }
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
