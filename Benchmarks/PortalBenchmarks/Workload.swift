@@ -41,6 +41,23 @@ enum Workload {
         }
     }
 
+    /// A world of n views on the grid, each animating its six numbers with `motion`, after the
+    /// tick that started the animations. Returns the tick before that one, from which the
+    /// motion's steps are counted.
+    static func animatingWorld(n: Int, motion: Motion) throws -> (World, [Entity], startTick: UInt64) {
+        let world = try World(configuration: .init(reservedCapacity: n))
+        let views = try (0..<n).map { try world.spawnView(frame: startFrame($0)) }
+        world.tick()
+        let startTick = world.tickCount
+        for (i, view) in views.enumerated() {
+            let (_, to) = numbers(i)
+            try world.animate(view, to: ViewProperties(frame: Rect(x: to[0], y: to[1], width: to[2], height: to[3]),
+                                                       cornerRadius: to[4], opacity: to[5]), with: motion.animation)
+        }
+        world.tick()
+        return (world, views, startTick)
+    }
+
     static func check(_ name: String, item: Int, actual: Double, expected: Double, tolerance: Double) throws {
         guard abs(actual - expected) <= tolerance else {
             throw BenchmarkFailure(description: "\(name): item \(item) is at \(actual), expected \(expected)")
@@ -64,16 +81,7 @@ final class PortalInterpolation: Scenario {
     }
 
     func setUp() throws {
-        world = try World(configuration: .init(reservedCapacity: n))
-        views = try (0..<n).map { try world.spawnView(frame: Workload.startFrame($0)) }
-        world.tick()
-        startTick = world.tickCount
-        for (i, view) in views.enumerated() {
-            let (_, to) = Workload.numbers(i)
-            try world.animate(view, to: ViewProperties(frame: Rect(x: to[0], y: to[1], width: to[2], height: to[3]),
-                                                       cornerRadius: to[4], opacity: to[5]), with: motion.animation)
-        }
-        world.tick()
+        (world, views, startTick) = try Workload.animatingWorld(n: n, motion: motion)
     }
 
     func runTick() { world._advanceTracksOnly() }
@@ -89,9 +97,6 @@ final class PortalInterpolation: Scenario {
                                expected: Workload.expectedX(i, motion: motion, steps: steps), tolerance: 0.02)
         }
     }
-
-    /// For `--scenario … --ticks N`: the number of ticks run so far.
-    var ticks: UInt64 { world.tickCount }
 }
 
 /// A full tick of the schedule: staged commands, matching, interpolation, finish, write-back
@@ -107,16 +112,7 @@ final class PortalFullTick: Scenario {
     init(n: Int) { self.n = n }
 
     func setUp() throws {
-        world = try World(configuration: .init(reservedCapacity: n))
-        views = try (0..<n).map { try world.spawnView(frame: Workload.startFrame($0)) }
-        world.tick()
-        startTick = world.tickCount
-        for (i, view) in views.enumerated() {
-            let (_, to) = Workload.numbers(i)
-            try world.animate(view, to: ViewProperties(frame: Rect(x: to[0], y: to[1], width: to[2], height: to[3]),
-                                                       cornerRadius: to[4], opacity: to[5]), with: Motion.spring.animation)
-        }
-        world.tick()
+        (world, views, startTick) = try Workload.animatingWorld(n: n, motion: .spring)
     }
 
     func runTick() {
