@@ -44,6 +44,7 @@ struct ClockTests {
         #expect(report == AdvanceReport(ticksRun: 8, ticksDropped: 112, rejection: nil))
         #expect(world.tickCount == 8)
         #expect(world.drainEvents() == [.ticksDropped(112)])
+        #expect(world.interpolationFraction == 0)   // the dropped time's fraction goes with it
         #expect(world.advance(by: 1.0 / 60).ticksRun == 2)
     }
 

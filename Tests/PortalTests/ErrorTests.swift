@@ -66,7 +66,7 @@ struct ErrorTests {
         try expectRejected(.invalidGeometry("frame", -5, reason: "a frame's width and height must not be negative")) { w, v, _, _ in
             _ = try w.animate(v, to: ViewProperties(frame: Rect(x: 0, y: 0, width: 5, height: -5)))
         }
-        try expectRejected(.invalidGeometry("cornerRadius", -1, reason: "a corner radius must be finite and not negative")) { w, v, _, _ in
+        try expectRejected(.invalidGeometry("cornerRadius", -1, reason: "a corner radius must be finite, not negative and at most 1e9")) { w, v, _, _ in
             try w.update(v, to: ViewProperties(cornerRadius: -1))
         }
     }
@@ -86,7 +86,7 @@ struct ErrorTests {
     }
 
     @Test("animations that cannot run") func animations() throws {
-        for bad in [Animation.linear(duration: 0), .easeIn(duration: .nan), .smooth.delay(-1), .smooth.speed(0),
+        for bad in [Animation.linear(duration: 0), .easeIn(duration: .nan), .smooth.delay(-1), .smooth.speed(0), .smooth.delay(.nan),
                     .spring(Spring(mass: 1, stiffness: 0, damping: 1)), .spring(duration: 0.5, bounce: 1),
                     .interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: .infinity)] {
             let (world, view, _, _) = try busyWorld()

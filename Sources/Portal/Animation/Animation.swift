@@ -131,21 +131,38 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// Checks that the animation can run: positive finite durations, speeds and spring
-    /// parameters, a non-negative delay.
+    /// The longest delay or duration an animation may have: a million seconds (11.6 days).
+    public static let maxSeconds = 1e6
+
+    /// Checks that the animation can run: a speed in 1e-6…1e6, a delay in 0…1e6 s, a duration
+    /// in (0, 1e6] s, a spring with positive, finite parameters and an initial velocity within
+    /// ±1e6 changes per second.
     public func validate() throws(PortalError) {
         func fail(_ reason: String) -> PortalError { .invalidAnimation(self, reason: reason) }
-        guard speed.isFinite, speed > 0 else { throw fail("speed must be a positive, finite number") }
-        guard delay.isFinite, delay >= 0 else { throw fail("delay must be zero or a positive, finite number of seconds") }
+        guard speed >= 1e-6, speed <= 1e6 else { throw fail("speed must be a number in 1e-6…1e6") }
+        guard delay >= 0, delay <= Animation.maxSeconds else { throw fail("delay must be 0…1,000,000 seconds") }
         switch motion {
         case let .spring(spring, initialVelocity):
             guard spring.isValid else {
                 throw fail("a spring needs positive, finite mass, stiffness and damping (bounce below 1)")
             }
-            guard initialVelocity.isFinite else { throw fail("initialVelocity must be finite") }
+            guard abs(initialVelocity) <= 1e6 else { throw fail("initialVelocity must be within ±1e6 changes per second") }
         case let .curve(curve, duration):
-            guard duration.isFinite, duration > 0 else { throw fail("duration must be a positive, finite number of seconds") }
+            guard duration > 0, duration <= Animation.maxSeconds else { throw fail("duration must be more than 0 and at most 1,000,000 seconds") }
             guard curve.isValid else { throw fail("the timing curve's control points must be finite") }
+        }
+    }
+
+    /// ``validate()``, plus what depends on the world's tick: a spring's one-tick step matrix must
+    /// be finite in `Float` (a near-undamped spring millions of times too stiff for the tick is not).
+    func validate(step: Double) throws(PortalError) {
+        try validate()
+        if case let .spring(spring, _) = motion {
+            let m = spring.transitionMatrix(step: step * speed)
+            let entries = [Float(m.xx), Float(m.xv / speed), Float(m.vx * speed), Float(m.vv)]
+            guard entries.allSatisfy({ $0.isFinite && abs($0) < 1e30 }) else {
+                throw .invalidAnimation(self, reason: "this spring is too stiff for a \(Int((1 / step).rounded())) Hz tick; lower its stiffness or raise its mass")
+            }
         }
     }
 

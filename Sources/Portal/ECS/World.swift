@@ -23,8 +23,9 @@ public final class World {
     public struct Configuration: Hashable, Sendable {
         /// Ticks per second (120 by default; see the clock's notes for why).
         public var tickRate: Int
-        /// The most ticks one ``World/advance(by:)`` call runs; time beyond it is dropped and
-        /// reported, so a stalled host does not spiral into ever longer catch-ups.
+        /// The most ticks one ``World/advance(by:)`` call runs; time beyond it (with its fraction
+        /// of a tick) is dropped and reported, so a stalled host does not spiral into ever
+        /// longer catch-ups.
         public var maxCatchUpTicks: Int
         /// How close (in the property's own unit: points, opacity) a spring must stay to its
         /// target before it is considered settled and snapped onto it.

@@ -61,12 +61,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              height: max(0, size.height - insets.top - insets.bottom))
     }
 
-    /// `true` when every component is finite and the size is not negative: what the public API
-    /// accepts.
+    /// `true` when every component is within ±``Rect/maxMagnitude`` (so finite) and the size is
+    /// not negative: what the public API accepts.
     public var isValidGeometry: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+        Rect.isSane(origin.x) && Rect.isSane(origin.y) && Rect.isSane(size.width) && Rect.isSane(size.height)
             && size.width >= 0 && size.height >= 0
     }
+
+    /// The largest coordinate or length Portal accepts: a billion points. Far beyond any real
+    /// layout, and small enough that no difference or product in an animation can overflow.
+    public static let maxMagnitude: Float = 1e9
+
+    /// Whether `value` is a number within ±``maxMagnitude``.
+    static func isSane(_ value: Float) -> Bool { abs(value) <= maxMagnitude }
 
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }

@@ -33,10 +33,12 @@ public struct Transform: Hashable, Sendable {
     /// The transform that changes nothing.
     public static let identity = Transform()
 
-    /// `true` when every number in the transform is finite.
-    public var isFinite: Bool {
-        translation.isFinite && scaleX.isFinite && scaleY.isFinite && rotation.radians.isFinite
-            && zPosition.isFinite && rotation3D.isFinite
+    /// `true` when every number in the transform is within ±``Rect/maxMagnitude`` (so finite):
+    /// what the public API accepts.
+    public var isValid: Bool {
+        [translation.x, translation.y, scaleX, scaleY, rotation.radians, zPosition,
+         rotation3D.angle.radians, rotation3D.axisX, rotation3D.axisY, rotation3D.axisZ, rotation3D.perspective]
+            .allSatisfy(Rect.isSane)
     }
 
     /// Maps a point in the host's coordinate space into the untransformed frame of a view whose
@@ -80,8 +82,4 @@ public struct Rotation3D: Hashable, Sendable {
     /// No rotation.
     public static let identity = Rotation3D()
 
-    /// `true` when every number is finite.
-    public var isFinite: Bool {
-        angle.radians.isFinite && axisX.isFinite && axisY.isFinite && axisZ.isFinite && perspective.isFinite
-    }
 }

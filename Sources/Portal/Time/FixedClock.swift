@@ -46,11 +46,15 @@ struct FixedClock {
         let total = pending + seconds
         let whole = (total / step + 1e-6).rounded(.down)
         if whole > Double(maxCatchUpTicks) {
+            // Time beyond the cap is dropped, its fraction of a tick with it: a stalled host
+            // resumes on a tick boundary.
+            pending = 0
             let dropped = whole - Double(maxCatchUpTicks)
-            pending = max(0, total - whole * step)
-            return (maxCatchUpTicks, dropped > Double(Int.max / 2) ? Int.max / 2 : Int(dropped), nil)
+            return (maxCatchUpTicks, dropped >= Double(Int.max / 2) ? Int.max / 2 : Int(dropped), nil)
         }
-        pending = max(0, total - whole * step)
+        // The total is at most (cap + 1) ticks here, so this difference is exact enough; it is
+        // a hair below zero when the tolerance above counted a tick a few ulps early.
+        pending = min(max(0, total - whole * step), step.nextDown)
         return (Int(whole), 0, nil)
     }
 

@@ -40,18 +40,23 @@ public struct ViewProperties: Hashable, Sendable {
     /// Throws when a value is NaN, infinite, a negative size or radius, or an opacity outside 0…1.
     func validate() throws(PortalError) {
         if let frame, !frame.isValidGeometry {
-            let bad = [frame.minX, frame.minY, frame.width, frame.height].first { !$0.isFinite || $0 < 0 } ?? frame.width
-            let reason = bad.isFinite ? "a frame's width and height must not be negative" : "a frame must be finite"
-            throw .invalidGeometry("frame", bad, reason: reason)
+            let parts = [frame.minX, frame.minY, frame.width, frame.height]
+            if let bad = parts.first(where: { !$0.isFinite }) {
+                throw .invalidGeometry("frame", bad, reason: "a frame must be finite")
+            }
+            if let bad = parts.first(where: { !Rect.isSane($0) }) {
+                throw .invalidGeometry("frame", bad, reason: "a frame must lie within ±1e9 points")
+            }
+            throw .invalidGeometry("frame", min(frame.width, frame.height), reason: "a frame's width and height must not be negative")
         }
-        if let cornerRadius, !(cornerRadius.isFinite && cornerRadius >= 0) {
-            throw .invalidGeometry("cornerRadius", cornerRadius, reason: "a corner radius must be finite and not negative")
+        if let cornerRadius, !(Rect.isSane(cornerRadius) && cornerRadius >= 0) {
+            throw .invalidGeometry("cornerRadius", cornerRadius, reason: "a corner radius must be finite, not negative and at most 1e9")
         }
         if let opacity, !(opacity >= 0 && opacity <= 1) {
             throw .invalidValue("opacity", Double(opacity), reason: "opacity must be a number in 0…1")
         }
-        if let transform, !transform.isFinite {
-            throw .invalidValue("transform", .nan, reason: "every component of a transform must be finite")
+        if let transform, !transform.isValid {
+            throw .invalidValue("transform", .nan, reason: "every component of a transform must be finite and within ±1e9")
         }
     }
 

@@ -49,7 +49,7 @@ extension World {
     public func animate(_ view: Entity, to properties: ViewProperties, with animation: Animation = .default) throws(PortalError) -> AnimationID {
         try requireView(view)
         try properties.validate()
-        try animation.validate()
+        try animation.validate(step: clock.step)
         let id = AnimationID(rawValue: nextAnimationID)
         nextAnimationID += 1
         commands.append(.animate(view, properties, animation, id))
