@@ -206,4 +206,30 @@ struct AnimationTests {
         let end = try world.presentation(of: view).transform
         #expect(end.translation == transform.translation && end.scaleX == 2 && end.zPosition == 4)
     }
+
+    @Test("a curve is logically complete and removed on the same tick: its last")
+    func curveCompletion() throws {
+        let (world, view) = try world()
+        _ = world.drainEvents()
+        let id = try world.animate(view, to: ViewProperties(opacity: 0), with: .linear(duration: 0.5).delay(0.25))
+        world.run(ticks: 200)
+        let start = UInt64(2)    // the tick that applied the call
+        #expect(world.drainEvents() == [
+            .animationCompleted(AnimationCompletion(id: id, view: view, criterion: .logicallyComplete, tick: start + 30 + 59, wasInterrupted: false)),
+            .animationCompleted(AnimationCompletion(id: id, view: view, criterion: .removed, tick: start + 30 + 59, wasInterrupted: false)),
+        ])
+    }
+
+    @Test("a delayed spring holds still, then follows the closed form from the end of the delay")
+    func delayedSpring() throws {
+        let (world, view) = try world()
+        try world.animate(view, to: ViewProperties(frame: Rect(x: 300, y: 0, width: 100, height: 100)), with: .bouncy.delay(0.1))
+        world.run(ticks: 12)
+        #expect(try x(world, view) == 0)
+        for k in 1...60 {
+            world.tick()
+            let expected = 300 + Spring.bouncy.solve(displacement: -300, velocity: 0, time: Double(k) * step).displacement
+            #expect(abs(Double(try x(world, view)) - expected) < 2e-3, "tick \(k) after the delay")
+        }
+    }
 }
