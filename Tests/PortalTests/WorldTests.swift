@@ -199,3 +199,36 @@ struct DrawingOrderTests {
         }
     }
 }
+
+@Suite("View attributes")
+struct ViewAttributeTests {
+    @Test("hidden views leave the render list and hit testing, keep animating, and come back")
+    func hidden() throws {
+        let world = World()
+        let a = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let b = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        try world.setHidden(true, of: b)
+        try world.animate(b, to: ViewProperties(frame: Rect(x: 100, y: 0, width: 100, height: 100)), with: .linear(duration: 0.5))
+        world.run(ticks: 30)
+        #expect(world.renderList.map(\.entity) == [a])
+        #expect(world.hitTest(Point(x: 50, y: 50))?.entity == a)
+        try world.setHidden(false, of: b)
+        world.tick()
+        #expect(world.renderList.map(\.entity) == [a, b])
+        #expect(world.renderList[1].frame.minX == Float(100) * 31 / 60)
+    }
+
+    @Test("corner style, clipping, shadow radius and content reach the render list")
+    func style() throws {
+        let world = World()
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 4)
+        try world.setCornerStyle(.continuous, clipsContent: false, of: view)
+        try world.animate(view, to: ViewProperties(shadowRadius: 12), with: .linear(duration: 0.5))
+        world.run(ticks: 30)
+        let item = try #require(world.renderList.first)
+        #expect(item.cornerStyle == .continuous && !item.clipsContent)
+        #expect(item.shadowRadius == 6)
+        #expect(item.content == view)
+        #expect(throws: PortalError.self) { try world.update(view, to: ViewProperties(shadowRadius: -1)) }
+    }
+}

@@ -5,6 +5,8 @@ enum Command {
     case animate(Entity, ViewProperties, Animation, AnimationID)
     case setZIndex(Entity, Int32)
     case setAllowsHitTesting(Entity, Bool)
+    case setHidden(Entity, Bool)
+    case setCornerStyle(Entity, CornerStyle, Bool)
 }
 
 extension World {
@@ -28,18 +30,25 @@ extension World {
                     tracks.stop(channel, slot: slot, views: &views, events: &events, tick: tick)
                     views.values[slot * ViewChannel.stride + channel.rawValue] = value
                 }
-                if let transform = properties.transform { views.rotationAxes[slot] = transform.rotation3D }
+                if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
             case let .animate(entity, properties, animation, id):
                 guard let slot = views.slot(of: entity) else { continue }
                 var targets: [(ViewChannel, Float)] = []
                 properties.forEachChannel { targets.append(($0, $1)) }
-                if let transform = properties.transform { views.rotationAxes[slot] = transform.rotation3D }
+                if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
                 tracks.start(animation, id: id, view: entity, slot: slot, targets: targets, tick: tick,
                              step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
             case let .setZIndex(entity, z):
                 if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
+            case let .setCornerStyle(entity, style, clips):
+                if let slot = views.slot(of: entity) {
+                    views.styles[slot].cornerStyle = style
+                    views.styles[slot].clipsContent = clips
+                }
+            case let .setHidden(entity, hidden):
+                if let slot = views.slot(of: entity) { views.setHidden(hidden, by: .app, slot: slot) }
             case let .setAllowsHitTesting(entity, allows):
-                if let slot = views.slot(of: entity) { views.allowsHitTesting[slot] = allows }
+                if let slot = views.slot(of: entity) { views.styles[slot].allowsHitTesting = allows }
             }
         }
         commands.removeAll(keepingCapacity: true)

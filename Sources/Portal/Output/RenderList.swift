@@ -5,12 +5,21 @@
 public struct RenderItem: Hashable, Sendable {
     /// The view.
     public var entity: Entity
+    /// Whose content to draw in the frame: the view itself, or — for a portal layer — the view
+    /// (or custom content entity) it stands in for.
+    public var content: Entity
     /// The presented layout frame (before ``transform``).
     public var frame: Rect
     /// The presented corner radius.
     public var cornerRadius: Float
+    /// The shape of the corners.
+    public var cornerStyle: CornerStyle
+    /// Whether content is clipped to the rounded frame (`false` lets it extend beyond it).
+    public var clipsContent: Bool
     /// The presented opacity, 0…1.
     public var opacity: Float
+    /// The presented shadow radius, in points (0 = none).
+    public var shadowRadius: Float
     /// The presented transform, about the frame's centre.
     public var transform: Transform
     /// The z index among views of the same role.

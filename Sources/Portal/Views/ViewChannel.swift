@@ -9,8 +9,9 @@ enum ViewChannel: Int, CaseIterable {
     case translationX, translationY
     case scaleX, scaleY
     case rotation, zPosition, rotation3DAngle
+    case shadowRadius
 
-    /// Floats per view block (13 channels, padded to a cache line).
+    /// Floats per view block (14 channels, padded to a cache line).
     static let stride = 16
 }
 
@@ -28,13 +29,17 @@ public struct ViewProperties: Hashable, Sendable {
     public var opacity: Float?
     /// The visual transform.
     public var transform: Transform?
+    /// The radius of the view's shadow, in points (0 = none).
+    public var shadowRadius: Float?
 
     /// Creates a set of changes; omitted properties stay as they are.
-    public init(frame: Rect? = nil, cornerRadius: Float? = nil, opacity: Float? = nil, transform: Transform? = nil) {
+    public init(frame: Rect? = nil, cornerRadius: Float? = nil, opacity: Float? = nil, transform: Transform? = nil,
+                shadowRadius: Float? = nil) {
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.opacity = opacity
         self.transform = transform
+        self.shadowRadius = shadowRadius
     }
 
     /// Throws when a value is NaN, infinite, a negative size or radius, or an opacity outside 0…1.
@@ -51,6 +56,9 @@ public struct ViewProperties: Hashable, Sendable {
         }
         if let cornerRadius, !(Rect.isSane(cornerRadius) && cornerRadius >= 0) {
             throw .invalidGeometry("cornerRadius", cornerRadius, reason: "a corner radius must be finite, not negative and at most 1e9")
+        }
+        if let shadowRadius, !(Rect.isSane(shadowRadius) && shadowRadius >= 0) {
+            throw .invalidGeometry("shadowRadius", shadowRadius, reason: "a shadow radius must be finite, not negative and at most 1e9")
         }
         if let opacity, !(opacity >= 0 && opacity <= 1) {
             throw .invalidValue("opacity", Double(opacity), reason: "opacity must be a number in 0…1")
@@ -74,5 +82,6 @@ public struct ViewProperties: Hashable, Sendable {
             body(.rotation, transform.rotation.radians); body(.zPosition, transform.zPosition)
             body(.rotation3DAngle, transform.rotation3D.angle.radians)
         }
+        if let shadowRadius { body(.shadowRadius, shadowRadius) }
     }
 }

@@ -18,6 +18,36 @@ public enum RenderRole: UInt8, Hashable, Sendable, Comparable {
     public static func < (lhs: RenderRole, rhs: RenderRole) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// The shape of a view's rounded corners (SwiftUI's `RoundedCornerStyle`).
+public enum CornerStyle: Hashable, Sendable {
+    /// Quarter-circle corners.
+    case circular
+    /// Apple's continuous-curvature ("squircle") corners.
+    case continuous
+}
+
+/// The per-view attributes that are not animated and do not affect drawing order.
+struct ViewStyle {
+    /// The entity whose content the view draws: itself, or for a portal layer the view it
+    /// stands in for.
+    var content: Entity
+    var allowsHitTesting = true
+    var rotationAxis = Rotation3D.identity
+    var cornerStyle = CornerStyle.circular
+    var clipsContent = true
+    /// Why the view is hidden, as bits of ``HiddenReason``; drawn only when 0.
+    var hiddenBy: UInt8 = 0
+
+    init(content: Entity) { self.content = content }
+}
+
+/// Who hid a view. Each owner sets and clears only its own bit, so the portal system hiding a
+/// source during a flight never un-hides a view the app had hidden itself.
+enum HiddenReason: UInt8 {
+    case app = 1
+    case portal = 2
+}
+
 /// What a view looks like after the last tick: its presented (possibly mid-animation) values.
 public struct ViewPresentation: Hashable, Sendable {
     /// The presented frame.
@@ -26,6 +56,8 @@ public struct ViewPresentation: Hashable, Sendable {
     public var cornerRadius: Float
     /// The presented opacity.
     public var opacity: Float
+    /// The presented shadow radius (0 = no shadow).
+    public var shadowRadius: Float
     /// The presented transform.
     public var transform: Transform
 }
@@ -43,9 +75,8 @@ struct ViewStore {
     var lanes: [Int32] = []
     var zIndex: [Int32] = []
     var role: [RenderRole] = []
-    var allowsHitTesting: [Bool] = []
-    /// The axis and perspective of each view's 3D rotation (not animated).
-    var rotationAxes: [Rotation3D] = []
+    /// What is drawn and how, beyond the animated numbers.
+    var styles: [ViewStyle] = []
     private var sequence: [UInt64] = []
     private var freeSlots: [UInt32] = []
     private var nextSequence: UInt64 = 0
@@ -65,8 +96,8 @@ struct ViewStore {
     mutating func reserveCapacity(_ n: Int) {
         entities.reserveCapacity(n); live.reserveCapacity(n)
         values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
-        zIndex.reserveCapacity(n); role.reserveCapacity(n); allowsHitTesting.reserveCapacity(n)
-        rotationAxes.reserveCapacity(n); sequence.reserveCapacity(n); order.reserveCapacity(n)
+        zIndex.reserveCapacity(n); role.reserveCapacity(n); styles.reserveCapacity(n)
+        sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
     }
 
@@ -89,8 +120,7 @@ struct ViewStore {
             for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
             zIndex[slot] = 0
             self.role[slot] = role
-            allowsHitTesting[slot] = true
-            rotationAxes[slot] = .identity
+            styles[slot] = ViewStyle(content: entity)
             sequence[slot] = nextSequence
         } else {
             slot = entities.count
@@ -100,8 +130,7 @@ struct ViewStore {
             lanes.append(contentsOf: repeatElement(ViewStore.noLane, count: ViewChannel.stride))
             zIndex.append(0)
             self.role.append(role)
-            allowsHitTesting.append(true)
-            rotationAxes.append(.identity)
+            styles.append(ViewStyle(content: entity))
             sequence.append(nextSequence)
         }
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
@@ -141,6 +170,12 @@ struct ViewStore {
     mutating func setZIndex(_ z: Int32, slot: Int) {
         if zIndex[slot] != z { zIndex[slot] = z; needsSort = true }
     }
+
+    mutating func setHidden(_ hidden: Bool, by reason: HiddenReason, slot: Int) {
+        if hidden { styles[slot].hiddenBy |= reason.rawValue } else { styles[slot].hiddenBy &= ~reason.rawValue }
+    }
+
+    func isHidden(slot: Int) -> Bool { styles[slot].hiddenBy != 0 }
 
     mutating func setRole(_ newRole: RenderRole, slot: Int) {
         if role[slot] != newRole { role[slot] = newRole; needsSort = true }
@@ -237,7 +272,7 @@ struct ViewStore {
     }
 
     func presentation(slot: Int) -> ViewPresentation {
-        values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: rotationAxes[slot]) }
+        values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
     }
 
     /// Reads a view's presentation from its block of presented values.
@@ -250,6 +285,7 @@ struct ViewStore {
             frame: Rect(x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3]),
             cornerRadius: v[b + ViewChannel.cornerRadius.rawValue],
             opacity: v[b + ViewChannel.opacity.rawValue],
+            shadowRadius: v[b + ViewChannel.shadowRadius.rawValue],
             transform: Transform(
                 translation: Point(x: v[b + ViewChannel.translationX.rawValue], y: v[b + ViewChannel.translationY.rawValue]),
                 scaleX: v[b + ViewChannel.scaleX.rawValue], scaleY: v[b + ViewChannel.scaleY.rawValue],
@@ -261,25 +297,33 @@ struct ViewStore {
     /// Rebuilds `items` in place, one render item per view in drawing order. Runs as one
     /// method of the store so the loop touches the world's properties once, not once per view.
     func writeRenderList(into items: inout [RenderItem]) {
-        let count = order.count
-        if items.count > count {
-            items.removeLast(items.count - count)
-        } else if items.count < count {
-            let filler = RenderItem(entity: Entity(index: 0, generation: 0), frame: .zero, cornerRadius: 0, opacity: 0,
-                                    transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
-            items.append(contentsOf: repeatElement(filler, count: count - items.count))
+        let capacity = order.count
+        if items.count > capacity {
+            items.removeLast(items.count - capacity)
+        } else if items.count < capacity {
+            let filler = RenderItem(entity: Entity(index: 0, generation: 0), content: Entity(index: 0, generation: 0),
+                                    frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
+                                    shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
+            items.append(contentsOf: repeatElement(filler, count: capacity - items.count))
         }
+        var visible = 0
         values.withUnsafeBufferPointer { values in
             items.withUnsafeMutableBufferPointer { items in
-                for (k, slot) in order.enumerated() {
+                for slot in order {
                     let slot = Int(slot)
-                    let p = ViewStore.presentation(block: values, slot: slot, axis: rotationAxes[slot])
-                    items[k] = RenderItem(entity: entities[slot], frame: p.frame, cornerRadius: p.cornerRadius,
-                                          opacity: p.opacity, transform: p.transform, zIndex: zIndex[slot],
-                                          role: role[slot], allowsHitTesting: allowsHitTesting[slot])
+                    let style = styles[slot]
+                    guard style.hiddenBy == 0 else { continue }
+                    let p = ViewStore.presentation(block: values, slot: slot, axis: style.rotationAxis)
+                    items[visible] = RenderItem(entity: entities[slot], content: style.content, frame: p.frame,
+                                                cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+                                                clipsContent: style.clipsContent, opacity: p.opacity,
+                                                shadowRadius: p.shadowRadius, transform: p.transform, zIndex: zIndex[slot],
+                                                role: role[slot], allowsHitTesting: style.allowsHitTesting)
+                    visible += 1
                 }
             }
         }
+        items.removeLast(capacity - visible)
     }
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {

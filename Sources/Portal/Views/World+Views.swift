@@ -68,6 +68,19 @@ extension World {
         commands.append(.setAllowsHitTesting(view, allows))
     }
 
+    /// Hides or shows a view at the next tick (SwiftUI's `hidden()`): a hidden view is left
+    /// out of the render list and of hit testing but keeps animating.
+    public func setHidden(_ hidden: Bool, of view: Entity) throws(PortalError) {
+        try requireView(view)
+        commands.append(.setHidden(view, hidden))
+    }
+
+    /// Sets how a view's corners are drawn: their style, and whether content is clipped to them.
+    public func setCornerStyle(_ style: CornerStyle, clipsContent: Bool = true, of view: Entity) throws(PortalError) {
+        try requireView(view)
+        commands.append(.setCornerStyle(view, style, clipsContent))
+    }
+
     /// The view's presented values as of the last tick (mid-animation values included).
     public func presentation(of view: Entity) throws(PortalError) -> ViewPresentation {
         try requireAlive(view)
