@@ -196,5 +196,8 @@ public struct AnimationID: Hashable, Sendable, CustomStringConvertible {
     /// A number unique within one world.
     public let rawValue: UInt64
     init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// Animations Portal runs itself (portal flights, layer effects, fades): they report
+    /// through their feature's events, not as animation completions.
+    static let `internal` = AnimationID(rawValue: 0)
     public var description: String { "Animation#\(rawValue)" }
 }

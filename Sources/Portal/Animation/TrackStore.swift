@@ -33,8 +33,9 @@ struct StepCoefficients: Hashable {
 /// The cold facts of one running animation.
 struct TimingRecord {
     enum Drive {
-        /// The per-tick matrix in world time (speed folded in) and the animation's speed.
-        case spring(StepCoefficients, speed: Double)
+        /// The per-tick matrix in world time (speed folded in), the animation's speed and its
+        /// spring (to recompute the settle tick when a target moves).
+        case spring(StepCoefficients, speed: Double, Spring)
         /// The curve (an index into the interned curves) and the fraction of the curve per tick.
         case curve(UInt32, progressPerTick: Double)
     }
@@ -69,6 +70,13 @@ struct ScheduledEvent {
     static func precedes(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
         a.tick != b.tick ? a.tick < b.tick : a.slot < b.slot
     }
+}
+
+/// Names one running animation for as long as it runs: a timing slot and the slot's version
+/// (slots are reused; the version tells a new occupant from the old).
+struct TimingHandle: Hashable {
+    let slot: UInt32
+    let version: UInt32
 }
 
 /// An entry in the dense list of running curves: what the per-tick curve solve needs.
@@ -110,11 +118,13 @@ struct TrackStore {
     // MARK: - Starting and retargeting
 
     /// Starts `animation` on the channels of the view in `slot`, from their presented values (or
-    /// their running lanes, keeping value and velocity) towards `targets`. Runs at a tick
-    /// boundary: `tick` is the tick about to be computed.
+    /// their running lanes, keeping value and velocity) towards `targets`. `tick` is the first
+    /// tick that will advance it: the current tick when started before the interpolation stage,
+    /// the next one when started after it.
+    @discardableResult
     mutating func start(_ animation: Animation, id: AnimationID, view: Entity, slot: Int,
                         targets: [(ViewChannel, Float)], tick: UInt64, step: Double, tolerance: Float,
-                        views: inout ViewStore, events: inout [WorldEvent]) {
+                        views: inout ViewStore, events: inout [WorldEvent]) -> TimingHandle {
         let speed = animation.speed
         let origin = tick - 1 + UInt64((animation.delay / step).rounded())
         let timingSlot = allocateTiming()
@@ -126,7 +136,7 @@ struct TrackStore {
         case let .spring(spring, initialVelocity):
             let m = spring.transitionMatrix(step: step * speed)
             let phi = StepCoefficients(xx: Float(m.xx), xv: Float(m.xv / speed), vx: Float(m.vx * speed), vv: Float(m.vv))
-            drive = .spring(phi, speed: speed)
+            drive = .spring(phi, speed: speed, spring)
             logicalTick = origin + ticks(spring.duration / speed, step: step)
             settleTick = 0
             for (channel, goal) in targets {
@@ -164,6 +174,44 @@ struct TrackStore {
             curveEntries.append(CurveEntry(slot: timingSlot, curve: curve, origin: origin,
                                            progressPerTick: progressPerTick, endTick: logicalTick))
         }
+        return TimingHandle(slot: timingSlot, version: version)
+    }
+
+    /// The logical-completion and settle ticks of a running animation, or `nil` once it has
+    /// ended (settled, interrupted or stopped).
+    func completionTicks(_ handle: TimingHandle) -> (origin: UInt64, logical: UInt64, settle: UInt64)? {
+        let record = records[Int(handle.slot)]
+        guard record.version == handle.version, record.channels != 0 else { return nil }
+        return (record.origin, record.logicalTick, record.settleTick)
+    }
+
+    /// Whole ticks covering `seconds` (at least one).
+    func tickCount(covering seconds: Double, step: Double) -> UInt64 { ticks(seconds, step: step) }
+
+    /// Moves the target of a channel's running lane without restarting its motion. A spring
+    /// keeps its value and velocity and heads for the new target (its settle tick is pushed
+    /// back if the new displacement needs longer); a timing curve bends its path,
+    /// from + (to′ − from)·y(t), so it still arrives on time. Returns `false` when the channel
+    /// has no running lane.
+    @discardableResult
+    mutating func moveTarget(_ channel: ViewChannel, slot: Int, to goal: Float, tick: UInt64, step: Double,
+                             tolerance: Float, views: ViewStore) -> Bool {
+        let lane = Int(views.lanes[slot * ViewChannel.stride + channel.rawValue])
+        guard lane != Int(ViewStore.noLane) else { return false }
+        let old = target[lane]
+        guard old != goal else { return true }
+        let timingSlot = Int(timing[lane])
+        target[lane] = goal
+        switch records[timingSlot].drive {
+        case .curve:
+            velocity[lane] += old - goal    // d₀′ = from − to′ = d₀ + (to − to′)
+        case let .spring(_, speed, spring):
+            let seconds = spring.settlingTime(displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]) / speed,
+                                              tolerance: Double(tolerance)) / speed
+            let from = max(records[timingSlot].origin, tick - 1)
+            records[timingSlot].settleTick = max(records[timingSlot].settleTick, from + max(1, ticks(seconds, step: step)))
+        }
+        return true
     }
 
     /// Whole ticks covering `seconds` (at least one): a motion that lasts 0.5 s at 120 Hz ends
@@ -223,7 +271,7 @@ struct TrackStore {
 
     private mutating func allocateTiming() -> UInt32 {
         if let slot = freeTimings.popLast() { return slot }
-        records.append(TimingRecord(drive: .spring(.hold, speed: 1), origin: 0, logicalTick: 0, settleTick: 0,
+        records.append(TimingRecord(drive: .spring(.hold, speed: 1, .smooth), origin: 0, logicalTick: 0, settleTick: 0,
                                     id: AnimationID(rawValue: 0), view: Entity(index: 0, generation: 0),
                                     viewSlot: 0, channels: 0))
         coefficients.append(.hold)
@@ -262,12 +310,15 @@ struct TrackStore {
     /// must already be gone.
     private mutating func end(timing slot: Int, interrupted: Bool, events: inout [WorldEvent], tick: UInt64) {
         let record = records[slot]
-        if !record.logicalReported {
+        if record.id == .internal {
+        } else if !record.logicalReported {
             events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .logicallyComplete,
                                                                   tick: tick, wasInterrupted: interrupted)))
         }
-        events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .removed,
-                                                              tick: tick, wasInterrupted: interrupted)))
+        if record.id != .internal {
+            events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .removed,
+                                                                  tick: tick, wasInterrupted: interrupted)))
+        }
         let index = Int(record.listIndex)
         switch record.drive {
         case .spring:
@@ -292,7 +343,7 @@ struct TrackStore {
             popEvent()
             let slot = Int(next.slot)
             guard records[slot].version == next.version else { continue }
-            if tick == records[slot].origin + 1, case let .spring(phi, _) = records[slot].drive {
+            if tick == records[slot].origin + 1, case let .spring(phi, _, _) = records[slot].drive {
                 coefficients[slot] = phi
             }
             due.append(next.slot)
@@ -335,8 +386,8 @@ struct TrackStore {
             let slot = Int(slot)
             var record = records[slot]
             if !record.logicalReported && tick >= record.logicalTick {
-                events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view,
-                                                                      criterion: .logicallyComplete, tick: tick, wasInterrupted: false)))
+                if record.id != .internal { events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view,
+                                                                      criterion: .logicallyComplete, tick: tick, wasInterrupted: false))) }
                 record.logicalReported = true
                 records[slot].logicalReported = true
             }

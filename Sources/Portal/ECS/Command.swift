@@ -7,6 +7,9 @@ enum Command {
     case setAllowsHitTesting(Entity, Bool)
     case setHidden(Entity, Bool)
     case setCornerStyle(Entity, CornerStyle, Bool)
+    case portalRequest(key: UInt32, isActive: Bool, config: PortalTransitionConfig, stagger: Double, group: Int?)
+    case portalGroupRequest(group: Int, direction: PortalDirection)
+    case portalTransfer(from: UInt32, to: UInt32)
 }
 
 extension World {
@@ -23,6 +26,7 @@ extension World {
                     views.remove(entity)
                 }
                 for storage in components.values { storage.remove(entity) }
+                removePortalAnchor(entity)
                 allocator.release(entity)
             case let .update(entity, properties):
                 guard let slot = views.slot(of: entity) else { continue }
@@ -40,6 +44,19 @@ extension World {
                              step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
             case let .setZIndex(entity, z):
                 if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
+            case let .portalRequest(key, isActive, config, stagger, group):
+                let k = Int(key)
+                portals.records[k].requested = isActive
+                portals.records[k].config = config
+                portals.records[k].staggerDelay = stagger
+                portals.records[k].group = group
+                portals.records[k].hasPendingRequest = true
+                portals.activate(key)
+            case let .portalGroupRequest(group, direction):
+                portals.groups[group].direction = direction
+                portals.groups[group].awaitingCompletion = true
+            case let .portalTransfer(from, to):
+                transferPortal(from: Int(from), to: Int(to))
             case let .setCornerStyle(entity, style, clips):
                 if let slot = views.slot(of: entity) {
                     views.styles[slot].cornerStyle = style

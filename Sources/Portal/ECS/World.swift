@@ -33,15 +33,20 @@ public final class World {
         /// Entities and animated numbers to reserve room for up front, so that growing to that
         /// size allocates nothing.
         public var reservedCapacity: Int
+        /// Replace portal flights with a short cross-fade in place (0.2 s), for people who are
+        /// made unwell by motion. Hosts should pass the platform's accessibility setting; it can
+        /// also be changed later with ``World/reduceMotion``.
+        public var reduceMotion: Bool
 
         /// Creates a configuration; the defaults are 120 Hz, 8 catch-up ticks (a 15 fps host
         /// still runs in real time), a settle tolerance of 0.001 and no reserved capacity.
         public init(tickRate: Int = 120, maxCatchUpTicks: Int = 8, settleTolerance: Float = 0.001,
-                    reservedCapacity: Int = 0) {
+                    reservedCapacity: Int = 0, reduceMotion: Bool = false) {
             self.tickRate = tickRate
             self.maxCatchUpTicks = maxCatchUpTicks
             self.settleTolerance = settleTolerance
             self.reservedCapacity = reservedCapacity
+            self.reduceMotion = reduceMotion
         }
 
         func validate() throws(PortalError) {
@@ -66,6 +71,10 @@ public final class World {
     var allocator = EntityAllocator()
     var views = ViewStore()
     var tracks = TrackStore()
+    var portals = PortalStore()
+    /// Whether portal transitions cross-fade in place instead of flying; starts as
+    /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
+    public var reduceMotion: Bool
     var clock: FixedClock
     var commands: [Command] = []
     var events: [WorldEvent] = []
@@ -90,6 +99,7 @@ public final class World {
 
     private init(validated configuration: Configuration) {
         self.configuration = configuration
+        self.reduceMotion = configuration.reduceMotion
         self.clock = FixedClock(tickRate: configuration.tickRate, maxCatchUpTicks: configuration.maxCatchUpTicks)
         let n = configuration.reservedCapacity
         if n > 0 {
@@ -116,6 +126,7 @@ public final class World {
     /// components are removed and its index becomes reusable. The handle is dead at once.
     public func despawn(_ entity: Entity) throws(PortalError) {
         try requireAlive(entity)
+        guard portals.layerOwners.value(of: entity) == nil else { throw .portalLayer(entity) }
         allocator.doom(entity)
         commands.append(.despawn(entity))
     }
@@ -176,6 +187,7 @@ public final class World {
         applyCommands(tick: now)
         runSystems(.layoutCapture)
 
+        runPortalMatching(tick: now)
         runSystems(.matching)
 
         tracks.prepare(tick: now)
@@ -183,6 +195,7 @@ public final class World {
         runSystems(.interpolation)
 
         tracks.finish(tick: now, views: &views, events: &events)
+        runPortalFinish(tick: now)
         runSystems(.finish)
 
         tracks.writeBack(into: &views)
@@ -281,6 +294,7 @@ public final class World {
         views.checkInvariants(isAlive: { allocator.isAlive($0) }, laneCount: tracks.laneCount)
         tracks.checkInvariants(views: views)
         for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
+        portals.checkInvariants(isAlive: { allocator.isAlive($0) }, isView: { [views] in views.slot(of: $0) != nil })
         #endif
     }
 

@@ -28,6 +28,14 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSystem(SystemID)
     /// Every one of the 2³² entity indices is in use or retired.
     case entityLimitReached
+    /// No view was ever marked with this portal id.
+    case unknownPortal(PortalID)
+    /// The id already has a view in this role: `existing`; `rejected` was refused.
+    case duplicatePortalRole(PortalID, PortalRole, existing: Entity, rejected: Entity)
+    /// The portal is not presented (or flying forward), so it has nothing to transfer.
+    case portalNotActive(PortalID)
+    /// The entity is a portal layer, which Portal owns.
+    case portalLayer(Entity)
 
     public var description: String {
         switch self {
@@ -55,6 +63,14 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no system has id \(id.rawValue); it was never added or was already removed."
         case .entityLimitReached:
             return "all 2³² entity indices are in use or retired; despawn entities you no longer need."
+        case let .unknownPortal(id):
+            return "no view is marked with portal id \"\(id)\"; mark a source with portal(_:id:as: .source) first."
+        case let .duplicatePortalRole(id, role, existing, rejected):
+            return "portal \"\(id)\" already has \(existing) as its \(role); \(rejected) was refused. Remove the mark from \(existing) (removePortal(from:)) first."
+        case let .portalNotActive(id):
+            return "portal \"\(id)\" is not presented, so there is nothing to transfer; activate it first."
+        case let .portalLayer(entity):
+            return "\(entity) is a portal layer, which Portal creates and removes itself; change the transition instead."
         }
     }
 }

@@ -7,6 +7,24 @@ public enum WorldEvent: Hashable, Sendable {
     /// ``World/advance(by:)`` was given more time than the catch-up cap allows; this many whole
     /// ticks of it were discarded.
     case ticksDropped(Int)
+    /// A portal layer set off (or turned round mid-flight) in a direction.
+    case portalWillStart(PortalEvent)
+    /// A portal layer landed and handed over to the landing view.
+    case portalDidComplete(PortalEvent)
+    /// Every member of a group transition has landed.
+    case portalGroupDidComplete(groupID: String, direction: PortalDirection, tick: UInt64)
+}
+
+/// A portal's start or landing.
+public struct PortalEvent: Hashable, Sendable {
+    /// The portal.
+    public let id: PortalID
+    /// Which way it flies.
+    public let direction: PortalDirection
+    /// For a landing, the criterion the flight reached; `nil` for a start.
+    public let criterion: AnimationCompletionCriteria?
+    /// The tick it happened on.
+    public let tick: UInt64
 }
 
 /// One completion criterion of one animation.

@@ -1,0 +1,119 @@
+// Portals: anchors, per-id state, groups and item scopes.
+//
+// Ids are interned once, at the call that names them; the systems compare integers. Each
+// portal id has one record in a dense array indexed by its interned key. Only portals with
+// something in motion (waiting, flying, fading, or a request to apply) are on the `active`
+// list that the systems walk each tick, so portals at rest cost nothing.
+//
+// One phase per portal decides who is visible (`PortalPhase.visibility`): exactly one of
+// source, layer and destination, except while a `.fade` removal or a reduced-motion cross-fade
+// deliberately overlaps two.
+
+/// A view's mark: the portal it belongs to and its role there.
+struct PortalAnchor {
+    var key: UInt32
+    var role: PortalRole
+}
+
+/// Where a portal is in its life.
+enum PortalPhase: Equatable {
+    /// Inactive at rest: the source shows, the destination is hidden.
+    case idle
+    /// Activation requested, but an anchor has no frame yet: the source shows until it does.
+    case waiting
+    /// A layer is in flight (or in its start delay); both anchors are hidden.
+    case flying(PortalDirection)
+    /// Active at rest: the destination shows, the source is hidden.
+    case presented
+    /// Landed; the layer fades out over the landing view.
+    case fading(PortalDirection)
+
+    /// Whether the source and the destination are shown.
+    var visibility: (source: Bool, destination: Bool) {
+        switch self {
+        case .idle, .waiting, .fading(.reverse): return (true, false)
+        case .presented, .fading(.forward): return (false, true)
+        case .flying: return (false, false)
+        }
+    }
+
+    /// The phase at rest after a flight in `direction`.
+    static func rest(after direction: PortalDirection) -> PortalPhase {
+        direction == .forward ? .presented : .idle
+    }
+}
+
+struct PortalRecord {
+    let id: PortalID
+    var source: Entity?
+    var destination: Entity?
+    /// Last known anchor frames and radii: a layer keeps flying to (or resting at) them if an
+    /// anchor is despawned or unmarked.
+    var sourceFrame: Rect?
+    var sourceRadius: Float = 0
+    var destinationFrame: Rect?
+    var destinationRadius: Float = 0
+
+    var requested = false
+    var hasPendingRequest = false
+    var config = PortalTransitionConfig()
+    /// A group member's stagger: added to the configured delay.
+    var staggerDelay = 0.0
+    var group: Int?
+
+    var phase = PortalPhase.idle
+    /// The layer at the source side; with reduced motion, the outgoing or incoming layer there.
+    var layer: Entity?
+    /// With reduced motion only: the layer at the destination side.
+    var crossFadeLayer: Entity?
+    var flight: TimingHandle?
+    /// The last tick before the flight's motion starts (after its delay).
+    var motionOrigin: UInt64 = 0
+    var minimumTicks: UInt64 = 0
+    var isOnActiveList = false
+
+    init(id: PortalID) { self.id = id }
+}
+
+/// A group transition: its members (interned keys) and the direction it is heading.
+struct PortalGroup {
+    let id: String
+    var members: [UInt32] = []
+    var direction = PortalDirection.forward
+    var awaitingCompletion = false
+}
+
+struct PortalStore {
+    var keys: [PortalID: UInt32] = [:]
+    var records: [PortalRecord] = []
+    var anchors = ComponentTable<PortalAnchor>()
+    /// Layer entity → the key of the portal that owns it.
+    var layerOwners = ComponentTable<UInt32>()
+    /// Keys the systems visit this tick.
+    var active: [UInt32] = []
+    var groups: [PortalGroup] = []
+    var groupIndex: [String: Int] = [:]
+    /// Item-driven transitions: per scope, the item presented now and the last one presented.
+    var itemScopes: [String: (current: PortalID?, last: PortalID?)] = [:]
+
+    mutating func intern(_ id: PortalID) -> UInt32 {
+        if let key = keys[id] { return key }
+        let key = UInt32(records.count)
+        records.append(PortalRecord(id: id))
+        keys[id] = key
+        return key
+    }
+
+    mutating func activate(_ key: UInt32) {
+        guard !records[Int(key)].isOnActiveList else { return }
+        records[Int(key)].isOnActiveList = true
+        active.append(key)
+    }
+
+    mutating func group(named id: String) -> Int {
+        if let index = groupIndex[id] { return index }
+        groups.append(PortalGroup(id: id))
+        groupIndex[id] = groups.count - 1
+        return groups.count - 1
+    }
+}

@@ -1,0 +1,258 @@
+// The portal API: mark views as sources and destinations, then drive transitions by id, by
+// item, or as a staggered group.
+
+/// The state of one portal's overlay layer, for systems that animate layer content (the seed's
+/// `AnimatedPortalLayer`, `AnimatedItemLayer` and `AnimatedGroupLayer`).
+public struct PortalLayerState: Hashable, Sendable {
+    /// The portal.
+    public let id: PortalID
+    /// The layer view: update or animate it like any view.
+    public let layer: Entity
+    /// The group transition it belongs to, if any.
+    public let groupID: String?
+    /// `true` from the moment the forward motion starts until the reverse motion starts.
+    public let isActive: Bool
+    /// Where the layer is between the source (0) and the destination (1), measured on its frame;
+    /// a spring may take it a little past either end.
+    public let progress: Float
+    /// The direction of its current (or last) flight.
+    public let direction: PortalDirection
+}
+
+extension World {
+    /// Marks a view as the source or destination of portal `id`. A view carries one mark; marking
+    /// it again moves the mark.
+    ///
+    /// Takes effect at once for the matching of the next tick: a destination that appears while
+    /// an activation waits for it starts the flight on that tick.
+    ///
+    /// - Throws: ``PortalError/duplicatePortalRole(_:_:existing:rejected:)`` when another view
+    ///   already has that role for `id`.
+    public func portal(_ view: Entity, id: PortalID, as role: PortalRole) throws(PortalError) {
+        try requireView(view)
+        guard portals.layerOwners.value(of: view) == nil else { throw .portalLayer(view) }
+        if let key = portals.keys[id] {
+            let record = portals.records[Int(key)]
+            let existing = role == .source ? record.source : record.destination
+            if let existing, existing != view { throw .duplicatePortalRole(id, role, existing: existing, rejected: view) }
+        }
+        removePortalAnchor(view)
+        let key = portals.intern(id)
+        portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
+        if role == .source { portals.records[Int(key)].source = view } else { portals.records[Int(key)].destination = view }
+        portals.activate(key)
+        applyVisibility(Int(key))
+    }
+
+    /// Marks a view as the source or destination of the portal of an `Identifiable` item.
+    public func portal<Item: Identifiable>(_ view: Entity, item: Item, as role: PortalRole) throws(PortalError) {
+        try portal(view, id: PortalID(item: item), as: role)
+    }
+
+    /// Removes a view's portal mark. The view is shown again; a layer flying to or resting on it
+    /// keeps its last known frame.
+    public func removePortal(from view: Entity) throws(PortalError) {
+        try requireView(view)
+        removePortalAnchor(view)
+    }
+
+    func removePortalAnchor(_ view: Entity) {
+        guard let anchor = portals.anchors.remove(view) else { return }
+        let key = Int(anchor.key)
+        if portals.records[key].source == view { portals.records[key].source = nil }
+        if portals.records[key].destination == view { portals.records[key].destination = nil }
+        if let slot = views.slot(of: view) { views.setHidden(false, by: .portal, slot: slot) }
+    }
+
+    /// Activates (`isActive: true`, the layer flies source → destination) or deactivates (it flies
+    /// back) portal `id` at the next tick.
+    ///
+    /// Activation with the destination not yet marked waits for it. Flipping `isActive` mid-flight
+    /// turns the layer round from where it is (a spring keeps its velocity); during the start
+    /// delay it turns before it has moved.
+    ///
+    /// - Throws: ``PortalError/unknownPortal(_:)`` for an id no view was marked with, and the
+    ///   errors of an invalid configuration.
+    public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
+        let key = try knownPortal(id)
+        try config.validate(step: clock.step)
+        if let content = config.layerContent { try requireAlive(content) }
+        commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: 0, group: nil))
+    }
+
+    /// Drives an item transition: a non-nil item flies forward; `nil` flies the last item back
+    /// (the last item is remembered); another item while one is presented transfers the
+    /// presentation to it without a fly-back (a carousel).
+    ///
+    /// - Parameter scope: names the presentation, like the binding in
+    ///   `.portalTransition(item: $selection)`; transitions in different scopes are independent.
+    public func portalTransition<Item: Identifiable>(item: Item?, config: PortalTransitionConfig = PortalTransitionConfig(),
+                                                     scope: String = "") throws(PortalError) {
+        let current = portals.itemScopes[scope]?.current
+        guard let item else {
+            guard let current else { return }
+            try portalTransition(id: current, isActive: false, config: config)
+            portals.itemScopes[scope] = (nil, current)
+            return
+        }
+        let id = PortalID(item: item)
+        if let current, current != id {
+            try transferActivePortal(from: current, to: id)
+        } else {
+            try portalTransition(id: id, isActive: true, config: config)
+        }
+        portals.itemScopes[scope] = (id, id)
+    }
+
+    /// The item id presented in `scope` now, or the last one when nothing is presented.
+    public func lastPortalItem(scope: String = "") -> PortalID? {
+        portals.itemScopes[scope].flatMap { $0.current ?? $0.last }
+    }
+
+    /// Drives a group of portals together: one layer per member, member i starting
+    /// `i × staggerDelay` seconds after the first (forward and back). Each member reports its own
+    /// events; ``WorldEvent/portalGroupDidComplete(groupID:direction:tick:)`` follows the last.
+    public func portalTransition(ids: [PortalID], groupID: String, isActive: Bool,
+                                 config: PortalTransitionConfig = PortalTransitionConfig(), staggerDelay: Double = 0) throws(PortalError) {
+        guard staggerDelay >= 0, staggerDelay <= Animation.maxSeconds else {
+            throw .invalidValue("staggerDelay", staggerDelay, reason: "a stagger must be 0…1,000,000 seconds")
+        }
+        var keys: [UInt32] = []
+        for id in ids { keys.append(try knownPortal(id)) }
+        try config.validate(step: clock.step)
+        if let content = config.layerContent { try requireAlive(content) }
+        let group = portals.group(named: groupID)
+        portals.groups[group].members = keys
+        commands.append(.portalGroupRequest(group: group, direction: isActive ? .forward : .reverse))
+        for (i, key) in keys.enumerated() {
+            commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: Double(i) * staggerDelay, group: group))
+        }
+    }
+
+    /// ``portalTransition(ids:groupID:isActive:config:staggerDelay:)`` for `Identifiable` items.
+    public func portalTransition<Item: Identifiable>(items: [Item], groupID: String, isActive: Bool,
+                                                     config: PortalTransitionConfig = PortalTransitionConfig(),
+                                                     staggerDelay: Double = 0) throws(PortalError) {
+        try portalTransition(ids: items.map { PortalID(item: $0) }, groupID: groupID, isActive: isActive,
+                             config: config, staggerDelay: staggerDelay)
+    }
+
+    /// Moves a presentation from portal `from` to portal `to` without a fly-back, for carousels:
+    /// `from`'s source reappears, `to`'s source hides and `to` is presented (a layer still flying
+    /// forward continues, now towards `to`'s destination). Applied at the next tick.
+    public func transferActivePortal(from: PortalID, to: PortalID) throws(PortalError) {
+        let source = try knownPortal(from)
+        let target = try knownPortal(to)
+        guard source != target else { return }
+        let requested = portals.records[Int(source)].requested || commands.contains {
+            if case let .portalRequest(key, isActive, _, _, _) = $0 { return key == source && isActive } else { return false }
+        }
+        guard requested else { throw .portalNotActive(from) }
+        commands.append(.portalTransfer(from: source, to: target))
+    }
+
+    /// Whether portal `id` is requested active (`nil` for an unknown id).
+    public func isPortalActive(_ id: PortalID) -> Bool? {
+        portals.keys[id].map { portals.records[Int($0)].requested }
+    }
+
+    /// Every portal layer now in the overlay, with its state, in id order.
+    public func portalLayers() -> [PortalLayerState] {
+        var states: [PortalLayerState] = []
+        for key in portals.active.sorted() { if let state = layerState(Int(key)) { states.append(state) } }
+        return states.sorted { $0.id.rawValue < $1.id.rawValue }
+    }
+
+    /// The layer state of portal `id`, or `nil` when it has no layer now.
+    public func portalLayer(_ id: PortalID) -> PortalLayerState? {
+        portals.keys[id].flatMap { layerState(Int($0)) }
+    }
+
+    /// The active state of each member of a group, keyed by id (the seed's `activeStates`).
+    public func portalGroupActiveStates(_ groupID: String) -> [PortalID: Bool] {
+        guard let index = portals.groupIndex[groupID] else { return [:] }
+        var states: [PortalID: Bool] = [:]
+        for key in portals.groups[index].members { states[portals.records[Int(key)].id] = portalLayerIsActive(Int(key)) }
+        return states
+    }
+
+    private func layerState(_ key: Int) -> PortalLayerState? {
+        let record = portals.records[key]
+        guard let layer = record.layer, let slot = views.slot(of: layer) else { return nil }
+        let direction: PortalDirection
+        switch record.phase {
+        case let .flying(d), let .fading(d): direction = d
+        default: direction = .forward
+        }
+        let frame = views.presentation(slot: slot).frame
+        let s = record.sourceFrame ?? frame, d = record.destinationFrame ?? frame
+        let span = [d.minX - s.minX, d.minY - s.minY, d.width - s.width, d.height - s.height]
+        let offset = [frame.minX - s.minX, frame.minY - s.minY, frame.width - s.width, frame.height - s.height]
+        let length = span.reduce(0) { $0 + $1 * $1 }
+        let progress = length > 1e-6 ? zip(span, offset).reduce(0) { $0 + $1.0 * $1.1 } / length
+                                     : (portalLayerIsActive(key) ? 1 : 0)
+        return PortalLayerState(id: record.id, layer: layer, groupID: record.group.map { portals.groups[$0].id },
+                                isActive: portalLayerIsActive(key), progress: progress, direction: direction)
+    }
+
+    private func knownPortal(_ id: PortalID) throws(PortalError) -> UInt32 {
+        guard let key = portals.keys[id] else { throw .unknownPortal(id) }
+        return key
+    }
+
+    /// Applies a transfer at the tick boundary.
+    func transferPortal(from a: Int, to b: Int) {
+        let from = portals.records[a]
+        switch from.phase {
+        case .presented, .fading(.forward):
+            removeLayers(a)
+        case .flying(.forward):
+            if let layer = from.layer {
+                portals.layerOwners.insert(UInt32(b), for: layer)
+                if let slot = views.slot(of: layer) {
+                    views.styles[slot].content = from.config.layerContent ?? portals.records[b].source ?? layer
+                }
+            }
+            portals.records[b].layer = from.layer
+            portals.records[b].crossFadeLayer = from.crossFadeLayer
+            portals.records[b].flight = from.flight
+            portals.records[b].motionOrigin = from.motionOrigin
+            portals.records[b].minimumTicks = from.minimumTicks
+            portals.records[a].layer = nil
+            portals.records[a].crossFadeLayer = nil
+        default:
+            return
+        }
+        let phase: PortalPhase = from.phase == .flying(.forward) ? .flying(.forward) : .presented
+        portals.records[a].requested = false
+        portals.records[a].phase = .idle
+        portals.records[a].flight = nil
+        applyVisibility(a)
+        portals.records[b].requested = true
+        portals.records[b].config = from.config
+        portals.records[b].phase = phase
+        portals.activate(UInt32(b))
+        applyVisibility(b)
+    }
+}
+
+extension PortalStore {
+    func checkInvariants(isAlive: (Entity) -> Bool, isView: (Entity) -> Bool) {
+        anchors.checkInvariants("portal anchors", isAlive: isAlive)
+        layerOwners.checkInvariants("portal layers", isAlive: isAlive)
+        for (row, entity) in anchors.entities.enumerated() {
+            let record = records[Int(anchors.values[row].key)]
+            precondition(record.source == entity || record.destination == entity, "portals: \(entity) is marked but not an anchor of \(record.id)")
+        }
+        for record in records {
+            switch record.phase {
+            case .flying, .fading:
+                precondition(record.isOnActiveList, "portals: \(record.id) is moving but not on the active list")
+                if let layer = record.layer { precondition(isView(layer), "portals: \(record.id)'s layer is not a view") }
+            case .idle, .presented, .waiting:
+                precondition(record.layer == nil || !record.isOnActiveList || record.hasPendingRequest || record.phase == .waiting,
+                             "portals: \(record.id) rests with a layer")
+            }
+        }
+    }
+}
