@@ -1,30 +1,39 @@
 import Foundation
 import Portal
 
-/// What a scene produced: the render list of every tick, and the time each tick took.
+/// What a scene produced: the render list of every tick, the debug boxes, and tick timings.
 struct Recording {
     let scene: Scene
-    let tracked: [(Entity, String, String)]
+    let cast: Cast
     var frames: [[RenderItem]] = []
+    /// Per tick: each portal anchor's frame, outline colour, and whether it is hidden.
+    var debugBoxes: [[(Rect, String, Bool)]] = []
     var tickNanoseconds: [Double] = []
     var events: [WorldEvent] = []
 }
 
 func record(_ scene: Scene) throws -> Recording {
-    let world = World()
-    let tracked = try scene.setUp(world)
+    let world = try World(configuration: scene.configuration)
+    let cast = try scene.setUp(world)
     world.tick()
-    var recording = Recording(scene: scene, tracked: tracked)
-    recording.frames.append(world.renderList)
+    var recording = Recording(scene: scene, cast: cast)
+    func capture() throws {
+        recording.frames.append(world.renderList)
+        let drawn = Set(world.renderList.map(\.entity))
+        recording.debugBoxes.append(try cast.anchors.map { entity, colour in
+            (try world.presentation(of: entity).frame, colour, !drawn.contains(entity))
+        })
+    }
+    try capture()
     let clock = ContinuousClock()
     for tick in 0..<scene.ticks {
-        try scene.script(world, tick, tracked.map(\.0))
+        try scene.script(world, tick, cast)
         let start = clock.now
         world.tick()
         let elapsed = clock.now - start
         let (seconds, attoseconds) = elapsed.components
         recording.tickNanoseconds.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
-        recording.frames.append(world.renderList)
+        try capture()
         recording.events += world.drainEvents()
     }
     return recording
@@ -42,7 +51,8 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
     let rows = (indices.count + columns - 1) / columns
     let gap: Float = 8, label: Float = 14
     let width = Float(columns) * (panelW + gap), height = Float(rows) * (panelH + gap + label)
-    let colours = Dictionary(uniqueKeysWithValues: recording.tracked.map { ($0.0, $0.2) })
+    var colours = recording.cast.fills
+    for (entity, _, colour) in recording.cast.plotted { colours[entity] = colour }
     var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='\(f(width))' height='\(f(height))' font-family='sans-serif' font-size='10'>"
     for (n, index) in indices.enumerated() {
         let ox = Float(n % columns) * (panelW + gap), oy = Float(n / columns) * (panelH + gap + label)
@@ -51,9 +61,17 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
         svg += "<rect width='\(f(stage.width))' height='\(f(stage.height))' fill='#f6f7f9' stroke='#ccd'/>"
         for item in recording.frames[index] {
             let t = item.transform
-            svg += "<rect x='\(f(item.frame.minX + t.translation.x))' y='\(f(item.frame.minY + t.translation.y))' "
-                + "width='\(f(item.frame.width))' height='\(f(item.frame.height))' rx='\(f(item.cornerRadius))' "
-                + "fill='\(colours[item.entity] ?? "#888")' fill-opacity='\(String(format: "%.3f", item.opacity))'/>"
+            let cx = item.frame.midX + t.translation.x, cy = item.frame.midY + t.translation.y
+            let w = item.frame.width * t.scaleX, h = item.frame.height * t.scaleY
+            let layer = item.role == .overlay
+            svg += "<rect x='\(f(cx - w / 2))' y='\(f(cy - h / 2))' width='\(f(w))' height='\(f(h))' rx='\(f(item.cornerRadius))' "
+                + "transform='rotate(\(f(t.rotation.degrees)) \(f(cx)) \(f(cy)))' "
+                + "fill='\(colours[item.content] ?? colours[item.entity] ?? "#888")' fill-opacity='\(String(format: "%.3f", item.opacity))'"
+                + (layer ? " stroke='\(green)' stroke-width='4'" : "") + "/>"
+        }
+        for (frame, colour, hidden) in recording.debugBoxes[index] {
+            svg += "<rect x='\(f(frame.minX))' y='\(f(frame.minY))' width='\(f(frame.width))' height='\(f(frame.height))' fill='none' "
+                + "stroke='\(colour)' stroke-width='3'\(hidden ? " stroke-dasharray='8,6'" : "")/>"
         }
         svg += "</g>"
     }
@@ -64,8 +82,11 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
 func plot(_ recording: Recording, title: String, value: (RenderItem) -> Float) -> String {
     let w: Float = 300, h: Float = 130, left: Float = 40, top: Float = 18, bottom: Float = 18
     var series: [(String, [Float])] = []
-    for (entity, _, colour) in recording.tracked {
+    for (entity, _, colour) in recording.cast.plotted {
         series.append((colour, recording.frames.map { frame in frame.first { $0.entity == entity }.map(value) ?? .nan }))
+    }
+    if recording.cast.plotsLayer {
+        series.append((green, recording.frames.map { frame in frame.first { $0.role == .overlay }.map(value) ?? .nan }))
     }
     let all = series.flatMap(\.1).filter { $0.isFinite }
     var low = all.min() ?? 0, high = all.max() ?? 1
@@ -99,10 +120,15 @@ func page(_ recordings: [Recording], summary: String) -> String {
     <p><code>\(summary)</code></p>
     """
     for r in recordings {
-        let legend = r.tracked.map { "<span style='color:\($0.2)'>■ \($0.1)</span>" }.joined()
+        var legend = r.cast.plotted.map { "<span style='color:\($0.2)'>■ \($0.1)</span>" }.joined()
+        if r.cast.plotsLayer {
+            legend += "<span style='color:\(sourceBlue)'>▢ source</span><span style='color:\(destinationOrange)'>▢ destination</span>"
+                + "<span style='color:\(green)'>■ layer (plotted)</span>"
+        }
         html += "<section id='\(r.scene.name)'><h2>\(r.scene.title)</h2><p>\(r.scene.summary)</p><p class='legend'>\(legend)</p>"
         html += filmstrip(r)
         html += "<div class='plots'>"
+        html += plot(r, title: "y (pt)") { $0.frame.minY }
         html += plot(r, title: "x (pt)") { $0.frame.minX }
         html += plot(r, title: "width (pt)") { $0.frame.width }
         html += plot(r, title: "corner radius (pt)") { $0.cornerRadius }

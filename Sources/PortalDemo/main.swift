@@ -57,8 +57,15 @@ do {
     let path = (outDirectory as NSString).appendingPathComponent("index.html")
     try page(recordings, summary: summary).write(toFile: path, atomically: true, encoding: .utf8)
     for r in recordings {
-        let completions = r.events.filter { if case .animationCompleted = $0 { return true } else { return false } }.count
-        print("\(r.scene.name): \(r.scene.ticks) ticks, \(completions) completion events")
+        var animations = 0, landings = 0
+        for event in r.events {
+            switch event {
+            case .animationCompleted: animations += 1
+            case .portalDidComplete: landings += 1
+            default: break
+            }
+        }
+        print("\(r.scene.name): \(r.scene.ticks) ticks, \(animations) animation completions, \(landings) portal landings")
     }
     print(summary)
     print("wrote \(path)")

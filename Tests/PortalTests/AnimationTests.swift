@@ -82,8 +82,8 @@ struct AnimationTests {
             #expect(abs(Double(try x(world, view)) - expected) < 2e-3, "tick \(tick)")
         } while tick < 2400
         #expect(try x(world, view) == 300)
-        // It settled when the envelope says it would, to the tick.
-        let settle = spring.settlingTime(displacement: -300, velocity: 0, tolerance: 0.001)
+        // It settled when the envelope says it would, to the tick: within 0.001 of the 300 pt move.
+        let settle = spring.settlingTime(displacement: -300, velocity: 0, tolerance: 0.3)
         #expect(tick == Int((settle / step - 1e-9).rounded(.up)))
     }
 

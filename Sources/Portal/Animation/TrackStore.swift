@@ -142,8 +142,8 @@ struct TrackStore {
             for (channel, goal) in targets {
                 let (now, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
                 let v = carried + Float(initialVelocity) * (goal - now)
-                let seconds = spring.settlingTime(displacement: Double(now - goal), velocity: Double(v) / speed,
-                                                  tolerance: Double(tolerance)) / speed
+                let seconds = TrackStore.settlingSeconds(spring, displacement: Double(now - goal), velocity: Double(v),
+                                                         speed: speed, tolerance: tolerance)
                 settleSeconds = max(settleSeconds, seconds)
                 addLane(value: now, velocity: v, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
@@ -206,12 +206,26 @@ struct TrackStore {
         case .curve:
             velocity[lane] += old - goal    // d₀′ = from − to′ = d₀ + (to − to′)
         case let .spring(_, speed, spring):
-            let seconds = spring.settlingTime(displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]) / speed,
-                                              tolerance: Double(tolerance)) / speed
+            let seconds = TrackStore.settlingSeconds(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
+                                                     speed: speed, tolerance: tolerance)
             let from = max(records[timingSlot].origin, tick - 1)
             records[timingSlot].settleTick = max(records[timingSlot].settleTick, from + max(1, ticks(seconds, step: step)))
         }
         return true
+    }
+
+    /// SwiftUI's ε: a spring is settled within this fraction of its motion.
+    static let relativeSettleTolerance = 0.001
+
+    /// World seconds until a lane moving from (`displacement`, `velocity`, in world time) stays
+    /// settled: within 0.001 of the size of its motion, as SwiftUI's springs, and never tighter
+    /// than the absolute `tolerance`. The size of a motion is its displacement, or for a lane
+    /// set going from rest by a velocity alone, how far that velocity carries it (|v| / ω₀).
+    static func settlingSeconds(_ spring: Spring, displacement: Double, velocity: Double, speed: Double, tolerance: Float) -> Double {
+        let animationVelocity = velocity / speed
+        let size = max(abs(displacement), abs(animationVelocity) / spring.naturalFrequency)
+        let threshold = max(Double(tolerance), relativeSettleTolerance * size)
+        return spring.settlingTime(displacement: displacement, velocity: animationVelocity, tolerance: threshold) / speed
     }
 
     /// Whole ticks covering `seconds` (at least one): a motion that lasts 0.5 s at 120 Hz ends

@@ -27,8 +27,10 @@ public final class World {
         /// of a tick) is dropped and reported, so a stalled host does not spiral into ever
         /// longer catch-ups.
         public var maxCatchUpTicks: Int
-        /// How close (in the property's own unit: points, opacity) a spring must stay to its
-        /// target before it is considered settled and snapped onto it.
+        /// A spring is settled — snapped onto its target, and reported `.removed` — once it stays
+        /// within 0.001 of the size of its motion (SwiftUI's ε, so a 300 pt move settles within
+        /// 0.3 pt), and never before it is within this absolute tolerance, in the property's own
+        /// unit (points, opacity).
         public var settleTolerance: Float
         /// Entities and animated numbers to reserve room for up front, so that growing to that
         /// size allocates nothing.
