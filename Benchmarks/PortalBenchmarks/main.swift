@@ -53,7 +53,8 @@ func fail(_ message: String) -> Never {
 }
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
-                        "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn"]
+                        "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
+                        "portal/hero", "reference/object-graph/portal"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -64,6 +65,8 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "reference/object-graph/spring": return ObjectGraphReference(n: n)
     case "tick/full-schedule": return PortalFullTick(n: n)
     case "ecs/spawn-despawn-churn": return PortalChurn(n: n)
+    case "portal/hero": return PortalHero(n: n)
+    case "reference/object-graph/portal": return ObjectGraphPortals(n: n)
     default: return nil
     }
 }
@@ -111,6 +114,11 @@ do {
         results += full
         ratios.append(("reference/object-graph ÷ tick/full-schedule", full[1].median / full[0].median, "n = \(n), target ≥ 20×"))
         results += try measureInterleaved([PortalChurn(n: n)], warmup: warmup, samples: count)
+    }
+    for n in options.quick ? [1_000] : [1_000, 10_000] {
+        let hero = try measureInterleaved([PortalHero(n: n), ObjectGraphPortals(n: n)], warmup: 20, samples: options.quick ? 20 : 120)
+        results += hero
+        ratios.append(("reference/object-graph/portal ÷ portal/hero", hero[1].median / hero[0].median, "n = \(n), target ≥ 20×"))
     }
 } catch {
     fail("a benchmark produced a wrong result: \(error)")

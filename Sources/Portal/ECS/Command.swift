@@ -47,7 +47,7 @@ extension World {
             case let .portalRequest(key, isActive, config, stagger, group):
                 let k = Int(key)
                 portals.records[k].requested = isActive
-                portals.records[k].config = config
+                portals.setConfig(config, for: k)
                 portals.records[k].staggerDelay = stagger
                 portals.records[k].group = group
                 portals.records[k].hasPendingRequest = true
@@ -56,7 +56,7 @@ extension World {
                 portals.groups[group].direction = direction
                 portals.groups[group].awaitingCompletion = true
             case let .portalTransfer(from, to):
-                transferPortal(from: Int(from), to: Int(to))
+                withPortalSystem { $0.transferPortal(from: Int(from), to: Int(to)) }
             case let .setCornerStyle(entity, style, clips):
                 if let slot = views.slot(of: entity) {
                     views.styles[slot].cornerStyle = style

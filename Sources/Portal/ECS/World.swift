@@ -189,7 +189,7 @@ public final class World {
         applyCommands(tick: now)
         runSystems(.layoutCapture)
 
-        runPortalMatching(tick: now)
+        withPortalSystem { $0.runPortalMatching(tick: now) }
         runSystems(.matching)
 
         tracks.prepare(tick: now)
@@ -197,7 +197,7 @@ public final class World {
         runSystems(.interpolation)
 
         tracks.finish(tick: now, views: &views, events: &events)
-        runPortalFinish(tick: now)
+        withPortalSystem { $0.runPortalFinish(tick: now) }
         runSystems(.finish)
 
         tracks.writeBack(into: &views)

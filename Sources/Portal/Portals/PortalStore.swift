@@ -43,8 +43,9 @@ enum PortalPhase: Equatable {
     }
 }
 
+/// One portal's state. Every field is a plain value (the id lives in `PortalStore.ids`), so a
+/// record copies as bytes, with no reference counting.
 struct PortalRecord {
-    let id: PortalID
     var source: Entity?
     var destination: Entity?
     /// Last known anchor frames and radii: a layer keeps flying to (or resting at) them if an
@@ -56,7 +57,13 @@ struct PortalRecord {
 
     var requested = false
     var hasPendingRequest = false
-    var config = PortalTransitionConfig()
+    /// What the hot path needs of the configuration (the rest stays in `PortalStore.configs`).
+    var corners: PortalCorners?
+    var completionCriteria = AnimationCompletionCriteria.removed
+    var removal = PortalLayerRemoval.none
+    var layerContent: Entity?
+    /// The landing anchor's frame and radius when the flight last followed it.
+    var followed: (Rect, Float)?
     /// A group member's stagger: added to the configured delay.
     var staggerDelay = 0.0
     var group: Int?
@@ -72,7 +79,6 @@ struct PortalRecord {
     var minimumTicks: UInt64 = 0
     var isOnActiveList = false
 
-    init(id: PortalID) { self.id = id }
 }
 
 /// A group transition: its members (interned keys) and the direction it is heading.
@@ -86,6 +92,11 @@ struct PortalGroup {
 struct PortalStore {
     var keys: [PortalID: UInt32] = [:]
     var records: [PortalRecord] = []
+    /// Each portal's id, parallel to `records`.
+    var ids: [PortalID] = []
+    /// Each portal's configuration, parallel to `records`: read when a flight starts, turns or
+    /// lands, never in the per-tick loops.
+    var configs: [PortalTransitionConfig] = []
     var anchors = ComponentTable<PortalAnchor>()
     /// Layer entity → the key of the portal that owns it.
     var layerOwners = ComponentTable<UInt32>()
@@ -99,9 +110,32 @@ struct PortalStore {
     mutating func intern(_ id: PortalID) -> UInt32 {
         if let key = keys[id] { return key }
         let key = UInt32(records.count)
-        records.append(PortalRecord(id: id))
+        records.append(PortalRecord())
+        ids.append(id)
+        configs.append(PortalTransitionConfig())
         keys[id] = key
         return key
+    }
+
+    /// Runs `body` on record `key` in place. The per-tick loops read and write records through
+    /// this: reading one field through the array subscript copies the whole record.
+    @inline(__always)
+    mutating func withRecord<R>(_ key: Int, _ body: (inout PortalRecord) -> R) -> R {
+        records.withUnsafeMutableBufferPointer { body(&$0[key]) }
+    }
+
+    /// Record `key`'s phase, read in place.
+    @inline(__always)
+    func phase(_ key: Int) -> PortalPhase {
+        records.withUnsafeBufferPointer { $0[key].phase }
+    }
+
+    mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
+        configs[key] = config
+        records[key].corners = config.corners
+        records[key].completionCriteria = config.animation.completionCriteria
+        records[key].removal = config.removal
+        records[key].layerContent = config.layerContent
     }
 
     mutating func activate(_ key: UInt32) {

@@ -1,23 +1,40 @@
 // The portal systems: matching and starting flights (stage 2, after layout capture) and landing
 // them (stage 4, after the tracks have advanced and settled). Both walk only the active list.
+//
+// They run as methods of `PortalSystem`, a struct that holds the stores it works on for the
+// duration of one stage: the world swaps them in and back out (pointer swaps), so that the
+// many small reads and writes per portal are plain struct accesses instead of dynamically
+// checked accesses to a class's properties.
 
-extension World {
+/// The portal systems, with the stores they work on.
+struct PortalSystem {
+    var portals: PortalStore
+    var views: ViewStore
+    var tracks: TrackStore
+    var allocator: EntityAllocator
+    var events: [WorldEvent]
+    let step: Double
+    let tolerance: Float
+    let reduceMotion: Bool
+    /// The last completed tick.
+    let now: UInt64
+
     // MARK: - Stage 2: matching and start
 
-    func runPortalMatching(tick: UInt64) {
+    mutating func runPortalMatching(tick: UInt64) {
         var i = 0
         while i < portals.active.count {
             let key = Int(portals.active[i])
             i += 1
             refreshAnchorFrames(key)
-            if portals.records[key].hasPendingRequest {
-                portals.records[key].hasPendingRequest = false
-                applyRequest(key, tick: tick)
+            let pending = portals.withRecord(key) { record in
+                defer { record.hasPendingRequest = false }
+                return record.hasPendingRequest
             }
-            let record = portals.records[key]
-            switch record.phase {
+            if pending { applyRequest(key, tick: tick) }
+            switch portals.phase(key) {
             case .waiting:
-                if record.sourceFrame != nil && record.destinationFrame != nil {
+                if portals.withRecord(key, { $0.sourceFrame != nil && $0.destinationFrame != nil }) {
                     startFlight(key, .forward, fromRest: true, tick: tick)
                 }
             case let .flying(direction):
@@ -30,7 +47,7 @@ extension World {
         }
     }
 
-    private func applyRequest(_ key: Int, tick: UInt64) {
+    private mutating func applyRequest(_ key: Int, tick: UInt64) {
         applyLayerStyle(key)
         let record = portals.records[key]
         let canFly = record.sourceFrame != nil && record.destinationFrame != nil
@@ -66,26 +83,28 @@ extension World {
 
     /// Reads the anchors' presented frames (after this tick's layout capture); a missing anchor
     /// keeps its last known frame.
-    private func refreshAnchorFrames(_ key: Int) {
-        if let source = portals.records[key].source, let slot = views.slot(of: source) {
-            let p = views.presentation(slot: slot)
-            portals.records[key].sourceFrame = p.frame
-            portals.records[key].sourceRadius = p.cornerRadius
+    private mutating func refreshAnchorFrames(_ key: Int) {
+        let (source, destination) = portals.withRecord(key) { ($0.source, $0.destination) }
+        if let source, let slot = views.slot(of: source) {
+            let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
+            portals.withRecord(key) { $0.sourceFrame = frame; $0.sourceRadius = radius }
         }
-        if let destination = portals.records[key].destination, let slot = views.slot(of: destination) {
-            let p = views.presentation(slot: slot)
-            portals.records[key].destinationFrame = p.frame
-            portals.records[key].destinationRadius = p.cornerRadius
+        if let destination, let slot = views.slot(of: destination) {
+            let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
+            portals.withRecord(key) { $0.destinationFrame = frame; $0.destinationRadius = radius }
         }
     }
 
     /// The frame and corner radius of one end of the flight.
     private func end(_ key: Int, _ role: PortalRole) -> (Rect, Float) {
         let record = portals.records[key]
-        let corners = record.config.corners
-        switch role {
-        case .source: return (record.sourceFrame ?? .zero, corners?.source ?? record.sourceRadius)
-        case .destination: return (record.destinationFrame ?? record.sourceFrame ?? .zero, corners?.destination ?? record.destinationRadius)
+        do {
+            switch role {
+            case .source:
+                return (record.sourceFrame ?? .zero, record.corners?.source ?? record.sourceRadius)
+            case .destination:
+                return (record.destinationFrame ?? record.sourceFrame ?? .zero, record.corners?.destination ?? record.destinationRadius)
+            }
         }
     }
 
@@ -93,13 +112,20 @@ extension World {
         [(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height), (.cornerRadius, radius)]
     }
 
+    /// Calls `body` with each of a layer's flight channels and its value at (`frame`, `radius`),
+    /// without building an array (this runs per layer per tick).
+    private func forEachFrameChannel(_ frame: Rect, _ radius: Float, _ body: (ViewChannel, Float) -> Void) {
+        body(.x, frame.minX); body(.y, frame.minY); body(.width, frame.width); body(.height, frame.height)
+        body(.cornerRadius, radius)
+    }
+
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
     /// the configured delay (plus any group stagger) applies.
-    private func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
+    private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
         let (from, to): (PortalRole, PortalRole) = direction == .forward ? (.source, .destination) : (.destination, .source)
         let (fromFrame, fromRadius) = end(key, from)
         let (toFrame, toRadius) = end(key, to)
-        let config = portals.records[key].config
+        let config = portals.configs[key]
         let delay = fromRest ? config.animation.delay + portals.records[key].staggerDelay : 0
         if reduceMotion {
             startCrossFade(key, direction, delay: delay, tick: tick)
@@ -119,19 +145,19 @@ extension World {
             }
         }
         let handle = tracks.start(config.animation.value.delay(delay), id: .internal, view: layer, slot: slot,
-                                  targets: frameTargets(toFrame, toRadius), tick: tick, step: clock.step,
-                                  tolerance: configuration.settleTolerance, views: &views, events: &events)
+                                  targets: frameTargets(toFrame, toRadius), tick: tick, step: step,
+                                  tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
         for effect in config.effects {
             tracks.start(effect.animation.delay(delay), id: .internal, view: layer, slot: slot,
-                         targets: effect.targets(active: direction == .forward), tick: tick, step: clock.step,
-                         tolerance: configuration.settleTolerance, views: &views, events: &events)
+                         targets: effect.targets(active: direction == .forward), tick: tick, step: step,
+                         tolerance: tolerance, views: &views, events: &events)
         }
     }
 
     /// Turns a layer round mid-flight: the new flight takes over from the presented frame and
     /// velocity (continuous for springs) and has no delay.
-    private func turn(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
+    private mutating func turn(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
         guard let layer = portals.records[key].layer, let slot = views.slot(of: layer) else {
             startFlight(key, direction, fromRest: true, tick: tick)
             return
@@ -141,30 +167,31 @@ extension World {
             return
         }
         let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
-        let config = portals.records[key].config
+        let config = portals.configs[key]
         let handle = tracks.start(config.animation.value, id: .internal, view: layer, slot: slot,
-                                  targets: frameTargets(toFrame, toRadius), tick: tick, step: clock.step,
-                                  tolerance: configuration.settleTolerance, views: &views, events: &events)
+                                  targets: frameTargets(toFrame, toRadius), tick: tick, step: step,
+                                  tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
         for effect in config.effects {
             tracks.start(effect.animation, id: .internal, view: layer, slot: slot, targets: effect.targets(active: direction == .forward),
-                         tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+                         tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
         }
     }
 
-    private func beginFlight(_ key: Int, _ direction: PortalDirection, handle: TimingHandle, tick: UInt64) {
-        let minimum = portals.records[key].config.animation.minimumDuration
+    private mutating func beginFlight(_ key: Int, _ direction: PortalDirection, handle: TimingHandle, tick: UInt64) {
+        let minimum = portals.configs[key].animation.minimumDuration
         portals.records[key].flight = handle
+        portals.records[key].followed = end(key, direction == .forward ? .destination : .source)
         portals.records[key].motionOrigin = tracks.completionTicks(handle)?.origin ?? tick - 1
-        portals.records[key].minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: clock.step) : 0
+        portals.records[key].minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
         portals.records[key].phase = .flying(direction)
         applyVisibility(key)
-        events.append(.portalWillStart(PortalEvent(id: portals.records[key].id, direction: direction, criterion: nil, tick: tick)))
+        events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
     }
 
     /// With reduced motion there is no flight: the leaving view fades out where it is while the
     /// arriving view fades in where it is (0.2 s, ease-in-out), each as a layer.
-    private func startCrossFade(_ key: Int, _ direction: PortalDirection, delay: Double, tick: UInt64) {
+    private mutating func startCrossFade(_ key: Int, _ direction: PortalDirection, delay: Double, tick: UInt64) {
         let (sourceFrame, sourceRadius) = end(key, .source)
         let (destinationFrame, destinationRadius) = end(key, .destination)
         if portals.records[key].layer == nil {
@@ -184,31 +211,36 @@ extension World {
         }
         let fade = Animation.easeInOut(duration: 0.2).delay(delay)
         tracks.start(fade, id: .internal, view: sourceSide, slot: sourceSlot, targets: [(.opacity, direction == .forward ? 0 : 1)],
-                     tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+                     tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
         let handle = tracks.start(fade, id: .internal, view: destinationSide, slot: destinationSlot,
-                                  targets: [(.opacity, direction == .forward ? 1 : 0)], tick: tick, step: clock.step,
-                                  tolerance: configuration.settleTolerance, views: &views, events: &events)
+                                  targets: [(.opacity, direction == .forward ? 1 : 0)], tick: tick, step: step,
+                                  tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
     }
 
     /// Keeps a flight heading for where its landing anchor is now (it may be scrolling, or
     /// sliding in with a sheet). A layer that has stopped but not yet landed sits on it.
-    private func followAnchor(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
+    private mutating func followAnchor(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
         if portals.records[key].crossFadeLayer != nil {
             placeCrossFadeLayers(key)
             return
         }
-        guard let layer = portals.records[key].layer, let slot = views.slot(of: layer) else { return }
         let (frame, radius) = end(key, direction == .forward ? .destination : .source)
-        for (channel, value) in frameTargets(frame, radius) {
-            let moved = tracks.moveTarget(channel, slot: slot, to: value, tick: tick, step: clock.step,
-                                          tolerance: configuration.settleTolerance, views: views)
+        let layer: Entity? = portals.withRecord(key) { record in
+            if let (followedFrame, followedRadius) = record.followed, followedFrame == frame, followedRadius == radius { return nil }
+            record.followed = (frame, radius)
+            return record.layer
+        }
+        guard let layer, let slot = views.slot(of: layer) else { return }
+        forEachFrameChannel(frame, radius) { channel, value in
+            let moved = tracks.moveTarget(channel, slot: slot, to: value, tick: tick, step: step,
+                                          tolerance: tolerance, views: views)
             if !moved { views.values[slot * ViewChannel.stride + channel.rawValue] = value }
         }
     }
 
     /// Cross-fade layers stay on their anchors.
-    private func placeCrossFadeLayers(_ key: Int) {
+    private mutating func placeCrossFadeLayers(_ key: Int) {
         for (layer, role) in [(portals.records[key].layer, PortalRole.source), (portals.records[key].crossFadeLayer, .destination)] {
             guard portals.records[key].crossFadeLayer != nil, let layer, let slot = views.slot(of: layer) else { continue }
             let (frame, radius) = end(key, role)
@@ -223,13 +255,13 @@ extension World {
     private func contentEntity(_ key: Int, side: Side) -> Entity? {
         let record = portals.records[key]
         switch side {
-        case .source: return record.config.layerContent ?? record.source ?? record.destination
-        case .destination: return record.destination ?? record.config.layerContent ?? record.source
+        case .source: return record.layerContent ?? record.source ?? record.destination
+        case .destination: return record.destination ?? record.layerContent ?? record.source
         }
     }
 
     /// Creates a layer view in the overlay band, at once (built-in work may spawn mid-tick).
-    private func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
+    private mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
         guard let layer = allocator.allocate() else { return nil }
         views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
         views.styles[views.slot(of: layer)!].content = content ?? layer
@@ -240,8 +272,8 @@ extension World {
     }
 
     /// Gives the portal's layers the hit testing and corners of its current configuration.
-    private func applyLayerStyle(_ key: Int) {
-        let config = portals.records[key].config
+    private mutating func applyLayerStyle(_ key: Int) {
+        let config = portals.configs[key]
         for layer in [portals.records[key].layer, portals.records[key].crossFadeLayer] {
             guard let layer, let slot = views.slot(of: layer) else { continue }
             views.styles[slot].allowsHitTesting = config.allowsHitTesting
@@ -252,11 +284,11 @@ extension World {
 
     // MARK: - Stage 4: landing
 
-    func runPortalFinish(tick: UInt64) {
+    mutating func runPortalFinish(tick: UInt64) {
         var i = 0
         while i < portals.active.count {
             let key = Int(portals.active[i])
-            switch portals.records[key].phase {
+            switch portals.phase(key) {
             case let .flying(direction):
                 if hasLanded(key, tick: tick) { land(key, direction, tick: tick) }
             case let .fading(direction):
@@ -266,8 +298,8 @@ extension World {
             case .idle, .presented, .waiting:
                 break
             }
-            let record = portals.records[key]
-            if (record.phase == .idle || record.phase == .presented) && !record.hasPendingRequest {
+            let (phase, pending) = portals.withRecord(key) { ($0.phase, $0.hasPendingRequest) }
+            if (phase == .idle || phase == .presented) && !pending {
                 portals.records[key].isOnActiveList = false
                 portals.active.swapRemove(at: i)
             } else {
@@ -281,29 +313,29 @@ extension World {
         guard let layer = record.layer, views.slot(of: layer) != nil else { return true }
         guard tick >= record.motionOrigin + record.minimumTicks else { return false }
         guard let flight = record.flight, let ticks = tracks.completionTicks(flight) else { return true }
-        return tick >= (record.config.animation.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
+        return tick >= (record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
     }
 
     /// Hands a flight over to its landing view, removing (or fading) the layer.
-    private func land(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
+    private mutating func land(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
         let record = portals.records[key]
-        if record.config.removal == .fade, record.crossFadeLayer == nil, let layer = record.layer, let slot = views.slot(of: layer) {
+        if record.removal == .fade, record.crossFadeLayer == nil, let layer = record.layer, let slot = views.slot(of: layer) {
             // Landing happens after this tick's interpolation: the fade's first step is the next tick.
             portals.records[key].flight = tracks.start(.easeOut(duration: 0.1), id: .internal, view: layer, slot: slot,
-                                                       targets: [(.opacity, 0)], tick: tick + 1, step: clock.step,
-                                                       tolerance: configuration.settleTolerance, views: &views, events: &events)
+                                                       targets: [(.opacity, 0)], tick: tick + 1, step: step,
+                                                       tolerance: tolerance, views: &views, events: &events)
             portals.records[key].phase = .fading(direction)
             applyVisibility(key)
         } else {
             removeLayers(key)
             settle(key, at: .rest(after: direction))
         }
-        events.append(.portalDidComplete(PortalEvent(id: record.id, direction: direction,
-                                                     criterion: record.config.animation.completionCriteria, tick: tick)))
+        events.append(.portalDidComplete(PortalEvent(id: portals.ids[key], direction: direction,
+                                                     criterion: record.completionCriteria, tick: tick)))
         if let group = record.group { reportGroupIfLanded(group, tick: tick) }
     }
 
-    private func reportGroupIfLanded(_ index: Int, tick: UInt64) {
+    private mutating func reportGroupIfLanded(_ index: Int, tick: UInt64) {
         let group = portals.groups[index]
         guard group.awaitingCompletion else { return }
         let landed = group.members.allSatisfy { key in
@@ -318,13 +350,13 @@ extension World {
         events.append(.portalGroupDidComplete(groupID: group.id, direction: group.direction, tick: tick))
     }
 
-    private func settle(_ key: Int, at phase: PortalPhase) {
+    private mutating func settle(_ key: Int, at phase: PortalPhase) {
         portals.records[key].phase = phase
         portals.records[key].flight = nil
         applyVisibility(key)
     }
 
-    func removeLayers(_ key: Int) {
+    mutating func removeLayers(_ key: Int) {
         for layer in [portals.records[key].layer, portals.records[key].crossFadeLayer].compactMap({ $0 }) {
             despawnNow(layer)
         }
@@ -333,10 +365,10 @@ extension World {
     }
 
     /// Removes an entity Portal owns at once: its tracks, its view, its index.
-    private func despawnNow(_ entity: Entity) {
+    private mutating func despawnNow(_ entity: Entity) {
         guard allocator.isAlive(entity) else { return }
         if let slot = views.slot(of: entity) {
-            tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+            tracks.stopAll(slot: slot, views: &views, events: &events, tick: now + 1)
             views.remove(entity)
         }
         portals.layerOwners.remove(entity)
@@ -344,7 +376,7 @@ extension World {
     }
 
     /// Shows and hides the anchors as the phase says (the portal's own hidden bit only).
-    func applyVisibility(_ key: Int) {
+    mutating func applyVisibility(_ key: Int) {
         let record = portals.records[key]
         let (showSource, showDestination) = record.phase.visibility
         if let source = record.source, let slot = views.slot(of: source) {
@@ -355,11 +387,36 @@ extension World {
         }
     }
 
+}
+
+extension World {
+    /// Runs `body` on the portal systems with the world's stores moved into them, then moves
+    /// the stores back. Swapping moves buffers, not elements.
+    func withPortalSystem<R>(_ body: (inout PortalSystem) -> R) -> R {
+        var system = PortalSystem(portals: PortalStore(), views: ViewStore(), tracks: TrackStore(), allocator: EntityAllocator(),
+                                  events: [], step: clock.step, tolerance: configuration.settleTolerance,
+                                  reduceMotion: reduceMotion, now: clock.tick)
+        swap(&system.portals, &portals)
+        swap(&system.views, &views)
+        swap(&system.tracks, &tracks)
+        swap(&system.allocator, &allocator)
+        swap(&system.events, &events)
+        defer {
+            swap(&system.portals, &portals)
+            swap(&system.views, &views)
+            swap(&system.tracks, &tracks)
+            swap(&system.allocator, &allocator)
+            swap(&system.events, &events)
+        }
+        return body(&system)
+    }
+}
+
+extension PortalStore {
     /// Whether a portal's layer is in its active state at the end of the last tick: from the
     /// moment its forward motion starts (after delay and stagger) until its reverse motion starts.
-    func portalLayerIsActive(_ key: Int) -> Bool {
-        let record = portals.records[key]
-        let now = clock.tick
+    func layerIsActive(_ key: Int, now: UInt64) -> Bool {
+        let record = records[key]
         switch record.phase {
         case .flying(.forward): return now > record.motionOrigin
         case .flying(.reverse): return now <= record.motionOrigin

@@ -41,7 +41,7 @@ extension World {
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
         if role == .source { portals.records[Int(key)].source = view } else { portals.records[Int(key)].destination = view }
         portals.activate(key)
-        applyVisibility(Int(key))
+        withPortalSystem { $0.applyVisibility(Int(key)) }
     }
 
     /// Marks a view as the source or destination of the portal of an `Identifiable` item.
@@ -172,7 +172,7 @@ extension World {
     public func portalGroupActiveStates(_ groupID: String) -> [PortalID: Bool] {
         guard let index = portals.groupIndex[groupID] else { return [:] }
         var states: [PortalID: Bool] = [:]
-        for key in portals.groups[index].members { states[portals.records[Int(key)].id] = portalLayerIsActive(Int(key)) }
+        for key in portals.groups[index].members { states[portals.ids[Int(key)]] = portals.layerIsActive(Int(key), now: clock.tick) }
         return states
     }
 
@@ -190,18 +190,43 @@ extension World {
         let offset = [frame.minX - s.minX, frame.minY - s.minY, frame.width - s.width, frame.height - s.height]
         let length = span.reduce(0) { $0 + $1 * $1 }
         let progress = length > 1e-6 ? zip(span, offset).reduce(0) { $0 + $1.0 * $1.1 } / length
-                                     : (portalLayerIsActive(key) ? 1 : 0)
-        return PortalLayerState(id: record.id, layer: layer, groupID: record.group.map { portals.groups[$0].id },
-                                isActive: portalLayerIsActive(key), progress: progress, direction: direction)
+                                     : (portals.layerIsActive(key, now: clock.tick) ? 1 : 0)
+        return PortalLayerState(id: portals.ids[key], layer: layer, groupID: record.group.map { portals.groups[$0].id },
+                                isActive: portals.layerIsActive(key, now: clock.tick), progress: progress, direction: direction)
     }
 
     private func knownPortal(_ id: PortalID) throws(PortalError) -> UInt32 {
         guard let key = portals.keys[id] else { throw .unknownPortal(id) }
         return key
     }
+}
 
+extension PortalStore {
+    func checkInvariants(isAlive: (Entity) -> Bool, isView: (Entity) -> Bool) {
+        anchors.checkInvariants("portal anchors", isAlive: isAlive)
+        layerOwners.checkInvariants("portal layers", isAlive: isAlive)
+        precondition(ids.count == records.count && configs.count == records.count, "portals: columns differ in length")
+        for (row, entity) in anchors.entities.enumerated() {
+            let key = Int(anchors.values[row].key)
+            precondition(records[key].source == entity || records[key].destination == entity,
+                         "portals: \(entity) is marked but not an anchor of \(ids[key])")
+        }
+        for (key, record) in records.enumerated() {
+            switch record.phase {
+            case .flying, .fading:
+                precondition(record.isOnActiveList, "portals: \(ids[key]) is moving but not on the active list")
+                if let layer = record.layer { precondition(isView(layer), "portals: \(ids[key])'s layer is not a view") }
+            case .idle, .presented, .waiting:
+                precondition(record.layer == nil || !record.isOnActiveList || record.hasPendingRequest || record.phase == .waiting,
+                             "portals: \(ids[key]) rests with a layer")
+            }
+        }
+    }
+}
+
+extension PortalSystem {
     /// Applies a transfer at the tick boundary.
-    func transferPortal(from a: Int, to b: Int) {
+    mutating func transferPortal(from a: Int, to b: Int) {
         let from = portals.records[a]
         switch from.phase {
         case .presented, .fading(.forward):
@@ -210,7 +235,7 @@ extension World {
             if let layer = from.layer {
                 portals.layerOwners.insert(UInt32(b), for: layer)
                 if let slot = views.slot(of: layer) {
-                    views.styles[slot].content = from.config.layerContent ?? portals.records[b].source ?? layer
+                    views.styles[slot].content = from.layerContent ?? portals.records[b].source ?? layer
                 }
             }
             portals.records[b].layer = from.layer
@@ -229,30 +254,9 @@ extension World {
         portals.records[a].flight = nil
         applyVisibility(a)
         portals.records[b].requested = true
-        portals.records[b].config = from.config
+        portals.setConfig(portals.configs[a], for: b)
         portals.records[b].phase = phase
         portals.activate(UInt32(b))
         applyVisibility(b)
-    }
-}
-
-extension PortalStore {
-    func checkInvariants(isAlive: (Entity) -> Bool, isView: (Entity) -> Bool) {
-        anchors.checkInvariants("portal anchors", isAlive: isAlive)
-        layerOwners.checkInvariants("portal layers", isAlive: isAlive)
-        for (row, entity) in anchors.entities.enumerated() {
-            let record = records[Int(anchors.values[row].key)]
-            precondition(record.source == entity || record.destination == entity, "portals: \(entity) is marked but not an anchor of \(record.id)")
-        }
-        for record in records {
-            switch record.phase {
-            case .flying, .fading:
-                precondition(record.isOnActiveList, "portals: \(record.id) is moving but not on the active list")
-                if let layer = record.layer { precondition(isView(layer), "portals: \(record.id)'s layer is not a view") }
-            case .idle, .presented, .waiting:
-                precondition(record.layer == nil || !record.isOnActiveList || record.hasPendingRequest || record.phase == .waiting,
-                             "portals: \(record.id) rests with a layer")
-            }
-        }
     }
 }

@@ -271,6 +271,17 @@ struct ViewStore {
         swap(&order, &mergeBuffer)
     }
 
+    /// The presented frame of the view in `slot`.
+    @inline(__always)
+    func frame(slot: Int) -> Rect {
+        let b = slot * ViewChannel.stride
+        return Rect(x: values[b], y: values[b + 1], width: values[b + 2], height: values[b + 3])
+    }
+
+    /// One presented value of the view in `slot`.
+    @inline(__always)
+    func value(_ channel: ViewChannel, slot: Int) -> Float { values[slot * ViewChannel.stride + channel.rawValue] }
+
     func presentation(slot: Int) -> ViewPresentation {
         values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
     }
@@ -297,14 +308,17 @@ struct ViewStore {
     /// Rebuilds `items` in place, one render item per view in drawing order. Runs as one
     /// method of the store so the loop touches the world's properties once, not once per view.
     func writeRenderList(into items: inout [RenderItem]) {
-        let capacity = order.count
-        if items.count > capacity {
-            items.removeLast(items.count - capacity)
-        } else if items.count < capacity {
+        // Size the list to the visible views first, so that from one tick to the next it grows
+        // or shrinks only by the difference.
+        var visibleCount = 0
+        for slot in order where styles[Int(slot)].hiddenBy == 0 { visibleCount += 1 }
+        if items.count > visibleCount {
+            items.removeLast(items.count - visibleCount)
+        } else if items.count < visibleCount {
             let filler = RenderItem(entity: Entity(index: 0, generation: 0), content: Entity(index: 0, generation: 0),
                                     frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
                                     shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
-            items.append(contentsOf: repeatElement(filler, count: capacity - items.count))
+            items.append(contentsOf: repeatElement(filler, count: visibleCount - items.count))
         }
         var visible = 0
         values.withUnsafeBufferPointer { values in
@@ -323,7 +337,6 @@ struct ViewStore {
                 }
             }
         }
-        items.removeLast(capacity - visible)
     }
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
