@@ -362,11 +362,13 @@ struct TrackStore {
             }
             due.append(next.slot)
         }
-        for entry in curveEntries where tick > entry.origin {
-            let progress = tick >= entry.endTick ? 1 : Double(tick - entry.origin) * entry.progressPerTick
-            let y = curves[Int(entry.curve)].value(at: progress)
-            coefficients[Int(entry.slot)] = StepCoefficients(xx: 0, xv: Float(1 - y), vx: 0, vv: 1)
-            if tick >= entry.endTick { due.append(entry.slot) }
+        curves.withUnsafeBufferPointer { curves in
+            for entry in curveEntries where tick > entry.origin {
+                let progress = tick >= entry.endTick ? 1 : Double(tick - entry.origin) * entry.progressPerTick
+                let y = curves[Int(entry.curve)].value(at: progress)
+                coefficients[Int(entry.slot)] = StepCoefficients(xx: 0, xv: Float(1 - y), vx: 0, vv: 1)
+                if tick >= entry.endTick { due.append(entry.slot) }
+            }
         }
     }
 

@@ -124,9 +124,10 @@ struct PortalStore {
         records.withUnsafeMutableBufferPointer { body(&$0[key]) }
     }
 
-    /// Record `key`'s phase, read in place.
+    /// Record `key`'s phase, read in place (mutating only so that callers pass the store by
+    /// reference).
     @inline(__always)
-    func phase(_ key: Int) -> PortalPhase {
+    mutating func phase(_ key: Int) -> PortalPhase {
         records.withUnsafeBufferPointer { $0[key].phase }
     }
 

@@ -5,6 +5,10 @@
 // duration of one stage: the world swaps them in and back out (pointer swaps), so that the
 // many small reads and writes per portal are plain struct accesses instead of dynamically
 // checked accesses to a class's properties.
+//
+// Every helper on the per-tick path is `mutating`, even those that only read: calling a
+// non-mutating method from a mutating one makes Swift copy the whole struct — every store,
+// every array reference — to pass `self` by value, once per portal per tick.
 
 /// The portal systems, with the stores they work on.
 struct PortalSystem {
@@ -26,7 +30,11 @@ struct PortalSystem {
         while i < portals.active.count {
             let key = Int(portals.active[i])
             i += 1
-            refreshAnchorFrames(key)
+            switch portals.phase(key) {
+            case .flying(.forward): refreshAnchorFrames(key, source: false, destination: true)
+            case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
+            default: refreshAnchorFrames(key, source: true, destination: true)
+            }
             let pending = portals.withRecord(key) { record in
                 defer { record.hasPendingRequest = false }
                 return record.hasPendingRequest
@@ -48,6 +56,7 @@ struct PortalSystem {
     }
 
     private mutating func applyRequest(_ key: Int, tick: UInt64) {
+        refreshAnchorFrames(key, source: true, destination: true)
         applyLayerStyle(key)
         let record = portals.records[key]
         let canFly = record.sourceFrame != nil && record.destinationFrame != nil
@@ -83,8 +92,12 @@ struct PortalSystem {
 
     /// Reads the anchors' presented frames (after this tick's layout capture); a missing anchor
     /// keeps its last known frame.
-    private mutating func refreshAnchorFrames(_ key: Int) {
-        let (source, destination) = portals.withRecord(key) { ($0.source, $0.destination) }
+    /// A flight needs only the anchor it is heading for each tick; the other end is read again
+    /// when a request arrives (which refreshes both first).
+    private mutating func refreshAnchorFrames(_ key: Int, source readSource: Bool, destination readDestination: Bool) {
+        let (source, destination) = portals.records.withUnsafeBufferPointer { records in
+            (readSource ? records[key].source : nil, readDestination ? records[key].destination : nil)
+        }
         if let source, let slot = views.slot(of: source) {
             let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
             portals.withRecord(key) { $0.sourceFrame = frame; $0.sourceRadius = radius }
@@ -96,25 +109,25 @@ struct PortalSystem {
     }
 
     /// The frame and corner radius of one end of the flight.
-    private func end(_ key: Int, _ role: PortalRole) -> (Rect, Float) {
-        let record = portals.records[key]
-        do {
+    private mutating func end(_ key: Int, _ role: PortalRole) -> (Rect, Float) {
+        portals.records.withUnsafeBufferPointer { records in
             switch role {
             case .source:
-                return (record.sourceFrame ?? .zero, record.corners?.source ?? record.sourceRadius)
+                return (records[key].sourceFrame ?? .zero, records[key].corners?.source ?? records[key].sourceRadius)
             case .destination:
-                return (record.destinationFrame ?? record.sourceFrame ?? .zero, record.corners?.destination ?? record.destinationRadius)
+                return (records[key].destinationFrame ?? records[key].sourceFrame ?? .zero,
+                        records[key].corners?.destination ?? records[key].destinationRadius)
             }
         }
     }
 
-    private func frameTargets(_ frame: Rect, _ radius: Float) -> [(ViewChannel, Float)] {
+    private static func frameTargets(_ frame: Rect, _ radius: Float) -> [(ViewChannel, Float)] {
         [(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height), (.cornerRadius, radius)]
     }
 
     /// Calls `body` with each of a layer's flight channels and its value at (`frame`, `radius`),
     /// without building an array (this runs per layer per tick).
-    private func forEachFrameChannel(_ frame: Rect, _ radius: Float, _ body: (ViewChannel, Float) -> Void) {
+    private static func forEachFrameChannel(_ frame: Rect, _ radius: Float, _ body: (ViewChannel, Float) -> Void) {
         body(.x, frame.minX); body(.y, frame.minY); body(.width, frame.width); body(.height, frame.height)
         body(.cornerRadius, radius)
     }
@@ -145,7 +158,7 @@ struct PortalSystem {
             }
         }
         let handle = tracks.start(config.animation.value.delay(delay), id: .internal, view: layer, slot: slot,
-                                  targets: frameTargets(toFrame, toRadius), tick: tick, step: step,
+                                  targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
                                   tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
         for effect in config.effects {
@@ -169,7 +182,7 @@ struct PortalSystem {
         let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
         let config = portals.configs[key]
         let handle = tracks.start(config.animation.value, id: .internal, view: layer, slot: slot,
-                                  targets: frameTargets(toFrame, toRadius), tick: tick, step: step,
+                                  targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
                                   tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
         for effect in config.effects {
@@ -232,7 +245,7 @@ struct PortalSystem {
             return record.layer
         }
         guard let layer, let slot = views.slot(of: layer) else { return }
-        forEachFrameChannel(frame, radius) { channel, value in
+        PortalSystem.forEachFrameChannel(frame, radius) { channel, value in
             let moved = tracks.moveTarget(channel, slot: slot, to: value, tick: tick, step: step,
                                           tolerance: tolerance, views: views)
             if !moved { views.values[slot * ViewChannel.stride + channel.rawValue] = value }
@@ -244,7 +257,7 @@ struct PortalSystem {
         for (layer, role) in [(portals.records[key].layer, PortalRole.source), (portals.records[key].crossFadeLayer, .destination)] {
             guard portals.records[key].crossFadeLayer != nil, let layer, let slot = views.slot(of: layer) else { continue }
             let (frame, radius) = end(key, role)
-            for (channel, value) in frameTargets(frame, radius) {
+            for (channel, value) in PortalSystem.frameTargets(frame, radius) {
                 views.values[slot * ViewChannel.stride + channel.rawValue] = value
             }
         }
@@ -252,7 +265,7 @@ struct PortalSystem {
 
     private enum Side { case source, destination }
 
-    private func contentEntity(_ key: Int, side: Side) -> Entity? {
+    private mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
         let record = portals.records[key]
         switch side {
         case .source: return record.layerContent ?? record.source ?? record.destination
@@ -308,12 +321,15 @@ struct PortalSystem {
         }
     }
 
-    private func hasLanded(_ key: Int, tick: UInt64) -> Bool {
-        let record = portals.records[key]
-        guard let layer = record.layer, views.slot(of: layer) != nil else { return true }
-        guard tick >= record.motionOrigin + record.minimumTicks else { return false }
-        guard let flight = record.flight, let ticks = tracks.completionTicks(flight) else { return true }
-        return tick >= (record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
+    private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
+        let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
+            (records[key].layer, records[key].motionOrigin + records[key].minimumTicks, records[key].flight,
+             records[key].completionCriteria == .logicallyComplete)
+        }
+        guard let layer, views.slot(of: layer) != nil else { return true }
+        guard tick >= earliest else { return false }
+        guard let flight, let ticks = tracks.completionTicks(flight) else { return true }
+        return tick >= (logical ? ticks.logical : ticks.settle)
     }
 
     /// Hands a flight over to its landing view, removing (or fading) the layer.
