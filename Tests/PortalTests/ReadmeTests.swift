@@ -1,0 +1,42 @@
+import Testing
+import Portal
+
+/// The README's examples, as written there, so that they cannot rot.
+@Suite("README examples")
+struct ReadmeTests {
+    @Test("the quick start runs and reports both completion criteria")
+    func quickStart() throws {
+        let world = World()                                              // 120 Hz fixed tick
+        let card = try world.spawnView(frame: Rect(x: 16, y: 120, width: 160, height: 200), cornerRadius: 8)
+        let done = try world.animate(card, to: ViewProperties(frame: Rect(x: 0, y: 0, width: 390, height: 420),
+                                                              cornerRadius: 16),
+                                     with: .smooth(duration: 0.4))      // the headless withAnimation
+        var criteria: [AnimationCompletionCriteria] = []
+        for _ in 0..<120 {
+            world.advance(by: 1.0 / 60)
+            for case .animationCompleted(let c) in world.drainEvents() where c.id == done {
+                criteria.append(c.criterion)
+            }
+        }
+        #expect(criteria == [.logicallyComplete, .removed])
+        #expect(world.renderList.map(\.frame) == [Rect(x: 0, y: 0, width: 390, height: 420)])
+        #expect(world.renderList.map(\.cornerRadius) == [16])
+    }
+
+    @Test("the hero transition lands on the detail view")
+    func hero() throws {
+        let world = World()
+        let card = try world.spawnView(frame: Rect(x: 16, y: 120, width: 160, height: 200), cornerRadius: 8)
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420), cornerRadius: 16)
+        try world.portal(card, id: "hero", as: .source)
+        try world.portal(detail, id: "hero", as: .destination)
+        try world.portalTransition(id: "hero", isActive: true,
+                                   config: PortalTransitionConfig(animation: PortalAnimation(.smooth(duration: 0.4)),
+                                                                  corners: PortalCorners(source: 8, destination: 16)))
+        world.advance(by: 1.0 / 60)
+        let layer = try #require(world.renderList.first)
+        #expect(world.renderList.count == 1 && layer.role == .overlay && layer.content == card)
+        for _ in 0..<90 { world.advance(by: 1.0 / 60) }
+        #expect(world.renderList.map(\.entity) == [detail])
+    }
+}
