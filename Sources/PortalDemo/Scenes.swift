@@ -101,15 +101,20 @@ func cardGrid(_ world: World, hero: Int, id: PortalID = "hero") throws -> Cast {
 let heroConfig = PortalTransitionConfig(animation: PortalAnimation(.smooth(duration: 0.45), delay: 0.06, duration: 0.45),
                                         corners: PortalCorners(source: 8, destination: 16, style: .continuous))
 
+/// Sends the hero card to the detail view at tick 0 and back at `returnTick`.
+func heroScript(returnTick: Int) -> (World, Int, Cast) throws -> Void {
+    { world, tick, _ in
+        if tick == 0 { try world.portalTransition(id: "hero", isActive: true, config: heroConfig) }
+        if tick == returnTick { try world.portalTransition(id: "hero", isActive: false, config: heroConfig) }
+    }
+}
+
 func heroScene() -> Scene {
     Scene(name: "hero", title: "Portal: card grid → detail",
           summary: "Card 5 flies from the grid into the detail view on a smooth spring, its corner radius going from 8 to 16, in the overlay above every app view; at tick 160 it flies back. Debug boxes as in the original's overlays: source blue, destination orange, layer green (dashed when hidden). Exactly one of source, layer and destination is drawn on every tick.",
           stage: Size(width: 400, height: 600), ticks: 300, markers: [0, 160],
           setUp: { world in try cardGrid(world, hero: 4) },
-          script: { world, tick, _ in
-              if tick == 0 { try world.portalTransition(id: "hero", isActive: true, config: heroConfig) }
-              if tick == 160 { try world.portalTransition(id: "hero", isActive: false, config: heroConfig) }
-          })
+          script: heroScript(returnTick: 160))
 }
 
 func reversalScene() -> Scene {
@@ -196,10 +201,7 @@ func reduceMotionScene() -> Scene {
                       summary: "The hero transition with World.Configuration(reduceMotion: true): no flight — the card fades out where it is while the detail fades in where it is, in 0.2 s. The green layers are the two halves of the cross-fade.",
                       stage: Size(width: 400, height: 600), ticks: 160, markers: [0, 80],
                       setUp: { world in try cardGrid(world, hero: 4) },
-                      script: { world, tick, _ in
-                          if tick == 0 { try world.portalTransition(id: "hero", isActive: true, config: heroConfig) }
-                          if tick == 80 { try world.portalTransition(id: "hero", isActive: false, config: heroConfig) }
-                      })
+                      script: heroScript(returnTick: 80))
     scene.configuration.reduceMotion = true
     return scene
 }
