@@ -246,8 +246,14 @@ struct ViewStore {
     }
 
     private mutating func mergePendingInserts() {
-        guard !pendingInserts.isEmpty else { return }
+        guard let first = pendingInserts.first else { return }
         let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+        // The common case — new views (portal layers, new rows) all draw above everything
+        // already there — is an append, not a merge.
+        if order.last.map({ key.before($0, first) }) ?? true {
+            order.append(contentsOf: pendingInserts)
+            return
+        }
         let total = order.count + pendingInserts.count
         if mergeBuffer.count < total {
             mergeBuffer.append(contentsOf: repeatElement(0, count: total - mergeBuffer.count))
@@ -320,20 +326,38 @@ struct ViewStore {
                                     shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
             items.append(contentsOf: repeatElement(filler, count: visibleCount - items.count))
         }
-        var visible = 0
-        values.withUnsafeBufferPointer { values in
-            items.withUnsafeMutableBufferPointer { items in
-                for slot in order {
-                    let slot = Int(slot)
-                    let style = styles[slot]
-                    guard style.hiddenBy == 0 else { continue }
-                    let p = ViewStore.presentation(block: values, slot: slot, axis: style.rotationAxis)
-                    items[visible] = RenderItem(entity: entities[slot], content: style.content, frame: p.frame,
-                                                cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
-                                                clipsContent: style.clipsContent, opacity: p.opacity,
-                                                shadowRadius: p.shadowRadius, transform: p.transform, zIndex: zIndex[slot],
-                                                role: role[slot], allowsHitTesting: style.allowsHitTesting)
-                    visible += 1
+        // One pass, every column through a buffer pointer: this loop writes every drawn view
+        // every tick.
+        values.withUnsafeBufferPointer { v in
+            styles.withUnsafeBufferPointer { styles in
+                entities.withUnsafeBufferPointer { entities in
+                    zIndex.withUnsafeBufferPointer { zIndex in
+                        role.withUnsafeBufferPointer { role in
+                            items.withUnsafeMutableBufferPointer { items in
+                                var k = 0
+                                for slot in order {
+                                    let slot = Int(slot)
+                                    guard styles[slot].hiddenBy == 0 else { continue }
+                                    let b = slot * ViewChannel.stride
+                                    var rotation3D = styles[slot].rotationAxis
+                                    rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
+                                    items[k] = RenderItem(
+                                        entity: entities[slot], content: styles[slot].content,
+                                        frame: Rect(x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3]),
+                                        cornerRadius: v[b + ViewChannel.cornerRadius.rawValue], cornerStyle: styles[slot].cornerStyle,
+                                        clipsContent: styles[slot].clipsContent, opacity: v[b + ViewChannel.opacity.rawValue],
+                                        shadowRadius: v[b + ViewChannel.shadowRadius.rawValue],
+                                        transform: Transform(
+                                            translation: Point(x: v[b + ViewChannel.translationX.rawValue], y: v[b + ViewChannel.translationY.rawValue]),
+                                            scaleX: v[b + ViewChannel.scaleX.rawValue], scaleY: v[b + ViewChannel.scaleY.rawValue],
+                                            rotation: Angle(radians: v[b + ViewChannel.rotation.rawValue]),
+                                            zPosition: v[b + ViewChannel.zPosition.rawValue], rotation3D: rotation3D),
+                                        zIndex: zIndex[slot], role: role[slot], allowsHitTesting: styles[slot].allowsHitTesting)
+                                    k += 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
