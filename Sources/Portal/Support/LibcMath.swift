@@ -22,3 +22,4 @@ import WASILibc
 @inline(__always) func libcCos(_ x: Double) -> Double { cos(x) }
 @inline(__always) func libcSinf(_ x: Float) -> Float { sinf(x) }
 @inline(__always) func libcCosf(_ x: Float) -> Float { cosf(x) }
+@inline(__always) func libcAtan2f(_ y: Float, _ x: Float) -> Float { atan2f(y, x) }

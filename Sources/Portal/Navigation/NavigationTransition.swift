@@ -1,0 +1,177 @@
+/// How a push or a pop moves the two screens of a navigation stack — the seed library's
+/// `NavigationTransition`: built from ``AtomicTransition``s, which it applies to the arriving
+/// screen (insertion) and the leaving one (removal).
+///
+/// On a push the new screen arrives and the current one leaves; on a pop the screen beneath
+/// arrives and the top one leaves.
+///
+/// ```swift
+/// let zoom = NavigationTransition.asymmetric(push: .scale(0.5).combined(with: .opacity), pop: .opacity)
+///     .animation(.spring(duration: 0.4))
+/// ```
+public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible {
+    /// Whether a screen is being pushed or popped.
+    public enum Operation: Hashable, Sendable {
+        /// A new screen goes on top.
+        case push
+        /// The top screen goes.
+        case pop
+    }
+
+    /// A hand-written transition: set stage values on the leaving (`from`) and arriving (`to`)
+    /// screens for the operation, given the container's frame.
+    public typealias Handler = @Sendable (_ from: inout TransientView, _ to: inout TransientView, Operation, _ container: Rect) -> Void
+
+    indirect enum Node: Sendable {
+        case on(Operation, AtomicTransition)
+        case combined(Node, Node)
+        case asymmetric(push: Node, pop: Node)
+        case custom(name: String, Handler)
+    }
+
+    let node: Node
+    /// The animation the transition runs with: ease-in-out over 0.35 s unless set.
+    public private(set) var animation: Animation = .easeInOut(duration: 0.35)
+
+    init(node: Node) { self.node = node }
+
+    /// No visible change: the screens swap at once when the animation ends.
+    public static let identity = NavigationTransition(node: .combined(.on(.push, .identity), .on(.pop, .identity)))
+
+    /// `push` on a push and `pop` on a pop, each applied to both screens.
+    public static func asymmetric(push: AtomicTransition, pop: AtomicTransition) -> NavigationTransition {
+        NavigationTransition(node: .combined(.on(.push, push), .on(.pop, pop)))
+    }
+
+    /// The navigation transition `push` on a push and `pop` on a pop.
+    public static func asymmetric(push: NavigationTransition, pop: NavigationTransition) -> NavigationTransition {
+        NavigationTransition(node: .asymmetric(push: push.node, pop: pop.node))
+    }
+
+    /// `transition` on a push and its mirror image on a pop.
+    public static func mirrorPush(_ transition: AtomicTransition) -> NavigationTransition {
+        .asymmetric(push: transition, pop: transition.mirrored())
+    }
+
+    /// `transition` on a pop and its mirror image on a push.
+    public static func mirrorPop(_ transition: AtomicTransition) -> NavigationTransition {
+        .asymmetric(push: transition.mirrored(), pop: transition)
+    }
+
+    /// Both transitions at once (best for transitions that touch different properties, like
+    /// `.slide.combined(with: .fade(.in))`).
+    public func combined(with other: NavigationTransition) -> NavigationTransition {
+        var combined = NavigationTransition(node: .combined(node, other.node))
+        combined.animation = animation
+        return combined
+    }
+
+    /// A hand-written transition; `name` identifies it for equality.
+    public static func custom(_ name: String, _ handler: @escaping Handler) -> NavigationTransition {
+        NavigationTransition(node: .custom(name: name, handler))
+    }
+
+    /// The same transition run with `animation`.
+    public func animation(_ animation: Animation) -> NavigationTransition {
+        var copy = self
+        copy.animation = animation
+        return copy
+    }
+
+    // MARK: Built-in transitions
+
+    /// Moves both screens along `axis`: a push goes right to left (horizontal) or bottom to top
+    /// (vertical), a pop the other way.
+    public static func move(axis: Axis) -> NavigationTransition {
+        switch axis {
+        case .horizontal:
+            return .asymmetric(push: .asymmetric(insertion: .move(edge: .trailing), removal: .move(edge: .leading)),
+                               pop: .asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing)))
+        case .vertical:
+            return .asymmetric(push: .asymmetric(insertion: .move(edge: .bottom), removal: .move(edge: .top)),
+                               pop: .asymmetric(insertion: .move(edge: .top), removal: .move(edge: .bottom)))
+        }
+    }
+
+    /// The system-style slide: `.move(axis: .horizontal)`.
+    public static let slide = NavigationTransition.move(axis: .horizontal)
+
+    /// How ``fade(_:)`` fades.
+    public enum FadeStyle: Hashable, Sendable {
+        /// The pushed screen fades in over the current one (and out again on pop).
+        case `in`
+        /// The current screen fades out, in front, revealing the pushed one (and back in on pop).
+        case out
+        /// Both screens cross-fade.
+        case cross
+    }
+
+    /// A fade in, a fade out, or a cross-fade.
+    public static func fade(_ style: FadeStyle) -> NavigationTransition {
+        switch style {
+        case .in:
+            return .asymmetric(push: .onInsertion(.opacity), pop: .onRemoval(.opacity))
+        case .out:
+            return .asymmetric(push: .onRemoval(AtomicTransition.bringToFront.combined(with: .opacity)),
+                               pop: .onInsertion(AtomicTransition.bringToFront.combined(with: .opacity)))
+        case .cross:
+            return .asymmetric(push: .opacity, pop: .opacity)
+        }
+    }
+
+    // MARK: Evaluation
+
+    /// The stage values of both screens for `operation`: `from` is the screen leaving, `to` the
+    /// screen arriving.
+    public func transientViews(for operation: Operation, from fromFrame: Rect, to toFrame: Rect,
+                               in container: Rect) -> (from: TransientView, to: TransientView) {
+        var from = TransientView(frame: fromFrame)
+        var to = TransientView(frame: toFrame)
+        node.apply(from: &from, to: &to, operation, container)
+        return (from, to)
+    }
+
+    public static func == (lhs: NavigationTransition, rhs: NavigationTransition) -> Bool {
+        lhs.node == rhs.node && lhs.animation == rhs.animation
+    }
+
+    public var description: String { node.description + (animation == .easeInOut(duration: 0.35) ? "" : ".animation(\(animation))") }
+}
+
+extension NavigationTransition.Node: Equatable, CustomStringConvertible {
+    func apply(from: inout TransientView, to: inout TransientView, _ operation: NavigationTransition.Operation, _ container: Rect) {
+        switch self {
+        case let .on(only, atomic):
+            guard only == operation else { return }
+            atomic.apply(to: &to, for: .insertion, in: container)
+            atomic.apply(to: &from, for: .removal, in: container)
+        case let .combined(a, b):
+            a.apply(from: &from, to: &to, operation, container)
+            b.apply(from: &from, to: &to, operation, container)
+        case let .asymmetric(push, pop):
+            (operation == .push ? push : pop).apply(from: &from, to: &to, operation, container)
+        case let .custom(_, handler):
+            handler(&from, &to, operation, container)
+        }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case let (.on(ao, at), .on(bo, bt)): return ao == bo && at == bt
+        case let (.combined(a1, a2), .combined(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.asymmetric(ap, aq), .asymmetric(bp, bq)): return ap == bp && aq == bq
+        case let (.custom(a, _), .custom(b, _)): return a == b
+        default: return false
+        }
+    }
+
+    var description: String {
+        switch self {
+        case let .on(.push, t): return "onPush(\(t))"
+        case let .on(.pop, t): return "onPop(\(t))"
+        case let .combined(a, b): return "\(a) + \(b)"
+        case let .asymmetric(p, q): return ".asymmetric(push: \(p), pop: \(q))"
+        case let .custom(name, _): return ".custom(\"\(name)\")"
+        }
+    }
+}
