@@ -10,6 +10,9 @@ enum Command {
     case portalRequest(key: UInt32, isActive: Bool, config: PortalTransitionConfig, stagger: Double, group: Int?)
     case portalGroupRequest(group: Int, direction: PortalDirection)
     case portalTransfer(from: UInt32, to: UInt32)
+    case navigate(Entity, NavigationRequest, interactive: Bool = false)
+    case interactivePop(Entity, progress: Float)
+    case interactivePopEnd(Entity, velocity: Float)
 }
 
 extension World {
@@ -27,6 +30,7 @@ extension World {
                 }
                 for storage in components.values { storage.remove(entity) }
                 removePortalAnchor(entity)
+                removeFromNavigation(entity)
                 allocator.release(entity)
             case let .update(entity, properties):
                 guard let slot = views.slot(of: entity) else { continue }
@@ -52,6 +56,12 @@ extension World {
                 portals.records[k].group = group
                 portals.records[k].hasPendingRequest = true
                 portals.activate(key)
+            case let .navigate(stack, request, interactive):
+                applyNavigation(stack, request, interactive: interactive, tick: tick)
+            case let .interactivePop(stack, progress):
+                applyInteractivePop(stack, progress: progress)
+            case let .interactivePopEnd(stack, velocity):
+                endInteractivePop(stack, velocity: velocity, tick: tick)
             case let .portalGroupRequest(group, direction):
                 portals.groups[group].direction = direction
                 portals.groups[group].awaitingCompletion = true

@@ -9,7 +9,7 @@
 public struct ComponentTable<Value> {
     var index = SparseSet()
     /// The values, in row order.
-    public private(set) var values: [Value] = []
+    public internal(set) var values: [Value] = []
 
     /// The entities, in row order: `entities[i]` owns `values[i]`.
     public var entities: [Entity] { index.dense }

@@ -74,6 +74,7 @@ public final class World {
     var views = ViewStore()
     var tracks = TrackStore()
     var portals = PortalStore()
+    var navigation = NavigationStore()
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
     public var reduceMotion: Bool
@@ -129,6 +130,7 @@ public final class World {
     public func despawn(_ entity: Entity) throws(PortalError) {
         try requireAlive(entity)
         guard portals.layerOwners.value(of: entity) == nil else { throw .portalLayer(entity) }
+        guard navigation.owners.value(of: entity) == nil else { throw .screenAlreadyInStack(entity) }
         allocator.doom(entity)
         commands.append(.despawn(entity))
     }
@@ -198,6 +200,7 @@ public final class World {
 
         tracks.finish(tick: now, views: &views, events: &events)
         withPortalSystem { $0.runPortalFinish(tick: now) }
+        runNavigationFinish(tick: now)
         runSystems(.finish)
 
         tracks.writeBack(into: &views)
@@ -273,12 +276,20 @@ public final class World {
     ///
     /// - Complexity: O(views) in the worst case.
     public func hitTest(_ point: Point) -> HitTestResult? {
+        var hit: HitTestResult?
         for item in renderItems.reversed() where item.allowsHitTesting && item.opacity >= 0.01 {
             if let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) {
-                return HitTestResult(entity: item.entity, role: item.role)
+                hit = HitTestResult(entity: item.entity, role: item.role)
+                break
             }
         }
-        return nil
+        // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
+        if hit?.role != .overlay {
+            for (row, state) in navigation.stacks.values.enumerated() where state.active != nil && state.frame.contains(point) {
+                return HitTestResult(entity: navigation.stacks.entities[row], role: .view, isBusy: true)
+            }
+        }
+        return hit
     }
 
     private func buildRenderList() {
@@ -297,6 +308,7 @@ public final class World {
         tracks.checkInvariants(views: views)
         for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
         portals.checkInvariants(isAlive: { allocator.isAlive($0) }, isView: { [views] in views.slot(of: $0) != nil })
+        navigation.checkInvariants(isAlive: { allocator.isAlive($0) })
         #endif
     }
 

@@ -36,6 +36,14 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case portalNotActive(PortalID)
     /// The entity is a portal layer, which Portal owns.
     case portalLayer(Entity)
+    /// The entity is not a navigation stack.
+    case notANavigationStack(Entity)
+    /// The stack has only its root screen; there is nothing to pop.
+    case cannotPopRoot(Entity)
+    /// The screen is already in a navigation stack (or listed twice).
+    case screenAlreadyInStack(Entity)
+    /// An interactive pop call out of order (update or end without a begin, or a begin while one runs).
+    case noInteractivePop(Entity)
 
     public var description: String {
         switch self {
@@ -69,6 +77,14 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "portal \"\(id)\" already has \(existing) as its \(role); \(rejected) was refused. Remove the mark from \(existing) (removePortal(from:)) first."
         case let .portalNotActive(id):
             return "portal \"\(id)\" is not presented, so there is nothing to transfer; activate it first."
+        case let .notANavigationStack(entity):
+            return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
+        case let .cannotPopRoot(stack):
+            return "\(stack) shows only its root screen; there is nothing to pop."
+        case let .screenAlreadyInStack(screen):
+            return "\(screen) is already in a navigation stack (or listed twice); a screen belongs to one place in one stack."
+        case let .noInteractivePop(stack):
+            return "\(stack) has no interactive pop in progress (or already has one); call beginInteractivePop first, once."
         case let .portalLayer(entity):
             return "\(entity) is a portal layer, which Portal creates and removes itself; change the transition instead."
         }

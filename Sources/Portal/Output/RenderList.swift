@@ -32,8 +32,17 @@ public struct RenderItem: Hashable, Sendable {
 
 /// The answer of ``World/hitTest(_:)``: the topmost item under a point.
 public struct HitTestResult: Hashable, Sendable {
-    /// The view hit.
+    /// The view hit — or, when ``isBusy``, the navigation stack that is transitioning.
     public let entity: Entity
     /// Its role: an app view, or an overlay.
     public let role: RenderRole
+    /// `true` when the point lands on a navigation stack in the middle of a transition: taps
+    /// there should not start anything (the original's double-push bug).
+    public let isBusy: Bool
+
+    init(entity: Entity, role: RenderRole, isBusy: Bool = false) {
+        self.entity = entity
+        self.role = role
+        self.isBusy = isBusy
+    }
 }

@@ -13,6 +13,10 @@ public enum WorldEvent: Hashable, Sendable {
     case portalDidComplete(PortalEvent)
     /// Every member of a group transition has landed.
     case portalGroupDidComplete(groupID: String, direction: PortalDirection, tick: UInt64)
+    /// A navigation stack began a push or a pop.
+    case navigationWillStart(NavigationEvent)
+    /// A navigation stack finished (or, interactively, cancelled) a push or a pop.
+    case navigationDidComplete(NavigationEvent)
 }
 
 /// A portal's start or landing.

@@ -46,6 +46,9 @@ struct ViewStyle {
 enum HiddenReason: UInt8 {
     case app = 1
     case portal = 2
+    case navigation = 4
+    /// Portal's own bookkeeping views (a stack's progress view): never drawn.
+    case internalView = 8
 }
 
 /// What a view looks like after the last tick: its presented (possibly mid-animation) values.

@@ -1,0 +1,266 @@
+// Applying navigation requests at the tick boundary, driving interactive pops, and finishing
+// transitions (stage 4). Stacks are few compared with views, so this works stack by stack.
+
+struct NavigationStore {
+    func checkInvariants(isAlive: (Entity) -> Bool) {
+        stacks.checkInvariants("navigation stacks", isAlive: isAlive)
+        projections.checkInvariants("navigation projections", isAlive: isAlive)
+        owners.checkInvariants("navigation screens", isAlive: isAlive)
+        precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
+        for (row, state) in stacks.values.enumerated() {
+            precondition(!state.screens.isEmpty, "navigation: \(stacks.entities[row]) has no screen")
+            precondition(isAlive(state.progressView), "navigation: \(stacks.entities[row])'s progress view is dead")
+        }
+    }
+
+    var stacks = ComponentTable<NavigationStackState>()
+    /// What the host's calls so far will make of each stack (calls are staged).
+    var projections = ComponentTable<NavigationProjection>()
+    /// Screen → the stack it belongs to (after the staged calls).
+    var owners = ComponentTable<Entity>()
+
+    /// The channels a navigation transition drives, in the order `ScreenStages.rest` lists them.
+    static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .zPosition, .rotation3DAngle]
+
+    func progress(of stack: Entity, views: ViewStore) -> Float {
+        guard let state = stacks.value(of: stack), let slot = views.slot(of: state.progressView) else { return 0 }
+        return views.value(.x, slot: slot)
+    }
+}
+
+extension World {
+    /// Applies a staged stack request: starts it, or queues it behind the running transition.
+    func applyNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) {
+        guard let state = navigation.stacks.value(of: stack) else { return }
+        if state.active != nil {
+            if interactive {
+                navigation.projections.update(stack) { $0.interactive = false }   // refused at the call; never queued
+            } else {
+                navigation.stacks.update(stack) { $0.queue.append(request) }
+            }
+            return
+        }
+        startNavigation(stack, request, interactive: interactive, tick: tick)
+    }
+
+    private func startNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) {
+        guard var state = navigation.stacks.value(of: stack), let from = state.screens.last else { return }
+        let operation: NavigationTransition.Operation
+        let to: Entity
+        let finalScreens: [Entity]
+        let transition: NavigationTransition
+        switch request {
+        case let .push(screen, t):
+            (operation, to, finalScreens, transition) = (.push, screen, state.screens + [screen], t)
+        case let .pop(t):
+            guard state.screens.count > 1 else { return }
+            (operation, to, finalScreens, transition) = (.pop, state.screens[state.screens.count - 2], Array(state.screens.dropLast()), t)
+        case let .popToRoot(t):
+            guard state.screens.count > 1 else { return }
+            (operation, to, finalScreens, transition) = (.pop, state.screens[0], [state.screens[0]], t)
+        case let .setStack(screens, t):
+            let top = screens.last!
+            (operation, to, finalScreens, transition) = (state.screens.contains(top) && top != from ? .pop : .push, top, screens, t)
+        }
+        let leaving = state.screens.filter { !finalScreens.contains($0) }
+        guard to != from, let fromSlot = views.slot(of: from), let toSlot = views.slot(of: to) else {
+            // Nothing to animate (the top is unchanged, or a screen is gone): settle at once.
+            state.screens = finalScreens
+            navigation.stacks.insert(state, for: stack)
+            showOnlyTop(of: stack)
+            return
+        }
+        for screen in state.screens + finalScreens where screen != from && screen != to {
+            if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
+        }
+        let (fromView, toView) = transition.transientViews(for: operation, from: views.frame(slot: fromSlot),
+                                                           to: views.frame(slot: toSlot), in: state.frame)
+        let fromStages = stages(of: fromView, slot: fromSlot), toStages = stages(of: toView, slot: toSlot)
+        views.setHidden(false, by: .navigation, slot: toSlot)
+        views.setHidden(false, by: .navigation, slot: fromSlot)
+        // Who draws in front: a placement if the transition asks for one, else the arriving
+        // screen on a push and the leaving one on a pop, as in UIKit.
+        let toInFront = toView.placement.map { $0 == .front } ?? fromView.placement.map { $0 == .back } ?? (operation == .push)
+        views.setZIndex(toInFront ? 1 : 0, slot: toSlot)
+        views.setZIndex(toInFront ? 0 : 1, slot: fromSlot)
+        for (slot, stages) in [(fromSlot, fromStages), (toSlot, toStages)] {
+            set(stages.initial, slot: slot)
+            if let axis = stages.rotationAxis { views.styles[slot].rotationAxis = axis }
+        }
+        state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
+                                        animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
+                                        progress: nil, isInteractive: interactive)
+        navigation.stacks.insert(state, for: stack)
+        if let progressSlot = views.slot(of: state.progressView) { set([(.x, 0)], slot: progressSlot) }
+        if !interactive {
+            animateNavigation(stack, towards: .animation, with: transition.animation, tick: tick)
+        }
+        events.append(.navigationWillStart(NavigationEvent(stack: stack, operation: operation, from: from, to: to,
+                                                           wasCancelled: false, tick: tick)))
+    }
+
+    private enum NavigationTarget { case animation, start }
+
+    /// Animates both screens (and the progress view) to the end values or back to the start.
+    private func animateNavigation(_ stack: Entity, towards target: NavigationTarget, with animation: Animation, tick: UInt64) {
+        guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
+        for (screen, stages) in [(active.from, active.fromStages), (active.to, active.toStages)] {
+            guard let slot = views.slot(of: screen) else { continue }
+            let targets = target == .animation ? stages.animation : startValues(stages)
+            if !targets.isEmpty {
+                tracks.start(animation, id: .internal, view: screen, slot: slot, targets: targets, tick: tick, step: clock.step,
+                             tolerance: configuration.settleTolerance, views: &views, events: &events)
+            }
+        }
+        if let slot = views.slot(of: state.progressView) {
+            state.active!.progress = tracks.start(animation, id: .internal, view: state.progressView, slot: slot,
+                                                  targets: [(.x, target == .animation ? 1 : 0)], tick: tick, step: clock.step,
+                                                  tolerance: configuration.settleTolerance, views: &views, events: &events)
+        }
+        navigation.stacks.insert(state, for: stack)
+    }
+
+    /// Where each animated channel starts: its initial value if the transition sets one, else
+    /// its value at rest.
+    private func startValues(_ stages: ScreenStages) -> [(ViewChannel, Float)] {
+        stages.animation.map { channel, _ in
+            if let initial = stages.initial.first(where: { $0.0 == channel }) { return initial }
+            return (channel, stages.rest[NavigationStore.channels.firstIndex(of: channel)!])
+        }
+    }
+
+    /// An interactive pop follows the finger: every animated channel at start + (end − start)·progress.
+    func applyInteractivePop(_ stack: Entity, progress: Float) {
+        guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
+        for (screen, stages) in [(active.from, active.fromStages), (active.to, active.toStages)] {
+            guard let slot = views.slot(of: screen) else { continue }
+            let start = startValues(stages)
+            set(zip(start, stages.animation).map { s, e in (e.0, s.1 + (e.1 - s.1) * progress) }, slot: slot)
+        }
+        if let slot = views.slot(of: state.progressView) { set([(.x, progress)], slot: slot) }
+    }
+
+    /// Releases an interactive pop: finishes or cancels it by the seed's rule, at its speed.
+    func endInteractivePop(_ stack: Entity, velocity: Float, tick: UInt64) {
+        guard var state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
+        let progress = navigation.progress(of: stack, views: views)
+        let (finish, speed) = World.interactivePopDecision(progress: progress, velocity: velocity)
+        state.active!.isInteractive = false
+        state.active!.isCancelling = !finish
+        navigation.stacks.insert(state, for: stack)
+        if finish {
+            // The projection already counted the screen as staying: it goes now.
+            navigation.projections.update(stack) { $0.screens = active.finalScreens }
+            navigation.owners.remove(active.from)
+        }
+        animateNavigation(stack, towards: finish ? .animation : .start, with: active.animation.speed(speed), tick: tick)
+    }
+
+    /// Stage 4: a transition whose progress has settled completes; the next queued request starts.
+    func runNavigationFinish(tick: UInt64) {
+        guard navigation.stacks.count > 0 else { return }
+        for stack in navigation.stacks.entities {
+            guard let active = navigation.stacks.value(of: stack)?.active, !active.isInteractive else { continue }
+            if let progress = active.progress, tracks.completionTicks(progress) != nil { continue }
+            completeNavigation(stack, tick: tick)
+        }
+    }
+
+    private func completeNavigation(_ stack: Entity, tick: UInt64) {
+        guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
+        for screen in [active.from, active.to] {
+            if let slot = views.slot(of: screen) {
+                for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events, tick: tick + 1) }
+                views.setZIndex(0, slot: slot)
+            }
+        }
+        if active.isCancelling {
+            restore(active.fromStages, screen: active.from)
+            restore(active.toStages, screen: active.to)
+        } else {
+            if let slot = views.slot(of: active.to) {
+                set(active.toStages.animation, slot: slot)
+                set(active.toStages.completion, slot: slot)
+            }
+            restore(active.fromStages, screen: active.from)
+            state.screens = active.finalScreens
+        }
+        state.active = nil
+        let next = state.queue.isEmpty ? nil : state.queue.removeFirst()
+        navigation.stacks.insert(state, for: stack)
+        showOnlyTop(of: stack)
+        for screen in active.leaving where !state.screens.contains(screen) {
+            if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
+        }
+        events.append(.navigationDidComplete(NavigationEvent(stack: stack, operation: active.operation, from: active.from, to: active.to,
+                                                             wasCancelled: active.isCancelling, tick: tick)))
+        if let next { startNavigation(stack, next, interactive: false, tick: tick + 1) }
+    }
+
+    /// Shows the top screen and hides the others (navigation's own hidden bit only).
+    private func showOnlyTop(of stack: Entity) {
+        guard let state = navigation.stacks.value(of: stack) else { return }
+        for (i, screen) in state.screens.enumerated() {
+            if let slot = views.slot(of: screen) { views.setHidden(i != state.screens.count - 1, by: .navigation, slot: slot) }
+        }
+    }
+
+    /// Returns a screen exactly to its values from before the transition.
+    private func restore(_ stages: ScreenStages, screen: Entity) {
+        guard let slot = views.slot(of: screen) else { return }
+        set(Array(zip(NavigationStore.channels, stages.rest)), slot: slot)
+    }
+
+    /// Sets channel values at once, stopping any lane that drives them.
+    private func set(_ values: [(ViewChannel, Float)], slot: Int) {
+        for (channel, value) in values {
+            tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+            views.values[slot * ViewChannel.stride + channel.rawValue] = value
+        }
+    }
+
+    /// The channel values of a transient view's three stages, and the screen's values at rest.
+    private func stages(of view: TransientView, slot: Int) -> ScreenStages {
+        func values(_ p: TransientView.Properties) -> [(ViewChannel, Float)] {
+            var result: [(ViewChannel, Float)] = []
+            if let opacity = p.opacity { result.append((.opacity, opacity)) }
+            if let transform = p.transform {
+                let t = transform.resolved()
+                result += [(.translationX, t.translation.x), (.translationY, t.translation.y), (.scaleX, t.scaleX), (.scaleY, t.scaleY),
+                           (.rotation, t.rotation.radians), (.rotation3DAngle, t.rotation3D.angle.radians)]
+            }
+            if let z = p.zPosition { result.append((.zPosition, z)) }
+            return result
+        }
+        let rotated = [view.initial, view.animation].compactMap { $0.transform?.rotation3D }.first { $0.angle.radians != 0 }
+        return ScreenStages(rest: NavigationStore.channels.map { views.value($0, slot: slot) },
+                            initial: values(view.initial), animation: values(view.animation), completion: values(view.completion),
+                            rotationAxis: rotated)
+    }
+
+    /// Removes a despawned entity from navigation: a stack takes its progress view with it; a
+    /// screen leaves its stack's bookkeeping.
+    func removeFromNavigation(_ entity: Entity) {
+        if let state = navigation.stacks.remove(entity) {
+            if let slot = views.slot(of: state.progressView) {
+                tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+                views.remove(state.progressView)
+            }
+            allocator.release(state.progressView)
+            navigation.projections.remove(entity)
+            for screen in state.screens + (state.active.map { [$0.from, $0.to] } ?? []) {
+                navigation.owners.remove(screen)
+                if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
+            }
+        }
+        navigation.owners.remove(entity)
+    }
+}
+
+extension ComponentTable {
+    /// Changes the value of `entity` in place, if it has one.
+    mutating func update(_ entity: Entity, _ body: (inout Value) -> Void) {
+        guard let row = index.row(of: entity) else { return }
+        body(&values[row])
+    }
+}

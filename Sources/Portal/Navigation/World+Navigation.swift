@@ -1,0 +1,174 @@
+// The navigation API: stacks of screens, pushed and popped with NavigationTransitions, one
+// transition at a time, the rest queued; interactive pop driven by the host's gesture.
+
+/// What the host knows about a stack at once (calls are staged; this projects them).
+struct NavigationProjection {
+    var screens: [Entity]
+    var interactive = false
+}
+
+extension World {
+    // MARK: Stacks
+
+    /// Creates a navigation stack showing `root`, in `frame`.
+    ///
+    /// - Parameter interactivePopStart: where ``beginInteractivePop(_:at:transition:)`` may
+    ///   start: a strip along the leading edge (20 pt, the default) or anywhere.
+    public func spawnNavigationStack(frame: Rect, root: Entity,
+                                     interactivePopStart: InteractivePopStart = .edge(width: 20)) throws(PortalError) -> Entity {
+        guard frame.isValidGeometry else { throw .invalidGeometry("frame", frame.width, reason: "a stack's frame must be finite and not negative") }
+        if case let .edge(width) = interactivePopStart, !(Rect.isSane(width) && width > 0) {
+            throw .invalidGeometry("interactivePopStart.width", width, reason: "an edge strip must be wider than 0")
+        }
+        try requireFreeScreen(root)
+        guard let stack = allocator.allocate() else { throw .entityLimitReached }
+        guard let progress = allocator.allocate() else {
+            allocator.release(stack)
+            throw .entityLimitReached
+        }
+        views.insert(progress, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
+        let slot = views.slot(of: progress)!
+        views.setHidden(true, by: .internalView, slot: slot)
+        views.styles[slot].allowsHitTesting = false
+        navigation.stacks.insert(NavigationStackState(frame: frame, screens: [root], progressView: progress,
+                                                      interactiveStart: interactivePopStart), for: stack)
+        navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
+        navigation.owners.insert(stack, for: root)
+        return stack
+    }
+
+    /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
+    /// or, if a transition is running, after it and any queued before, in order.
+    public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+        var projection = try requireStack(stack)
+        try requireFreeScreen(screen)
+        projection.screens.append(screen)
+        navigation.projections.insert(projection, for: stack)
+        navigation.owners.insert(stack, for: screen)
+        commands.append(.navigate(stack, .push(screen, transition)))
+    }
+
+    /// Pops the top screen of `stack` with `transition`.
+    ///
+    /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
+    public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+        var projection = try requireStack(stack)
+        guard projection.screens.count > 1, !projection.interactive else { throw .cannotPopRoot(stack) }
+        let top = projection.screens.removeLast()
+        navigation.projections.insert(projection, for: stack)
+        navigation.owners.remove(top)
+        commands.append(.navigate(stack, .pop(transition)))
+    }
+
+    /// Pops every screen above the root with one transition from the top screen to the root.
+    public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+        var projection = try requireStack(stack)
+        guard projection.screens.count > 1, !projection.interactive else { throw .cannotPopRoot(stack) }
+        for screen in projection.screens.dropFirst() { navigation.owners.remove(screen) }
+        projection.screens = [projection.screens[0]]
+        navigation.projections.insert(projection, for: stack)
+        commands.append(.navigate(stack, .popToRoot(transition)))
+    }
+
+    /// Replaces the stack's screens. The change animates from the current top to the new top:
+    /// as a pop when the new top was already below it, else as a push.
+    public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
+        var projection = try requireStack(stack)
+        guard !projection.interactive, !screens.isEmpty else {
+            throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
+        }
+        var seen = Set<Entity>()
+        for screen in screens {
+            guard seen.insert(screen).inserted else { throw .screenAlreadyInStack(screen) }
+            if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen) }
+        }
+        for screen in projection.screens { navigation.owners.remove(screen) }
+        for screen in screens { navigation.owners.insert(stack, for: screen) }
+        projection.screens = screens
+        navigation.projections.insert(projection, for: stack)
+        commands.append(.navigate(stack, .setStack(screens, transition)))
+    }
+
+    /// The screens of `stack`, root first, as of the last tick.
+    public func screens(of stack: Entity) throws(PortalError) -> [Entity] {
+        _ = try requireStack(stack)
+        return navigation.stacks.value(of: stack)!.screens
+    }
+
+    /// The progress of the running transition, 0…1 (a spring may overshoot), or `nil` when
+    /// the stack is at rest.
+    public func navigationProgress(of stack: Entity) throws(PortalError) -> Float? {
+        _ = try requireStack(stack)
+        guard navigation.stacks.value(of: stack)!.active != nil else { return nil }
+        return navigation.progress(of: stack, views: views)
+    }
+
+    // MARK: Interactive pop
+
+    /// Starts an interactive pop at `point` (where the finger went down), if the stack allows a
+    /// start there; returns whether it started. The pop follows
+    /// ``updateInteractivePop(_:translation:)`` until ``endInteractivePop(_:velocity:)``.
+    ///
+    /// - Throws: ``PortalError/cannotPopRoot(_:)`` on a root-only stack; NaN points are refused.
+    @discardableResult
+    public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
+        var projection = try requireStack(stack)
+        guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
+        guard !projection.interactive else { throw .noInteractivePop(stack) }
+        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
+        let state = navigation.stacks.value(of: stack)!
+        guard state.frame.contains(point) else { return false }
+        // A gesture cannot queue: while a transition runs or waits, the swipe does nothing.
+        let pending = commands.contains { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }
+        guard state.active == nil, state.queue.isEmpty, !pending else { return false }
+        if case let .edge(width) = state.interactiveStart, point.x >= state.frame.minX + width { return false }
+        projection.interactive = true
+        navigation.projections.insert(projection, for: stack)
+        commands.append(.navigate(stack, .pop(transition), interactive: true))
+        return true
+    }
+
+    /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1.
+    public func updateInteractivePop(_ stack: Entity, translation: Float) throws(PortalError) {
+        let projection = try requireStack(stack)
+        guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
+        guard projection.interactive else { throw .noInteractivePop(stack) }
+        let width = navigation.stacks.value(of: stack)!.frame.width
+        commands.append(.interactivePop(stack, progress: width > 0 ? min(max(translation / width, 0), 1) : 1))
+    }
+
+    /// Releases an interactive pop with a horizontal `velocity` (points per second): it finishes
+    /// when the velocity is above 675, or the progress is at least 0.2 and the velocity above
+    /// −200; otherwise it cancels and both screens return exactly to rest. The rest of the motion
+    /// runs at speed min(max(0.99, velocity ÷ 800), 2.25).
+    public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) {
+        var projection = try requireStack(stack)
+        guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
+        guard projection.interactive else { throw .noInteractivePop(stack) }
+        projection.interactive = false
+        commands.append(.interactivePopEnd(stack, velocity: velocity))
+        // The projection learns whether the pop finished when it is applied; until then a second
+        // pop is refused by the interactive flag's absence only if the screens allow it.
+        navigation.projections.insert(projection, for: stack)
+    }
+
+    /// The rule for releasing an interactive pop: finish, and at what speed.
+    static func interactivePopDecision(progress: Float, velocity: Float) -> (finish: Bool, speed: Double) {
+        let finish = velocity > 675 || (progress >= 0.2 && velocity > -200)
+        return (finish, min(max(0.99, Double(velocity) / 800), 2.25))
+    }
+
+    // MARK: Validation
+
+    func requireStack(_ stack: Entity) throws(PortalError) -> NavigationProjection {
+        try requireAlive(stack)
+        guard let projection = navigation.projections.value(of: stack) else { throw .notANavigationStack(stack) }
+        return projection
+    }
+
+    private func requireFreeScreen(_ screen: Entity) throws(PortalError) {
+        try requireView(screen)
+        guard portals.layerOwners.value(of: screen) == nil else { throw .portalLayer(screen) }
+        guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
+    }
+}

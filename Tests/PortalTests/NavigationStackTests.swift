@@ -1,0 +1,194 @@
+import Testing
+@testable import Portal
+
+private let stackFrame = Rect(x: 0, y: 0, width: 400, height: 800)
+private let halfSecond = Animation.linear(duration: 0.5)
+
+struct StackScene {
+    let world = World()
+    let a: Entity, b: Entity, c: Entity
+    let stack: Entity
+
+    init(interactivePopStart: InteractivePopStart = .edge(width: 20)) throws {
+        a = try world.spawnView(frame: stackFrame)
+        b = try world.spawnView(frame: stackFrame)
+        c = try world.spawnView(frame: stackFrame)
+        stack = try world.spawnNavigationStack(frame: stackFrame, root: a, interactivePopStart: interactivePopStart)
+        try world.setHidden(true, of: b)     // not on screen until pushed
+        try world.setHidden(true, of: c)
+        world.tick()
+    }
+
+    var drawn: [Entity] { world.renderList.map(\.entity) }
+    func item(_ e: Entity) -> RenderItem? { world.renderList.first { $0.entity == e } }
+}
+
+@Suite("Navigation stacks")
+struct NavigationStackTests {
+    @Test("push with slide: both screens move by the stack width, exactly, and the pushed screen rests on top")
+    func pushSlide() throws {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        _ = s.world.drainEvents()
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.slide.animation(halfSecond))
+        s.world.run(ticks: 30)
+        #expect(s.item(s.b)?.transform.translation.x == 200)
+        #expect(s.item(s.a)?.transform.translation.x == -200)
+        #expect(try s.world.navigationProgress(of: s.stack) == 0.5)
+        #expect(s.drawn.last == s.b)                       // the arriving screen draws in front on a push
+        s.world.run(ticks: 30)
+        #expect(s.drawn == [s.b])
+        #expect(s.item(s.b)?.transform == .identity)
+        #expect(try s.world.presentation(of: s.a).transform == .identity)   // restored while hidden
+        #expect(try s.world.screens(of: s.stack) == [s.a, s.b])
+        #expect(try s.world.navigationProgress(of: s.stack) == nil)
+        let events = s.world.drainEvents()
+        #expect(events.count == 2)
+        guard case let .navigationWillStart(start) = events[0], case let .navigationDidComplete(end) = events[1] else {
+            Issue.record("expected a start and a completion"); return
+        }
+        #expect(start.operation == .push && start.from == s.a && start.to == s.b && end.tick == start.tick + 59 && !end.wasCancelled)
+    }
+
+    @Test("pop with a cross-fade: opacities cross exactly at the middle; the popped screen leaves the stack")
+    func popFade() throws {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.identity.animation(.linear(duration: 0.1)))
+        s.world.run(ticks: 13)
+        try s.world.pop(s.stack, transition: NavigationTransition.fade(.cross).animation(halfSecond))
+        s.world.run(ticks: 30)
+        #expect(s.item(s.a)?.opacity == 0.5 && s.item(s.b)?.opacity == 0.5)
+        #expect(s.drawn.last == s.b)                       // the leaving screen draws in front on a pop
+        s.world.run(ticks: 30)
+        #expect(s.drawn == [s.a] && s.item(s.a)?.opacity == 1)
+        #expect(try s.world.screens(of: s.stack) == [s.a])
+        #expect(try s.world.presentation(of: s.b).opacity == 1)
+    }
+
+    @Test("requests during a transition queue in order, each with its own transition")
+    func queue() throws {
+        let s = try StackScene()
+        for v in [s.b, s.c] { try s.world.setHidden(false, of: v) }
+        _ = s.world.drainEvents()
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.fade(.in).animation(.linear(duration: 0.25)))
+        s.world.run(ticks: 5)
+        try s.world.push(s.c, onto: s.stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.25)))
+        s.world.run(ticks: 25)
+        #expect(try s.world.screens(of: s.stack) == [s.a, s.b])
+        s.world.run(ticks: 15)
+        #expect(s.item(s.c)?.transform.translation.x == 200)     // the slide, halfway, after the fade
+        s.world.run(ticks: 20)
+        #expect(try s.world.screens(of: s.stack) == [s.a, s.b, s.c] && s.drawn == [s.c])
+        let order = s.world.drainEvents().compactMap { event -> Entity? in
+            if case let .navigationDidComplete(e) = event { return e.to } else { return nil }
+        }
+        #expect(order == [s.b, s.c])
+    }
+
+    @Test("while a transition runs, hit testing reports the stack as busy")
+    func busy() throws {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        #expect(s.world.hitTest(Point(x: 100, y: 100)) == HitTestResult(entity: s.a, role: .view))
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.slide.animation(halfSecond))
+        s.world.run(ticks: 10)
+        #expect(s.world.hitTest(Point(x: 100, y: 100)) == HitTestResult(entity: s.stack, role: .view, isBusy: true))
+        s.world.run(ticks: 50)
+        #expect(s.world.hitTest(Point(x: 100, y: 100)) == HitTestResult(entity: s.b, role: .view))
+    }
+
+    @Test("pop to root and set stack animate from the current top to the new one")
+    func popToRootAndSet() throws {
+        let s = try StackScene()
+        for v in [s.b, s.c] { try s.world.setHidden(false, of: v) }
+        let quick = NavigationTransition.slide.animation(.linear(duration: 0.1))
+        try s.world.push(s.b, onto: s.stack, transition: quick)
+        try s.world.push(s.c, onto: s.stack, transition: quick)
+        s.world.run(ticks: 30)
+        #expect(try s.world.screens(of: s.stack) == [s.a, s.b, s.c])
+        try s.world.popToRoot(s.stack, transition: quick)
+        s.world.run(ticks: 6)
+        #expect(Set(s.drawn) == [s.a, s.c])                  // b, in between, is not drawn
+        s.world.run(ticks: 6)
+        #expect(try s.world.screens(of: s.stack) == [s.a] && s.drawn == [s.a])
+        try s.world.setStack(s.stack, screens: [s.a, s.c], transition: quick)
+        s.world.run(ticks: 13)
+        #expect(try s.world.screens(of: s.stack) == [s.a, s.c] && s.drawn == [s.c])
+    }
+
+    @Test("the interactive pop rule at its boundaries, and its speed")
+    func interactiveRule() {
+        let cases: [(Float, Float, Bool)] = [(0, 676, true), (0.1, 675, false), (0.2, -199, true), (0.2, -200, false),
+                                             (0.19, 0, false), (0.19, 675.5, true), (1, -201, false)]
+        for (progress, velocity, finish) in cases {
+            #expect(World.interactivePopDecision(progress: progress, velocity: velocity).finish == finish, "\(progress), \(velocity)")
+        }
+        #expect(World.interactivePopDecision(progress: 0.5, velocity: 0).speed == 0.99)
+        #expect(World.interactivePopDecision(progress: 0.5, velocity: 1600).speed == 2)
+        #expect(World.interactivePopDecision(progress: 0.5, velocity: 4000).speed == 2.25)
+    }
+
+    @Test("an interactive pop follows the finger and finishes")
+    func interactiveFinish() throws {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.1)))
+        s.world.run(ticks: 13)
+        #expect(try s.world.beginInteractivePop(s.stack, at: Point(x: 100, y: 300)) == false)   // not at the edge
+        #expect(try s.world.beginInteractivePop(s.stack, at: Point(x: 5, y: 300)))
+        try s.world.updateInteractivePop(s.stack, translation: 100)
+        s.world.tick()
+        #expect(s.item(s.b)?.transform.translation.x == 100)    // the popped screen follows the finger
+        #expect(s.item(s.a)?.transform.translation.x == -300)   // the revealed one comes in from the leading edge
+        #expect(try s.world.navigationProgress(of: s.stack) == 0.25)
+        try s.world.endInteractivePop(s.stack, velocity: 0)
+        s.world.run(ticks: 60)
+        #expect(try s.world.screens(of: s.stack) == [s.a] && s.drawn == [s.a])
+        #expect(s.item(s.a)?.transform == .identity)
+    }
+
+    @Test("a cancelled interactive pop returns both screens exactly to rest")
+    func interactiveCancel() throws {
+        let s = try StackScene(interactivePopStart: .anywhere)
+        try s.world.setHidden(false, of: s.b)
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.1)))
+        s.world.run(ticks: 13)
+        _ = s.world.drainEvents()
+        let before = (try s.world.presentation(of: s.a), try s.world.presentation(of: s.b))
+        #expect(try s.world.beginInteractivePop(s.stack, at: Point(x: 200, y: 300),
+                                                transition: NavigationTransition.slide.combined(with: .fade(.cross))))
+        try s.world.updateInteractivePop(s.stack, translation: 40)
+        s.world.tick()
+        #expect(s.item(s.b)?.opacity == 0.9)
+        try s.world.endInteractivePop(s.stack, velocity: -300)
+        s.world.run(ticks: 60)
+        #expect(try s.world.screens(of: s.stack) == [s.a, s.b] && s.drawn == [s.b])
+        #expect(try s.world.presentation(of: s.a) == before.0 && s.world.presentation(of: s.b) == before.1)
+        let cancelled = s.world.drainEvents().contains { if case let .navigationDidComplete(e) = $0 { return e.wasCancelled } else { return false } }
+        #expect(cancelled)
+    }
+
+    @Test("bad input: root-only pop, stale or busy screens, NaN translation, out-of-order gestures — refused, world unchanged")
+    func badInput() throws {
+        let s = try StackScene()
+        let before = s.world.fingerprint
+        #expect(throws: PortalError.cannotPopRoot(s.stack)) { try s.world.pop(s.stack) }
+        #expect(throws: PortalError.cannotPopRoot(s.stack)) { try s.world.popToRoot(s.stack) }
+        #expect(throws: PortalError.cannotPopRoot(s.stack)) { try s.world.beginInteractivePop(s.stack, at: Point(x: 1, y: 1)) }
+        #expect(throws: PortalError.screenAlreadyInStack(s.a)) { try s.world.push(s.a, onto: s.stack) }
+        #expect(throws: PortalError.screenAlreadyInStack(s.a)) { try s.world.despawn(s.a) }
+        #expect(throws: PortalError.notANavigationStack(s.b)) { try s.world.push(s.c, onto: s.b) }
+        #expect(throws: PortalError.noInteractivePop(s.stack)) { try s.world.updateInteractivePop(s.stack, translation: 3) }
+        #expect(throws: PortalError.self) { try s.world.updateInteractivePop(s.stack, translation: .nan) }
+        #expect(throws: PortalError.self) { try s.world.setStack(s.stack, screens: [s.b, s.b]) }
+        #expect(s.world.fingerprint == before)
+        try s.world.despawn(s.c)
+        s.world.tick()
+        #expect(throws: PortalError.staleEntity(s.c)) { try s.world.push(s.c, onto: s.stack) }
+        try s.world.despawn(s.stack)
+        s.world.tick()
+        #expect(s.drawn.contains(s.a))
+        #expect(throws: PortalError.staleEntity(s.stack)) { try s.world.pop(s.stack) }
+    }
+}
