@@ -40,6 +40,7 @@ func record(_ scene: Scene) throws -> Recording {
 }
 
 private func f(_ x: Float) -> String { String(format: "%.1f", x) }
+private func libcCos(_ x: Float) -> Float { Float(cos(Double(x))) }
 private func f(_ x: Double) -> String { String(format: "%.1f", x) }
 
 /// A strip of small panels, one every `every` ticks, each showing the views as drawn.
@@ -47,7 +48,7 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
     let stage = recording.scene.stage
     let panelW = stage.width * scale, panelH = stage.height * scale
     let indices = Array(stride(from: 0, to: recording.frames.count, by: every))
-    let columns = 6
+    let columns = max(2, min(6, Int(1050 / (panelW + 8))))
     let rows = (indices.count + columns - 1) / columns
     let gap: Float = 8, label: Float = 14
     let width = Float(columns) * (panelW + gap), height = Float(rows) * (panelH + gap + label)
@@ -57,12 +58,16 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
     for (n, index) in indices.enumerated() {
         let ox = Float(n % columns) * (panelW + gap), oy = Float(n / columns) * (panelH + gap + label)
         svg += "<text x='\(f(ox))' y='\(f(oy + 10))' fill='#555'>tick \(index)\(recording.scene.markers.contains(index) ? " ⟲" : "")</text>"
-        svg += "<g transform='translate(\(f(ox)),\(f(oy + label))) scale(\(scale))'>"
+        svg += "<clipPath id='panel-\(recording.scene.name)-\(n)'><rect width='\(f(stage.width))' height='\(f(stage.height))'/></clipPath>"
+        svg += "<g transform='translate(\(f(ox)),\(f(oy + label))) scale(\(scale))' clip-path='url(#panel-\(recording.scene.name)-\(n))'>"
         svg += "<rect width='\(f(stage.width))' height='\(f(stage.height))' fill='#f6f7f9' stroke='#ccd'/>"
         for item in recording.frames[index] {
             let t = item.transform
             let cx = item.frame.midX + t.translation.x, cy = item.frame.midY + t.translation.y
-            let w = item.frame.width * t.scaleX, h = item.frame.height * t.scaleY
+            // A 3D rotation about y (x) foreshortens the width (height): enough to see a flip.
+            let turn = abs(libcCos(t.rotation3D.angle.radians))
+            let w = item.frame.width * t.scaleX * (t.rotation3D.axisY != 0 ? turn : 1)
+            let h = item.frame.height * t.scaleY * (t.rotation3D.axisX != 0 ? turn : 1)
             let layer = item.role == .overlay
             svg += "<rect x='\(f(cx - w / 2))' y='\(f(cy - h / 2))' width='\(f(w))' height='\(f(h))' rx='\(f(item.cornerRadius))' "
                 + "transform='rotate(\(f(t.rotation.degrees)) \(f(cx)) \(f(cy)))' "
@@ -128,8 +133,8 @@ func page(_ recordings: [Recording], summary: String) -> String {
         html += "<section id='\(r.scene.name)'><h2>\(r.scene.title)</h2><p>\(r.scene.summary)</p><p class='legend'>\(legend)</p>"
         html += filmstrip(r)
         html += "<div class='plots'>"
-        html += plot(r, title: "y (pt)") { $0.frame.minY }
-        html += plot(r, title: "x (pt)") { $0.frame.minX }
+        html += plot(r, title: "drawn y (pt)") { $0.frame.minY + $0.transform.translation.y }
+        html += plot(r, title: "drawn x (pt)") { $0.frame.minX + $0.transform.translation.x }
         html += plot(r, title: "width (pt)") { $0.frame.width }
         html += plot(r, title: "corner radius (pt)") { $0.cornerRadius }
         html += plot(r, title: "opacity") { $0.opacity }

@@ -1,0 +1,99 @@
+import Portal
+
+/// Three screens in a stack; the script pushes two and pops back, with one transition.
+func navigationScene(name: String, title: String, summary: String, transition: NavigationTransition) -> Scene {
+    Scene(name: name, title: title, summary: summary, stage: Size(width: 400, height: 600), ticks: 200, markers: [0, 60, 120],
+          setUp: { world in
+              var cast = Cast()
+              let frame = Rect(x: 20, y: 20, width: 360, height: 560)
+              let screens = try (0..<3).map { _ in try world.spawnView(frame: frame, cornerRadius: 12) }
+              for (i, screen) in screens.enumerated() {
+                  cast.fills[screen] = palette[i]
+                  if i > 0 { try world.setHidden(true, of: screen) }
+              }
+              let stack = try world.spawnNavigationStack(frame: frame, root: screens[0])
+              cast.views = screens + [stack]
+              cast.plotted = [(screens[0], "root", palette[0]), (screens[1], "second", palette[1]), (screens[2], "third", palette[2])]
+              return cast
+          },
+          script: { world, tick, cast in
+              let stack = cast.views[3]
+              switch tick {
+              case 0:
+                  try world.setHidden(false, of: cast.views[1])
+                  try world.push(cast.views[1], onto: stack, transition: transition)
+              case 60:
+                  try world.setHidden(false, of: cast.views[2])
+                  try world.push(cast.views[2], onto: stack, transition: transition)
+              case 120:
+                  try world.popToRoot(stack, transition: transition)
+              default: break
+              }
+          })
+}
+
+/// A hand-written atomic transition: the arriving screen swings in about its top-leading corner.
+let swing = AtomicTransition.custom("swing") { view, operation, container in
+    switch operation {
+    case .insertion:
+        view.initial.translate(x: -container.width / 2, y: -container.height / 2)
+        view.initial.rotate(by: .degrees(-25))
+        view.initial.translate(x: container.width / 2, y: container.height / 2)
+        view.initial.opacity = 0
+        view.animation.transform = .identity
+        view.animation.opacity = 1
+    case .removal:
+        view.animation.scale(0.9)
+        view.animation.opacity = 0.4
+        view.completion.transform = .identity
+        view.completion.opacity = 1
+    }
+}
+
+func interactivePopScene() -> Scene {
+    Scene(name: "interactive-pop", title: "Navigation: an interactive pop that finishes, next to one that cancels",
+          summary: "The same swipe on two stacks: from the leading edge, 45 % across the screen over 0.25 s. The left one is released at +900 pt/s and finishes (faster than its animation, speed min(max(0.99, v/800), 2.25)); the right one at −300 pt/s and cancels — both screens return exactly to rest.",
+          stage: Size(width: 820, height: 600), ticks: 180, markers: [30, 60],
+          setUp: { world in
+              var cast = Cast()
+              for side in 0..<2 {
+                  let frame = Rect(x: 20 + Float(side) * 410, y: 20, width: 380, height: 560)
+                  let root = try world.spawnView(frame: frame, cornerRadius: 12)
+                  let top = try world.spawnView(frame: frame, cornerRadius: 12)
+                  let stack = try world.spawnNavigationStack(frame: frame, root: root)
+                  try world.setHidden(true, of: top)
+                  cast.fills[root] = palette[0]
+                  cast.fills[top] = palette[side == 0 ? 4 : 3]
+                  cast.views += [root, top, stack]
+              }
+              cast.plotted = [(cast.views[1], "finishing", palette[4]), (cast.views[4], "cancelling", palette[3])]
+              return cast
+          },
+          script: { world, tick, cast in
+              let quick = NavigationTransition.slide.animation(.easeOut(duration: 0.15))
+              for side in 0..<2 {
+                  let (top, stack) = (cast.views[side * 3 + 1], cast.views[side * 3 + 2])
+                  let left = Float(20 + side * 410)
+                  switch tick {
+                  case 0:
+                      try world.setHidden(false, of: top)
+                      try world.push(top, onto: stack, transition: quick)
+                  case 30: try world.beginInteractivePop(stack, at: Point(x: left + 5, y: 300))
+                  case 31..<60: try world.updateInteractivePop(stack, translation: 380 * 0.45 * Float(tick - 30) / 30)
+                  case 60: try world.endInteractivePop(stack, velocity: side == 0 ? 900 : -300)
+                  default: break
+                  }
+              }
+          })
+}
+
+func navigationScenes() -> [Scene] {
+    [
+        navigationScene(name: "nav-slide", title: "Navigation: slide", summary: "Push, push, then pop to root with .slide (ease-in-out 0.35 s): the arriving screen enters from the trailing edge as the current one leaves to the leading edge, and back on pop.", transition: .slide),
+        navigationScene(name: "nav-fade", title: "Navigation: cross-fade", summary: "The same script with .fade(.cross).", transition: .fade(.cross)),
+        navigationScene(name: "nav-zoom", title: "Navigation: zoom", summary: "Scale from 0.5 with a fade-in on push, mirrored on pop: .asymmetric(push: .scale(0.5).combined(with: .opacity), pop: …), on a smooth spring.", transition: NavigationTransition.mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity)).animation(.smooth(duration: 0.45))),
+        navigationScene(name: "nav-flip", title: "Navigation: flip", summary: "A 3D rotation about the y axis (drawn here foreshortened), arriving screen on insertion only, with the leaving screen fading out.", transition: NavigationTransition.asymmetric(push: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(-90), axis: (0, 1, 0)), removal: .opacity), pop: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(90), axis: (0, 1, 0)), removal: .opacity)).animation(.easeInOut(duration: 0.5))),
+        navigationScene(name: "nav-swing", title: "Navigation: a custom swing", summary: "A hand-written AtomicTransition (.custom): the arriving screen swings in about its top-leading corner while the leaving one shrinks and dims; combined with a z position so the arriving screen stays on top.", transition: NavigationTransition.mirrorPush(swing.combined(with: .zPosition(1))).animation(.bouncy(duration: 0.5))),
+        interactivePopScene(),
+    ]
+}
