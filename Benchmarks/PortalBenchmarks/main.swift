@@ -54,7 +54,7 @@ func fail(_ message: String) -> Never {
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
-                        "portal/hero", "reference/object-graph/portal"]
+                        "portal/hero", "reference/object-graph/portal", "navigation/push"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -67,6 +67,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "ecs/spawn-despawn-churn": return PortalChurn(n: n)
     case "portal/hero": return PortalHero(n: n)
     case "reference/object-graph/portal": return ObjectGraphPortals(n: n)
+    case "navigation/push": return NavigationPush(n: n)
     default: return nil
     }
 }
@@ -120,6 +121,7 @@ do {
         results += hero
         ratios.append(("reference/object-graph/portal ÷ portal/hero", hero[1].median / hero[0].median, "n = \(n); portal/hero target: ≤ 5 % of 8.33 ms at 10,000"))
     }
+    results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: 20, samples: options.quick ? 20 : 120)
 } catch {
     fail("a benchmark produced a wrong result: \(error)")
 }

@@ -191,4 +191,20 @@ struct NavigationStackTests {
         #expect(s.drawn.contains(s.a))
         #expect(throws: PortalError.staleEntity(s.stack)) { try s.world.pop(s.stack) }
     }
+
+    @Test("z order: placement first, then z position, then push-in-front / pop-behind")
+    func zOrder() throws {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        let lift = NavigationTransition.asymmetric(push: .onRemoval(.zPosition(2)), pop: .identity).animation(halfSecond)
+        try s.world.push(s.b, onto: s.stack, transition: lift)
+        s.world.run(ticks: 30)
+        #expect(s.drawn.last == s.a)                       // the leaving screen's z position lifts it
+        #expect(s.item(s.a)?.transform.zPosition == 1)     // halfway to 2
+        s.world.run(ticks: 30)
+        let back = NavigationTransition.asymmetric(push: .identity, pop: .onInsertion(.bringToFront)).animation(halfSecond)
+        try s.world.pop(s.stack, transition: back)
+        s.world.run(ticks: 10)
+        #expect(s.drawn.last == s.a)                       // brought to front although it is a pop
+    }
 }

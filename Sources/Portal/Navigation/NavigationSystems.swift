@@ -78,9 +78,12 @@ extension World {
         let fromStages = stages(of: fromView, slot: fromSlot), toStages = stages(of: toView, slot: toSlot)
         views.setHidden(false, by: .navigation, slot: toSlot)
         views.setHidden(false, by: .navigation, slot: fromSlot)
-        // Who draws in front: a placement if the transition asks for one, else the arriving
-        // screen on a push and the leaving one on a pop, as in UIKit.
-        let toInFront = toView.placement.map { $0 == .front } ?? fromView.placement.map { $0 == .back } ?? (operation == .push)
+        // Who draws in front: a placement if the transition asks for one; else the screen the
+        // transition gives the greater z position (as Core Animation's layer zPosition); else the
+        // arriving screen on a push and the leaving one on a pop, as in UIKit.
+        func depth(_ view: TransientView) -> Float { max(view.initial.zPosition ?? 0, view.animation.zPosition ?? 0) }
+        let byDepth: Bool? = depth(toView) == depth(fromView) ? nil : depth(toView) > depth(fromView)
+        let toInFront = toView.placement.map { $0 == .front } ?? fromView.placement.map { $0 == .back } ?? byDepth ?? (operation == .push)
         views.setZIndex(toInFront ? 1 : 0, slot: toSlot)
         views.setZIndex(toInFront ? 0 : 1, slot: fromSlot)
         for (slot, stages) in [(fromSlot, fromStages), (toSlot, toStages)] {

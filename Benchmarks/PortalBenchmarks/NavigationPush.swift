@@ -1,0 +1,70 @@
+import Portal
+
+// navigation/push: n stacks transitioning at once. Each stack ping-pongs between one and two
+// screens — the tick after a transition completes it pushes (or pops) again — with slide
+// durations spread over 0.3…0.8 s, so starts and completions happen every tick.
+
+final class NavigationPush: Scenario {
+    let n: Int
+    var name: String { "navigation/push" }
+    var itemsPerTick: Int { n }
+    private var world = World()
+    private var stacks: [Entity] = []
+    private var tops: [Entity] = []
+    private var transitions: [NavigationTransition] = []
+    private var index: [Entity: Int] = [:]
+    private var finished: [Int] = []
+    private var depth: [Int] = []
+    private(set) var completions = 0
+
+    init(n: Int) { self.n = n }
+
+    func setUp() throws {
+        world = try World(configuration: .init(reservedCapacity: 4 * n))
+        for i in 0..<n {
+            let frame = Rect(x: Float(i % 40) * 10, y: Float(i / 40) * 10, width: 390, height: 844)
+            let root = try world.spawnView(frame: frame)
+            let top = try world.spawnView(frame: frame)
+            try world.setHidden(true, of: top)
+            let stack = try world.spawnNavigationStack(frame: frame, root: root)
+            stacks.append(stack)
+            tops.append(top)
+            index[stack] = i
+            transitions.append(NavigationTransition.slide.animation(.linear(duration: 0.3 + Double(i % 61) / 120)))
+        }
+        world.tick()
+        for i in 0..<n {
+            try world.setHidden(false, of: tops[i])
+            try world.push(tops[i], onto: stacks[i], transition: transitions[i])
+        }
+        depth = Array(repeating: 2, count: n)
+        finished.reserveCapacity(n)
+        world.tick()
+    }
+
+    func runTick() {
+        for i in finished {
+            if depth[i] == 2 {
+                try! world.pop(stacks[i], transition: transitions[i])
+                depth[i] = 1
+            } else {
+                try! world.push(tops[i], onto: stacks[i], transition: transitions[i])
+                depth[i] = 2
+            }
+        }
+        finished.removeAll(keepingCapacity: true)
+        world.tick()
+        world.drainEvents { event in
+            if case let .navigationDidComplete(e) = event, let i = index[e.stack] { finished.append(i) }
+        }
+        completions += finished.count
+    }
+
+    func verify() throws {
+        var moving = 0
+        for stack in stacks where try world.navigationProgress(of: stack) != nil { moving += 1 }
+        guard moving + finished.count == n, completions > 0 else {
+            throw BenchmarkFailure(description: "\(name): \(moving) stacks moving and \(finished.count) just finished, of \(n); \(completions) completions")
+        }
+    }
+}
