@@ -3,6 +3,7 @@
 //   swift run -c release PortalBenchmarks                  the table (n = 10k, 100k, 1M)
 //   swift run -c release PortalBenchmarks --quick          n = 10k only, fewer samples (CI)
 //   swift run -c release PortalBenchmarks --json out.json  also write the figures as JSON
+//   swift run -c release PortalBenchmarks --only portal     only the groups whose first scenario starts so
 //   swift run -c release PortalBenchmarks --scenario tick/full-schedule --n 1000 --ticks 50
 //       set up one scenario, run exactly N ticks, exit: run it under valgrind for N and 2N
 //       ticks and compare the heap summaries to show a steady-state tick allocates nothing.
@@ -15,6 +16,7 @@ struct Options {
     var scenario: String?
     var ticks: Int?
     var n: Int?
+    var only: String?
 }
 
 func parseOptions() -> Options {
@@ -35,11 +37,13 @@ func parseOptions() -> Options {
         case "--n":
             guard let n = Int(value(argument)), n > 0 else { fail("--n takes a positive whole number") }
             options.n = n
+        case "--only":
+            options.only = value(argument)
         case "--list":
             print(allScenarioNames.joined(separator: "\n"))
             exit(0)
         case "--help", "-h":
-            print("usage: PortalBenchmarks [--quick] [--json PATH] [--list] [--scenario NAME [--n N] --ticks N]")
+            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N]")
             exit(0)
         default: fail("unknown option \(argument); see --help")
         }
@@ -102,26 +106,40 @@ func samples(_ n: Int) -> (warmup: Int, samples: Int) {
 }
 
 print("Portal benchmarks — \(options.quick ? "quick" : "full") run, \(ProcessInfo.processInfo.activeProcessorCount) cores; medians of interleaved samples\n")
+/// Whether a group whose first scenario is `name` runs (all of them unless `--only` says).
+func selected(_ name: String) -> Bool { options.only.map { name.hasPrefix($0) } ?? true }
+
+// Flights and navigation transitions last 0.3…0.8 s (36…96 ticks): warm up past the first
+// landings so that every sample sees the steady state of starts, hand-offs and restarts.
+let steadyStateWarmup = 120
+
 do {
     for n in sizes {
         let (warmup, count) = samples(n)
-        for motion in [Motion.spring, .easeInOut] {
+        for motion in [Motion.spring, .easeInOut] where selected("interpolation/\(motion.rawValue)") {
             let pair = try measureInterleaved([PortalInterpolation(motion, n: n), FlatReference(motion, n: n)], warmup: warmup, samples: count)
             results += pair
             ratios.append(("interpolation/\(motion.rawValue) ÷ reference/flat", pair[0].median / pair[1].median,
                            "n = \(n), target ≤ 1.3×"))
         }
-        let full = try measureInterleaved([PortalFullTick(n: n), ObjectGraphReference(n: n)], warmup: warmup, samples: count)
-        results += full
-        ratios.append(("reference/object-graph ÷ tick/full-schedule", full[1].median / full[0].median, "n = \(n), target ≥ 20×"))
-        results += try measureInterleaved([PortalChurn(n: n)], warmup: warmup, samples: count)
+        if selected("tick/full-schedule") {
+            let full = try measureInterleaved([PortalFullTick(n: n), ObjectGraphReference(n: n)], warmup: warmup, samples: count)
+            results += full
+            ratios.append(("reference/object-graph ÷ tick/full-schedule", full[1].median / full[0].median, "n = \(n), target ≥ 20×"))
+        }
+        if selected("ecs/spawn-despawn-churn") {
+            results += try measureInterleaved([PortalChurn(n: n)], warmup: warmup, samples: count)
+        }
     }
-    for n in options.quick ? [1_000] : [1_000, 10_000] {
-        let hero = try measureInterleaved([PortalHero(n: n), ObjectGraphPortals(n: n)], warmup: 20, samples: options.quick ? 20 : 120)
+    for n in options.quick ? [1_000] : [1_000, 10_000] where selected("portal/hero") {
+        let hero = try measureInterleaved([PortalHero(n: n), ObjectGraphPortals(n: n)], warmup: steadyStateWarmup,
+                                          samples: options.quick ? 20 : 120)
         results += hero
         ratios.append(("reference/object-graph/portal ÷ portal/hero", hero[1].median / hero[0].median, "n = \(n); portal/hero target: ≤ 5 % of 8.33 ms at 10,000"))
     }
-    results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: 20, samples: options.quick ? 20 : 120)
+    if selected("navigation/push") {
+        results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: steadyStateWarmup, samples: options.quick ? 20 : 120)
+    }
 } catch {
     fail("a benchmark produced a wrong result: \(error)")
 }

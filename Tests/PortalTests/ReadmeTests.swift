@@ -39,4 +39,21 @@ struct ReadmeTests {
         for _ in 0..<90 { world.advance(by: 1.0 / 60) }
         #expect(world.renderList.map(\.entity) == [detail])
     }
+
+    @Test("the navigation example pushes, pops and composes as written")
+    func navigation() throws {
+        let world = World()
+        let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let home = try world.spawnView(frame: screenFrame)
+        let detail = try world.spawnView(frame: screenFrame)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: home)
+        try world.push(detail, onto: stack, transition: .slide)
+        try world.pop(stack, transition: NavigationTransition.fade(.cross).animation(.smooth))
+        let zoom = NavigationTransition.mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity))
+        for _ in 0..<200 { world.advance(by: 1.0 / 60) }
+        #expect(try world.screens(of: stack) == [home])
+        #expect(world.renderList.map(\.entity) == [home])
+        #expect(zoom == .asymmetric(push: AtomicTransition.scale(0.5).combined(with: .opacity),
+                                    pop: AtomicTransition.scale(0.5).combined(with: .opacity)))
+    }
 }
