@@ -1,0 +1,79 @@
+/// The geometry of a flowing header: how far it has flowed for a scroll offset, and where the
+/// title and the accessory are drawn at a given progress. Pure functions, shared by the header
+/// system and anyone who wants the numbers.
+public enum FlowingHeaderGeometry {
+    /// The flow's progress for a scroll `offset`: it starts after accessory height ÷ 3 when the
+    /// accessory flows, after the accessory's height when it does not, after 5 pt without an
+    /// accessory, and runs over 40 pt (with the default tokens), clamped to 0…1.
+    public static func progress(offset: Float, accessoryHeight: Float?, accessoryFlows: Bool,
+                                tokens: FlowingHeaderTokens = FlowingHeaderTokens()) -> Float {
+        let start: Float
+        if let accessoryHeight {
+            start = accessoryFlows ? accessoryHeight / tokens.accessoryStartDivisor : accessoryHeight
+        } else {
+            start = tokens.startWithoutAccessory
+        }
+        return min(max((offset - start) / tokens.transitionRange, 0), 1)
+    }
+
+    /// Where a flowing part is drawn at `progress`: its centre, its (unscaled) size, a uniform
+    /// scale and an opacity.
+    public struct Placement: Hashable, Sendable {
+        /// The centre of the part.
+        public var center: Point
+        /// The size the part is laid out at.
+        public var size: Size
+        /// A uniform scale about the centre.
+        public var scale: Float
+        /// The opacity.
+        public var opacity: Float
+        /// The frame the part is laid out in (before `scale`).
+        public var frame: Rect {
+            Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        }
+    }
+
+    /// The title: its centre moves linearly from the header anchor's to the bar anchor's, and it
+    /// scales uniformly by the ratio of their heights (it keeps its header layout size).
+    public static func title(progress: Float, header: Rect, bar: Rect) -> Placement {
+        let ratio = header.height > 0 ? bar.height / header.height : 1
+        return Placement(center: lerp(header.center, bar.center, progress), size: header.size,
+                         scale: 1 + (ratio - 1) * progress, opacity: 1)
+    }
+
+    /// The accessory: centre and size interpolate independently per axis, and it fades to
+    /// max(0.6, 1 − 4·progress) (default tokens).
+    public static func accessory(progress: Float, header: Rect, bar: Rect,
+                                 tokens: FlowingHeaderTokens = FlowingHeaderTokens()) -> Placement {
+        Placement(center: lerp(header.center, bar.center, progress),
+                  size: Size(width: header.width + (bar.width - header.width) * progress,
+                             height: header.height + (bar.height - header.height) * progress),
+                  scale: 1,
+                  opacity: max(tokens.accessoryMinimumOpacity, 1 - tokens.accessoryFadeRate * progress))
+    }
+
+    /// A part shown in the bar without flowing there fades in with the flow: opacity = progress.
+    public static func barOnlyOpacity(progress: Float) -> Float { progress }
+
+    /// The bar anchors for the title and the accessory: the accessory is `barAccessorySize`
+    /// square, beside the title (`.horizontal`) or above it (`.vertical`), the pair centred in the
+    /// bar with `barSpacing` between them.
+    public static func barAnchors(bar: Rect, titleSize: Size, layout: FlowingHeaderLayout,
+                                  tokens: FlowingHeaderTokens = FlowingHeaderTokens()) -> (title: Rect, accessory: Rect) {
+        let a = tokens.barAccessorySize, gap = tokens.barSpacing
+        switch layout {
+        case .horizontal:
+            let left = bar.midX - (a + gap + titleSize.width) / 2
+            return (Rect(x: left + a + gap, y: bar.midY - titleSize.height / 2, width: titleSize.width, height: titleSize.height),
+                    Rect(x: left, y: bar.midY - a / 2, width: a, height: a))
+        case .vertical:
+            let top = bar.midY - (a + gap + titleSize.height) / 2
+            return (Rect(x: bar.midX - titleSize.width / 2, y: top + a + gap, width: titleSize.width, height: titleSize.height),
+                    Rect(x: bar.midX - a / 2, y: top, width: a, height: a))
+        }
+    }
+
+    private static func lerp(_ a: Point, _ b: Point, _ t: Float) -> Point {
+        Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    }
+}
