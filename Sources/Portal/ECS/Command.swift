@@ -13,6 +13,8 @@ enum Command {
     case navigate(Entity, NavigationRequest, interactive: Bool = false)
     case interactivePop(Entity, progress: Float)
     case interactivePopEnd(Entity, velocity: Float)
+    case headerAnchors(Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size)
+    case scroll(Entity, offset: Float, phase: ScrollPhase)
 }
 
 extension World {
@@ -31,6 +33,7 @@ extension World {
                 for storage in components.values { storage.remove(entity) }
                 removePortalAnchor(entity)
                 removeFromNavigation(entity)
+                removeFlowingHeader(entity)
                 allocator.release(entity)
             case let .update(entity, properties):
                 guard let slot = views.slot(of: entity) else { continue }
@@ -56,6 +59,10 @@ extension World {
                 portals.records[k].group = group
                 portals.records[k].hasPendingRequest = true
                 portals.activate(key)
+            case let .headerAnchors(header, title, accessory, bar, barTitleSize):
+                applyHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)
+            case let .scroll(header, offset, phase):
+                applyScroll(header, offset: offset, phase: phase, tick: tick)
             case let .navigate(stack, request, interactive):
                 applyNavigation(stack, request, interactive: interactive, tick: tick)
             case let .interactivePop(stack, progress):

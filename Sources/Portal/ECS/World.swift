@@ -75,6 +75,7 @@ public final class World {
     var tracks = TrackStore()
     var portals = PortalStore()
     var navigation = NavigationStore()
+    var headers = ComponentTable<FlowingHeaderState>()
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
     public var reduceMotion: Bool
@@ -204,6 +205,9 @@ public final class World {
         runSystems(.finish)
 
         tracks.writeBack(into: &views)
+        // Headers place their parts from this tick's presented values (their progress, their
+        // screen's transform), so after the write-back and before the render list.
+        runHeaderPlacement()
         buildRenderList()
         clock.advanceOneTick()
         runSystems(.output)
@@ -309,6 +313,7 @@ public final class World {
         for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
         portals.checkInvariants(isAlive: { allocator.isAlive($0) }, isView: { [views] in views.slot(of: $0) != nil })
         navigation.checkInvariants(isAlive: { allocator.isAlive($0) })
+        headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         #endif
     }
 

@@ -38,6 +38,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case portalLayer(Entity)
     /// The entity is not a navigation stack.
     case notANavigationStack(Entity)
+    /// The entity is not a flowing header.
+    case notAFlowingHeader(Entity)
     /// The stack has only its root screen; there is nothing to pop.
     case cannotPopRoot(Entity)
     /// The screen is already in a navigation stack (or listed twice).
@@ -77,6 +79,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "portal \"\(id)\" already has \(existing) as its \(role); \(rejected) was refused. Remove the mark from \(existing) (removePortal(from:)) first."
         case let .portalNotActive(id):
             return "portal \"\(id)\" is not presented, so there is nothing to transfer; activate it first."
+        case let .notAFlowingHeader(entity):
+            return "\(entity) is not a flowing header. Create one with flowingHeader(on:title:…)."
         case let .notANavigationStack(entity):
             return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
         case let .cannotPopRoot(stack):

@@ -1,0 +1,188 @@
+// Flowing headers in the world: the title (and accessory) of a screen flow from the scrolling
+// content into the navigation bar as the host reports scroll offsets.
+
+struct FlowingHeaderState {
+    let screen: Entity
+    let title: Entity
+    let accessory: Entity?
+    let barTitle: Entity?
+    let barAccessory: Entity?
+    let displays: FlowingHeaderDisplays
+    let layout: FlowingHeaderLayout
+    let tokens: FlowingHeaderTokens
+    var snapper: HeaderSnapper
+    /// A hidden view whose x channel is the animated progress.
+    let progressView: Entity
+    /// Header anchors in content coordinates (they scroll), and the bar's frame.
+    var titleAnchor: Rect
+    var accessoryAnchor: Rect?
+    var bar: Rect
+    /// The title's size in the bar (as the host lays it out there).
+    var barTitleSize: Size
+    var offset: Float = 0
+}
+
+extension World {
+    /// Makes the title (and accessory) of `screen` flow into its navigation bar as its content
+    /// scrolls — the seed's `.flowingHeader(title:subtitle:displays:layout:snappingBehavior:)`.
+    ///
+    /// `title` and `accessory` are views the header places every tick; `barTitle` and
+    /// `barAccessory`, if given, are views shown only in the bar, fading in with the flow (for a
+    /// part that is displayed in the bar but does not flow there). Report the anchors with
+    /// ``setFlowingHeaderAnchors(_:title:accessory:bar:)`` and the scroll with
+    /// ``reportScroll(_:offset:phase:)``. Headers follow their screen's translation and opacity,
+    /// so each screen of a navigation stack can have its own.
+    ///
+    /// - Returns: the header's entity.
+    public func flowingHeader(on screen: Entity, title: Entity, accessory: Entity? = nil, barTitle: Entity? = nil,
+                              barAccessory: Entity? = nil, displays: FlowingHeaderDisplays = [.title],
+                              layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
+                              tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
+        try requireView(screen)
+        for part in [title] + [accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
+        try tokens.validate()
+        guard let header = allocator.allocate() else { throw .entityLimitReached }
+        guard let progress = allocator.allocate() else {
+            allocator.release(header)
+            throw .entityLimitReached
+        }
+        views.insert(progress, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
+        let slot = views.slot(of: progress)!
+        views.setHidden(true, by: .internalView, slot: slot)
+        views.styles[slot].allowsHitTesting = false
+        let titleFrame = views.frame(slot: views.slot(of: title)!)
+        headers.insert(FlowingHeaderState(screen: screen, title: title, accessory: accessory, barTitle: barTitle, barAccessory: barAccessory,
+                                          displays: displays, layout: layout, tokens: tokens,
+                                          snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
+                                          titleAnchor: titleFrame,
+                                          accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+                                          bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
+                                          barTitleSize: titleFrame.size), for: header)
+        return header
+    }
+
+    /// Reports where the header's parts are laid out in the content (unscrolled coordinates),
+    /// the navigation bar's frame, and the title's size in the bar. The bar anchors follow from
+    /// them and the header's layout (``FlowingHeaderGeometry/barAnchors(bar:titleSize:layout:tokens:)``).
+    /// Call it whenever layout changes.
+    public func setFlowingHeaderAnchors(_ header: Entity, title: Rect, accessory: Rect? = nil, bar: Rect,
+                                        barTitleSize: Size) throws(PortalError) {
+        try requireHeader(header)
+        let barTitle = Rect(origin: .zero, size: barTitleSize)
+        for (field, rect) in [("title", title), ("bar", bar), ("barTitleSize", barTitle)] + (accessory.map { [("accessory", $0)] } ?? [])
+        where !rect.isValidGeometry {
+            throw .invalidGeometry(field, rect.width, reason: "an anchor must be finite, not negative and within ±1e9")
+        }
+        commands.append(.headerAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize))
+    }
+
+    /// Reports the header's scroll `offset` (points scrolled, growing downwards) and `phase`.
+    /// While scrolling, the header follows (`.smooth`, 0.3 s); when scrolling stops part-way it
+    /// snaps (`.smooth`, 0.4 s) as its snapping behaviour says.
+    public func reportScroll(_ header: Entity, offset: Float, phase: ScrollPhase) throws(PortalError) {
+        try requireHeader(header)
+        guard offset.isFinite, Rect.isSane(offset) else {
+            throw .invalidGeometry("offset", offset, reason: "a scroll offset must be finite and within ±1e9")
+        }
+        commands.append(.scroll(header, offset: offset, phase: phase))
+    }
+
+    /// The header's presented progress, 0 (in the content) … 1 (in the bar).
+    public func flowingHeaderProgress(_ header: Entity) throws(PortalError) -> Float {
+        try requireHeader(header)
+        let state = headers.value(of: header)!
+        return views.slot(of: state.progressView).map { views.value(.x, slot: $0) } ?? 0
+    }
+
+    private func requireHeader(_ header: Entity) throws(PortalError) {
+        try requireAlive(header)
+        guard headers.value(of: header) != nil else { throw .notAFlowingHeader(header) }
+    }
+
+    // MARK: - Systems
+
+    func applyHeaderAnchors(_ header: Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size) {
+        headers.update(header) { state in
+            state.titleAnchor = title
+            state.accessoryAnchor = accessory ?? state.accessoryAnchor
+            state.bar = bar
+            state.barTitleSize = barTitleSize
+        }
+    }
+
+    /// A scroll report: the snapper decides; the progress animates to its answer.
+    func applyScroll(_ header: Entity, offset: Float, phase: ScrollPhase, tick: UInt64) {
+        guard var state = headers.value(of: header), let slot = views.slot(of: state.progressView) else { return }
+        let accessoryHeight = state.accessoryAnchor?.height
+        let raw = FlowingHeaderGeometry.progress(offset: offset, accessoryHeight: state.accessory == nil ? nil : accessoryHeight,
+                                                 accessoryFlows: state.displays.contains(.accessory), tokens: state.tokens)
+        let decision = state.snapper.report(offset: offset, phase: phase, progress: raw, tokens: state.tokens)
+        state.offset = offset
+        headers.insert(state, for: header)
+        let (target, animation): (Float, Animation)
+        switch decision {
+        case let .follow(p): (target, animation) = (p, .smooth(duration: state.tokens.scrollAnimationDuration))
+        case let .snap(p): (target, animation) = (p, .smooth(duration: state.tokens.transitionDuration))
+        case let .hold(p): (target, animation) = (p, .smooth(duration: state.tokens.transitionDuration))
+        }
+        if tracks.runningTarget(.x, slot: slot, views: views) == target { return }
+        if views.lanes[slot * ViewChannel.stride + ViewChannel.x.rawValue] == ViewStore.noLane && views.value(.x, slot: slot) == target { return }
+        tracks.start(animation, id: .internal, view: state.progressView, slot: slot, targets: [(.x, target)], tick: tick,
+                     step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+    }
+
+    /// Output stage, after the write-back: places every header's parts for this tick's progress,
+    /// scroll position and screen transform.
+    func runHeaderPlacement() {
+        guard headers.count > 0 else { return }
+        for state in headers.values {
+            guard let progressSlot = views.slot(of: state.progressView), let screenSlot = views.slot(of: state.screen) else { continue }
+            let p = views.value(.x, slot: progressSlot)
+            let screen = views.presentation(slot: screenSlot)
+            let shift = screen.transform.translation
+            let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
+            let hasAccessory = state.accessory != nil && state.displays.contains(.accessory)
+            let titleSize = state.barTitleSize
+            let anchors = FlowingHeaderGeometry.barAnchors(bar: state.bar, titleSize: titleSize, layout: state.layout, tokens: state.tokens)
+            let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
+                                                                width: titleSize.width, height: titleSize.height)
+            if state.displays.contains(.title) {
+                place(state.title, FlowingHeaderGeometry.title(progress: p, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screen.opacity)
+            } else {
+                place(state.title, FlowingHeaderGeometry.title(progress: 0, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screen.opacity)
+            }
+            if let accessory = state.accessory, let anchor = state.accessoryAnchor {
+                let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
+                let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
+                                             : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
+                place(accessory, placement, shift: shift, opacity: screen.opacity)
+            }
+            for (part, anchor) in [(state.barTitle, barTitle), (state.barAccessory, anchors.accessory)] {
+                guard let part else { continue }
+                place(part, FlowingHeaderGeometry.Placement(center: anchor.center, size: anchor.size, scale: 1,
+                                                            opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)),
+                      shift: shift, opacity: screen.opacity)
+            }
+        }
+    }
+
+    /// Writes a part's placement to its view, moved and faded with its screen.
+    private func place(_ part: Entity, _ placement: FlowingHeaderGeometry.Placement, shift: Point, opacity: Float) {
+        guard let slot = views.slot(of: part) else { return }
+        let frame = placement.frame
+        let values: [(ViewChannel, Float)] = [(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height),
+                                              (.scaleX, placement.scale), (.scaleY, placement.scale),
+                                              (.translationX, shift.x), (.translationY, shift.y),
+                                              (.opacity, placement.opacity * opacity)]
+        for (channel, value) in values { views.values[slot * ViewChannel.stride + channel.rawValue] = value }
+    }
+
+    func removeFlowingHeader(_ entity: Entity) {
+        guard let state = headers.remove(entity) else { return }
+        if let slot = views.slot(of: state.progressView) {
+            tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+            views.remove(state.progressView)
+        }
+        allocator.release(state.progressView)
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+@testable import Portal
+
+private let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+private let titleAnchor = Rect(x: 20, y: 100, width: 200, height: 40)
+private let bar = Rect(x: 0, y: 40, width: 390, height: 44)
+private let barTitleSize = Size(width: 100, height: 20)
+
+struct HeaderScene {
+    let world = World()
+    let screen: Entity, title: Entity, accessory: Entity
+    let header: Entity
+
+    init(displays: FlowingHeaderDisplays = [.title], snapping: SnappingBehavior = .directional) throws {
+        screen = try world.spawnView(frame: screenFrame)
+        title = try world.spawnView(frame: titleAnchor)
+        accessory = try world.spawnView(frame: Rect(x: 20, y: 20, width: 64, height: 64))
+        header = try world.flowingHeader(on: screen, title: title, accessory: accessory, displays: displays, snappingBehavior: snapping)
+        try world.setFlowingHeaderAnchors(header, title: titleAnchor, accessory: Rect(x: 20, y: 20, width: 64, height: 64),
+                                          bar: bar, barTitleSize: barTitleSize)
+        world.tick()
+    }
+
+    func item(_ e: Entity) -> RenderItem? { world.renderList.first { $0.entity == e } }
+}
+
+@Suite("Flowing headers in the world")
+struct FlowingHeaderWorldTests {
+    @Test("the title flows with the scroll: centre and scale at the settled progress, computed by hand")
+    func follow() throws {
+        let s = try HeaderScene()
+        try s.world.reportScroll(s.header, offset: 25, phase: .interacting)   // accessory does not flow: starts at 64
+        s.world.run(ticks: 120)
+        #expect(try s.world.flowingHeaderProgress(s.header) == 0)
+        try s.world.reportScroll(s.header, offset: 84, phase: .interacting)   // (84 − 64) / 40 = 0.5
+        s.world.run(ticks: 120)
+        #expect(try s.world.flowingHeaderProgress(s.header) == 0.5)
+        let title = try #require(s.item(s.title))
+        // Header anchor scrolled by 84: centre (120, 36); bar title centred: (195, 62); halfway, scale 1 − 0.5·0.5.
+        #expect(title.frame.center == Point(x: 157.5, y: 49))
+        #expect(title.transform.scaleX == 0.75 && title.transform.scaleY == 0.75)
+        // The accessory does not flow: it scrolls with the content.
+        #expect(s.item(s.accessory)?.frame == Rect(x: 20, y: -64, width: 64, height: 64))
+    }
+
+    @Test("stopping part-way snaps the way the user scrolled, landing exactly on the bar anchor")
+    func snap() throws {
+        let s = try HeaderScene()
+        try s.world.reportScroll(s.header, offset: 70, phase: .interacting)
+        try s.world.reportScroll(s.header, offset: 79, phase: .interacting)
+        try s.world.reportScroll(s.header, offset: 79, phase: .idle)           // progress 0.375, scrolling down
+        s.world.run(ticks: 150)
+        #expect(try s.world.flowingHeaderProgress(s.header) == 1)
+        let title = try #require(s.item(s.title))
+        #expect(title.frame.center == Point(x: 195, y: 62) && title.transform.scaleX == 0.5)
+    }
+
+    @Test("a flowing accessory starts the flow at a third of its height and fades to 0.6")
+    func accessory() throws {
+        let s = try HeaderScene(displays: [.title, .accessory], snapping: .none)
+        try s.world.reportScroll(s.header, offset: 64.0 / 3 + 20, phase: .idle)  // progress 0.5
+        s.world.run(ticks: 120)
+        #expect(abs(try s.world.flowingHeaderProgress(s.header) - 0.5) < 1e-5)
+        let accessory = try #require(s.item(s.accessory))
+        #expect(abs(accessory.opacity - 0.6) < 1e-5)
+        #expect(abs(accessory.frame.width - (64 + (25 - 64) * 0.5)) < 1e-3)
+    }
+
+    @Test("a header follows its screen through a navigation push")
+    func followsScreen() throws {
+        let s = try HeaderScene()
+        let root = try s.world.spawnView(frame: screenFrame)
+        let stack = try s.world.spawnNavigationStack(frame: screenFrame, root: root)
+        s.world.tick()
+        try s.world.push(s.screen, onto: stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.5)))
+        s.world.run(ticks: 30)
+        #expect(s.item(s.screen)?.transform.translation.x == 195)
+        #expect(s.item(s.title)?.transform.translation.x == 195)
+    }
+
+    @Test("bad input is refused with the world unchanged")
+    func badInput() throws {
+        let s = try HeaderScene()
+        let before = s.world.fingerprint
+        #expect(throws: PortalError.self) { try s.world.reportScroll(s.header, offset: .nan, phase: .idle) }
+        #expect(throws: PortalError.notAFlowingHeader(s.screen)) { try s.world.reportScroll(s.screen, offset: 1, phase: .idle) }
+        #expect(throws: PortalError.self) {
+            try s.world.setFlowingHeaderAnchors(s.header, title: Rect(x: 0, y: 0, width: -1, height: 1), bar: bar, barTitleSize: barTitleSize)
+        }
+        #expect(throws: PortalError.self) { try s.world.flowingHeader(on: s.screen, title: s.title, tokens: FlowingHeaderTokens(transitionRange: 0)) }
+        #expect(s.world.fingerprint == before)
+    }
+}
