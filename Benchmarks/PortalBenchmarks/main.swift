@@ -58,7 +58,7 @@ func fail(_ message: String) -> Never {
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
-                        "portal/hero", "reference/object-graph/portal", "navigation/push"]
+                        "portal/hero", "reference/object-graph/portal", "navigation/push", "header/scroll"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -72,6 +72,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "portal/hero": return PortalHero(n: n)
     case "reference/object-graph/portal": return ObjectGraphPortals(n: n)
     case "navigation/push": return NavigationPush(n: n)
+    case "header/scroll": return HeaderScroll(n: n)
     default: return nil
     }
 }
@@ -139,6 +140,9 @@ do {
     }
     if selected("navigation/push") {
         results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: steadyStateWarmup, samples: options.quick ? 20 : 120)
+    }
+    if selected("header/scroll") {
+        results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
     }
 } catch {
     fail("a benchmark produced a wrong result: \(error)")

@@ -20,6 +20,8 @@ struct FlowingHeaderState {
     /// The title's size in the bar (as the host lays it out there).
     var barTitleSize: Size
     var offset: Float = 0
+    /// The animation the progress is running now, if any.
+    var progressAnimation: Animation?
 }
 
 extension World {
@@ -125,10 +127,19 @@ extension World {
         case let .snap(p): (target, animation) = (p, .smooth(duration: state.tokens.transitionDuration))
         case let .hold(p): (target, animation) = (p, .smooth(duration: state.tokens.transitionDuration))
         }
-        if tracks.runningTarget(.x, slot: slot, views: views) == target { return }
-        if views.lanes[slot * ViewChannel.stride + ViewChannel.x.rawValue] == ViewStore.noLane && views.value(.x, slot: slot) == target { return }
+        let running = tracks.runningTarget(.x, slot: slot, views: views)
+        if running == target { return }
+        if running == nil && views.value(.x, slot: slot) == target { return }
+        // A spring's motion does not depend on when it started: retargeting the running spring
+        // (same value, same velocity, new target) is exactly a new spring from here, and costs
+        // no new animation. Scroll reports arrive every frame, so this is the common case.
+        if running != nil, state.progressAnimation == animation,
+           tracks.moveTarget(.x, slot: slot, to: target, tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: views) {
+            return
+        }
         tracks.start(animation, id: .internal, view: state.progressView, slot: slot, targets: [(.x, target)], tick: tick,
                      step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+        headers.update(header) { $0.progressAnimation = animation }
     }
 
     /// Output stage, after the write-back: places every header's parts for this tick's progress,
@@ -170,11 +181,18 @@ extension World {
     private func place(_ part: Entity, _ placement: FlowingHeaderGeometry.Placement, shift: Point, opacity: Float) {
         guard let slot = views.slot(of: part) else { return }
         let frame = placement.frame
-        let values: [(ViewChannel, Float)] = [(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height),
-                                              (.scaleX, placement.scale), (.scaleY, placement.scale),
-                                              (.translationX, shift.x), (.translationY, shift.y),
-                                              (.opacity, placement.opacity * opacity)]
-        for (channel, value) in values { views.values[slot * ViewChannel.stride + channel.rawValue] = value }
+        let b = slot * ViewChannel.stride
+        views.values.withUnsafeMutableBufferPointer { v in
+            v[b + ViewChannel.x.rawValue] = frame.minX
+            v[b + ViewChannel.y.rawValue] = frame.minY
+            v[b + ViewChannel.width.rawValue] = frame.width
+            v[b + ViewChannel.height.rawValue] = frame.height
+            v[b + ViewChannel.scaleX.rawValue] = placement.scale
+            v[b + ViewChannel.scaleY.rawValue] = placement.scale
+            v[b + ViewChannel.translationX.rawValue] = shift.x
+            v[b + ViewChannel.translationY.rawValue] = shift.y
+            v[b + ViewChannel.opacity.rawValue] = placement.opacity * opacity
+        }
     }
 
     func removeFlowingHeader(_ entity: Entity) {
