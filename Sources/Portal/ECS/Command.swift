@@ -15,6 +15,9 @@ enum Command {
     case interactivePopEnd(Entity, velocity: Float)
     case headerAnchors(Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size)
     case scroll(Entity, offset: Float, phase: ScrollPhase)
+    case popupContainer(Rect, EdgeInsets)
+    case presentPopup(Entity, Entity, width: Float, height: Float, animation: Animation, backdrop: Bool)
+    case dismissPopup(Entity)
 }
 
 extension World {
@@ -34,6 +37,8 @@ extension World {
                 removePortalAnchor(entity)
                 removeFromNavigation(entity)
                 removeFlowingHeader(entity)
+                removePopup(entity)
+                for popup in popups.states.values where popup.source == entity { dismiss(popup.content, tick: tick) }
                 allocator.release(entity)
             case let .update(entity, properties):
                 guard let slot = views.slot(of: entity) else { continue }
@@ -59,6 +64,12 @@ extension World {
                 portals.records[k].group = group
                 portals.records[k].hasPendingRequest = true
                 portals.activate(key)
+            case .popupContainer:
+                break   // already in force for validation; the popups re-place in stage 2
+            case let .presentPopup(content, source, width, height, animation, backdrop):
+                applyPresentPopup(content, source: source, width: width, height: height, animation: animation, backdrop: backdrop, tick: tick)
+            case let .dismissPopup(content):
+                dismiss(content, tick: tick)
             case let .headerAnchors(header, title, accessory, bar, barTitleSize):
                 applyHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)
             case let .scroll(header, offset, phase):

@@ -76,6 +76,7 @@ public final class World {
     var portals = PortalStore()
     var navigation = NavigationStore()
     var headers = ComponentTable<FlowingHeaderState>()
+    var popups = PopupStore()
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
     public var reduceMotion: Bool
@@ -193,6 +194,7 @@ public final class World {
         runSystems(.layoutCapture)
 
         withPortalSystem { $0.runPortalMatching(tick: now) }
+        runPopupFollow()
         runSystems(.matching)
 
         tracks.prepare(tick: now)
@@ -202,6 +204,7 @@ public final class World {
         tracks.finish(tick: now, views: &views, events: &events)
         withPortalSystem { $0.runPortalFinish(tick: now) }
         runNavigationFinish(tick: now)
+        runPopupFinish(tick: now)
         runSystems(.finish)
 
         tracks.writeBack(into: &views)
@@ -281,7 +284,7 @@ public final class World {
     /// - Complexity: O(views) in the worst case.
     public func hitTest(_ point: Point) -> HitTestResult? {
         var hit: HitTestResult?
-        for item in renderItems.reversed() where item.allowsHitTesting && item.opacity >= 0.01 {
+        for item in renderItems.reversed() where item.allowsHitTesting && (item.opacity >= 0.01 || item.role == .backdrop) {
             if let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) {
                 hit = HitTestResult(entity: item.entity, role: item.role)
                 break
@@ -314,6 +317,8 @@ public final class World {
         portals.checkInvariants(isAlive: { allocator.isAlive($0) }, isView: { [views] in views.slot(of: $0) != nil })
         navigation.checkInvariants(isAlive: { allocator.isAlive($0) })
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
+        popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
+        precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
         #endif
     }
 

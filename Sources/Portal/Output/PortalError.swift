@@ -40,6 +40,12 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case notANavigationStack(Entity)
     /// The entity is not a flowing header.
     case notAFlowingHeader(Entity)
+    /// Popups need a container: call ``World/setPopupContainer(bounds:safeArea:)`` first.
+    case noPopupContainer
+    /// The view is already presented as a popup.
+    case popupAlreadyPresented(Entity)
+    /// The view is not presented as a popup.
+    case popupNotPresented(Entity)
     /// The stack has only its root screen; there is nothing to pop.
     case cannotPopRoot(Entity)
     /// The screen is already in a navigation stack (or listed twice).
@@ -79,6 +85,12 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "portal \"\(id)\" already has \(existing) as its \(role); \(rejected) was refused. Remove the mark from \(existing) (removePortal(from:)) first."
         case let .portalNotActive(id):
             return "portal \"\(id)\" is not presented, so there is nothing to transfer; activate it first."
+        case .noPopupContainer:
+            return "popups need a container; call setPopupContainer(bounds:safeArea:) first."
+        case let .popupAlreadyPresented(entity):
+            return "\(entity) is already presented as a popup; dismiss it first."
+        case let .popupNotPresented(entity):
+            return "\(entity) is not presented as a popup."
         case let .notAFlowingHeader(entity):
             return "\(entity) is not a flowing header. Create one with flowingHeader(on:title:…)."
         case let .notANavigationStack(entity):

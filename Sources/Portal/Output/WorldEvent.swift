@@ -17,6 +17,12 @@ public enum WorldEvent: Hashable, Sendable {
     case navigationWillStart(NavigationEvent)
     /// A navigation stack finished (or, interactively, cancelled) a push or a pop.
     case navigationDidComplete(NavigationEvent)
+    /// A popup began to appear.
+    case popupWillPresent(Entity)
+    /// A popup has fully appeared.
+    case popupDidPresent(Entity)
+    /// A popup has gone.
+    case popupDidDismiss(Entity)
 }
 
 /// A portal's start or landing.

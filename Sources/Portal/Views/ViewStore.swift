@@ -7,15 +7,22 @@
 // live view count's high-water mark. Drawing order is a separate dense list of slots, re-sorted
 // only when a view is spawned, despawned or changes z index.
 
-/// The role a render item plays, which decides its band in the drawing order: every overlay
-/// draws above every app view, whatever their z indices.
+/// The role a render item plays. Roles draw in bands: every overlay (and popup backdrop)
+/// draws above every app view, whatever their z indices; within a band, z index decides.
 public enum RenderRole: UInt8, Hashable, Sendable, Comparable {
     /// An ordinary view of the app.
     case view
     /// A view in the overlay above the app (portal layers, popups).
     case overlay
+    /// A popup's backdrop: transparent, in the overlay band just below its popup, and hit
+    /// whatever its opacity (a tap on it dismisses the popup).
+    case backdrop
 
-    public static func < (lhs: RenderRole, rhs: RenderRole) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The drawing band: 0 for app views, 1 for the overlay (overlays and backdrops interleave by
+    /// z index, so stacked popups each sit above the previous one's backdrop).
+    var band: UInt8 { self == .view ? 0 : 1 }
+
+    public static func < (lhs: RenderRole, rhs: RenderRole) -> Bool { lhs.band < rhs.band }
 }
 
 /// The shape of a view's rounded corners (SwiftUI's `RoundedCornerStyle`).
@@ -49,6 +56,8 @@ enum HiddenReason: UInt8 {
     case navigation = 4
     /// Portal's own bookkeeping views (a stack's progress view): never drawn.
     case internalView = 8
+    /// A popup's content when it is not presented.
+    case popup = 16
 }
 
 /// What a view looks like after the last tick: its presented (possibly mid-animation) values.
@@ -226,7 +235,7 @@ struct ViewStore {
         @inline(__always)
         func before(_ a: UInt32, _ b: UInt32) -> Bool {
             let a = Int(a), b = Int(b)
-            if role[a] != role[b] { return role[a] < role[b] }
+            if role[a].band != role[b].band { return role[a].band < role[b].band }
             if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
             return sequence[a] < sequence[b]
         }

@@ -1,0 +1,243 @@
+// Popups: a content view presented from a source view in the overlay, placed around the source,
+// scaled in about its tail, above a backdrop that takes taps — the seed's pass-through overlay
+// window and PopupContainer, plus following the source, re-placement and stacking.
+
+/// How presenting a popup treats popups already shown.
+public enum PopupPolicy: Hashable, Sendable {
+    /// Popups stack; they are dismissed last-in first-out.
+    case stack
+    /// Presenting a popup first dismisses the one shown (the seed's behaviour).
+    case oneAtATime
+}
+
+struct PopupState {
+    let content: Entity
+    let source: Entity
+    let width: Float
+    let height: Float
+    let animation: Animation
+    let backdrop: Entity?
+    var placement: PopupPlacement
+    var isDismissing = false
+    var transition: TimingHandle?
+    /// The show/hide animation's scale-about-the-tail offset: (1 − scale) × (tail − centre).
+    var tailOffset: Point
+}
+
+struct PopupStore {
+    var states = ComponentTable<PopupState>()
+    /// Presented popups, bottom to top.
+    var stack: [Entity] = []
+    var container: Rect?
+    var safeArea = EdgeInsets.zero
+    var policy = PopupPolicy.stack
+    var nextZ: Int32 = 2
+}
+
+extension World {
+    /// How presenting a popup treats popups already shown (`.stack` by default).
+    public var popupPolicy: PopupPolicy {
+        get { popups.policy }
+        set { popups.policy = newValue }
+    }
+
+    /// Sets the bounds and safe-area insets popups are placed in. Presented popups re-place
+    /// themselves at the next tick (a rotation or a resize no longer dismisses them).
+    public func setPopupContainer(bounds: Rect, safeArea: EdgeInsets = .zero) throws(PortalError) {
+        guard bounds.isValidGeometry, bounds.width > 0, bounds.height > 0 else {
+            throw .invalidGeometry("bounds", bounds.width, reason: "a popup container needs a finite, non-empty frame")
+        }
+        for (field, inset) in [("top", safeArea.top), ("leading", safeArea.leading), ("bottom", safeArea.bottom), ("trailing", safeArea.trailing)]
+        where !(Rect.isSane(inset) && inset >= 0) {
+            throw .invalidGeometry("safeArea.\(field)", inset, reason: "insets must be finite and not negative")
+        }
+        commands.append(.popupContainer(bounds, safeArea))
+        popups.container = bounds   // validation of later calls sees it at once
+        popups.safeArea = safeArea
+    }
+
+    /// Presents `content` as a popup from `source` at the next tick: placed around the source
+    /// with `width` (points, or `.infinity` for the room available) and the content's `height`,
+    /// scaled 0.2 → 1 and faded in about its tail with `animation` (ease-in-out 0.2 s by
+    /// default), above a backdrop that blocks the app and dismisses the popup when tapped
+    /// (``tap(at:)``). The popup follows its source every tick.
+    public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
+                             animation: Animation = .easeInOut(duration: 0.2), backdrop: Bool = true) throws(PortalError) {
+        try requireView(content)
+        try requireView(source)
+        guard content != source else { throw .invalidValue("content", 0, reason: "a popup cannot be its own source") }
+        guard width > 0, !width.isNaN, width.isInfinite || Rect.isSane(width) else {
+            throw .invalidGeometry("width", width, reason: "a popup's width must be positive (or .infinity)")
+        }
+        guard height >= 0, Rect.isSane(height) else {
+            throw .invalidGeometry("height", height, reason: "a popup's height must be finite and not negative")
+        }
+        try animation.validate(step: clock.step)
+        guard popups.container != nil else { throw .noPopupContainer }
+        guard popups.states.value(of: content) == nil, !pendingPopup(content) else { throw .popupAlreadyPresented(content) }
+        commands.append(.presentPopup(content, source, width: width, height: height, animation: animation, backdrop: backdrop))
+    }
+
+    /// Dismisses `content`'s popup at the next tick (scaling out about its tail).
+    public func dismissPopup(_ content: Entity) throws(PortalError) {
+        try requireAlive(content)
+        guard popups.states.value(of: content) != nil || pendingPopup(content) else { throw .popupNotPresented(content) }
+        commands.append(.dismissPopup(content))
+    }
+
+    /// Dismisses the topmost popup, if any. Returns it.
+    @discardableResult
+    public func dismissTopPopup() -> Entity? {
+        guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }
+        commands.append(.dismissPopup(top))
+        return top
+    }
+
+    /// A tap at `point`: hit-tests, and a tap on a popup's backdrop dismisses that popup (the
+    /// topmost). Returns what was hit.
+    @discardableResult
+    public func tap(at point: Point) -> HitTestResult? {
+        let hit = hitTest(point)
+        if let hit, hit.role == .backdrop, let owner = popups.states.values.first(where: { $0.backdrop == hit.entity }) {
+            commands.append(.dismissPopup(owner.content))
+        }
+        return hit
+    }
+
+    /// Where `content`'s popup is placed, as of the last tick (`nil` when it is not presented).
+    public func popupPlacement(of content: Entity) -> PopupPlacement? { popups.states.value(of: content)?.placement }
+
+    /// The presented popups, bottom to top.
+    public var presentedPopups: [Entity] { popups.stack }
+
+    private func pendingPopup(_ content: Entity) -> Bool {
+        commands.contains { if case let .presentPopup(c, _, _, _, _, _) = $0 { return c == content } else { return false } }
+    }
+
+    // MARK: - Systems
+
+    func applyPresentPopup(_ content: Entity, source: Entity, width: Float, height: Float, animation: Animation, backdrop: Bool, tick: UInt64) {
+        guard popups.states.value(of: content) == nil, let container = popups.container,
+              let slot = views.slot(of: content), let sourceSlot = views.slot(of: source) else { return }
+        if popups.policy == .oneAtATime {
+            for shown in popups.stack { dismiss(shown, tick: tick) }
+        }
+        let placement = PopupPlacement.place(source: views.frame(slot: sourceSlot), width: width, height: height,
+                                             container: container, safeArea: popups.safeArea)
+        var backdropEntity: Entity?
+        if backdrop, let entity = allocator.allocate() {
+            views.insert(entity, frame: container, cornerRadius: 0, opacity: 0, role: .backdrop)
+            views.setZIndex(popups.nextZ, slot: views.slot(of: entity)!)
+            backdropEntity = entity
+        }
+        views.setRole(.overlay, slot: slot)
+        views.setZIndex(popups.nextZ + 1, slot: slot)
+        popups.nextZ += 2
+        views.setHidden(false, by: .popup, slot: slot)
+        let tail = tailOffset(placement)
+        let state = PopupState(content: content, source: source, width: width, height: height, animation: animation,
+                               backdrop: backdropEntity, placement: placement, tailOffset: tail)
+        popups.states.insert(state, for: content)
+        popups.stack.append(content)
+        setFrame(placement.frame, slot: slot)
+        // Start small and clear, scaled about the tail.
+        setValues([(.scaleX, 0.2), (.scaleY, 0.2), (.opacity, 0), (.translationX, 0.8 * tail.x), (.translationY, 0.8 * tail.y)], slot: slot)
+        let handle = tracks.start(animation, id: .internal, view: content, slot: slot,
+                                  targets: [(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)],
+                                  tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+        popups.states.update(content) { $0.transition = handle }
+        events.append(.popupWillPresent(content))
+    }
+
+    /// Starts dismissing a popup: its backdrop goes at once; it scales out about its tail.
+    func dismiss(_ content: Entity, tick: UInt64) {
+        guard let state = popups.states.value(of: content), !state.isDismissing, let slot = views.slot(of: content) else { return }
+        if let backdrop = state.backdrop { despawnInternal(backdrop) }
+        let tail = tailOffset(state.placement)
+        let handle = tracks.start(state.animation, id: .internal, view: content, slot: slot,
+                                  targets: [(.scaleX, 0.2), (.scaleY, 0.2), (.opacity, 0), (.translationX, 0.8 * tail.x), (.translationY, 0.8 * tail.y)],
+                                  tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+        popups.states.update(content) {
+            $0.isDismissing = true
+            $0.transition = handle
+        }
+    }
+
+    /// Stage 2: popups follow their source and re-place themselves in the container.
+    func runPopupFollow() {
+        guard popups.states.count > 0, let container = popups.container else { return }
+        for content in popups.stack {
+            guard var state = popups.states.value(of: content), let slot = views.slot(of: content),
+                  let sourceSlot = views.slot(of: state.source) else { continue }
+            if let backdrop = state.backdrop, let backdropSlot = views.slot(of: backdrop) { setFrame(container, slot: backdropSlot) }
+            let placement = PopupPlacement.place(source: views.frame(slot: sourceSlot), width: state.width, height: state.height,
+                                                 container: container, safeArea: popups.safeArea)
+            guard placement != state.placement else { continue }
+            state.placement = placement
+            state.tailOffset = tailOffset(placement)
+            popups.states.insert(state, for: content)
+            setFrame(placement.frame, slot: slot)
+        }
+    }
+
+    /// Stage 4: a dismissed popup whose animation has finished leaves the overlay.
+    func runPopupFinish(tick: UInt64) {
+        guard popups.states.count > 0 else { return }
+        for content in popups.stack {
+            guard let state = popups.states.value(of: content) else { continue }
+            if let handle = state.transition, tracks.completionTicks(handle) != nil { continue }
+            if state.isDismissing {
+                removePopup(content)
+                events.append(.popupDidDismiss(content))
+            } else if state.transition != nil {
+                popups.states.update(content) { $0.transition = nil }
+                events.append(.popupDidPresent(content))
+            }
+        }
+    }
+
+    /// Takes a popup out of the overlay: its content is hidden and back among the app views.
+    func removePopup(_ content: Entity) {
+        guard let state = popups.states.remove(content) else { return }
+        popups.stack.removeAll { $0 == content }
+        if let backdrop = state.backdrop { despawnInternal(backdrop) }
+        if let slot = views.slot(of: content) {
+            for channel in [ViewChannel.scaleX, .scaleY, .opacity, .translationX, .translationY] {
+                tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+            }
+            setValues([(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)], slot: slot)
+            views.setHidden(true, by: .popup, slot: slot)
+            views.setRole(.view, slot: slot)
+            views.setZIndex(0, slot: slot)
+        }
+    }
+
+    /// (1 − s)·(tail − centre) is the translation that makes a scale s about the centre a scale
+    /// about the tail; this is tail − centre.
+    private func tailOffset(_ placement: PopupPlacement) -> Point {
+        let frame = placement.frame
+        let tail = Point(x: frame.minX + Float(placement.anchor.x) * frame.width, y: frame.minY + Float(placement.anchor.y) * frame.height)
+        return Point(x: tail.x - frame.midX, y: tail.y - frame.midY)
+    }
+
+    private func setFrame(_ frame: Rect, slot: Int) {
+        setValues([(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)], slot: slot)
+    }
+
+    private func setValues(_ values: [(ViewChannel, Float)], slot: Int) {
+        for (channel, value) in values {
+            tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+            views.values[slot * ViewChannel.stride + channel.rawValue] = value
+        }
+    }
+
+    /// Removes an entity Portal created for itself (a backdrop), at once.
+    func despawnInternal(_ entity: Entity) {
+        guard allocator.isAlive(entity) else { return }
+        if let slot = views.slot(of: entity) {
+            tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+            views.remove(entity)
+        }
+        allocator.release(entity)
+    }
+}

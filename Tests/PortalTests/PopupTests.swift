@@ -1,0 +1,128 @@
+import Testing
+@testable import Portal
+
+private let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+
+struct PopupScene {
+    let world = World()
+    let app: Entity, source: Entity, content: Entity
+
+    init() throws {
+        app = try world.spawnView(frame: screen)
+        source = try world.spawnView(frame: Rect(x: 20, y: 100, width: 60, height: 40))
+        content = try world.spawnView(frame: .zero)
+        try world.setPopupContainer(bounds: screen)
+        world.tick()
+    }
+
+    func item(_ e: Entity) -> RenderItem? { world.renderList.first { $0.entity == e } }
+}
+
+@Suite("Popups")
+struct PopupTests {
+    @Test("show: placed around the source, scaled 0.2 → 1 and faded in about the tail, ease-in-out 0.2 s")
+    func show() throws {
+        let s = try PopupScene()
+        _ = s.world.drainEvents()
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
+        s.world.run(ticks: 12)
+        let popup = try #require(s.item(s.content))
+        #expect(popup.frame == Rect(x: 20, y: 140, width: 120, height: 200) && popup.role == .overlay)
+        let y = Float(UnitCurve.easeInOut.value(at: 0.5))
+        let scale = 0.2 + 0.8 * y
+        #expect(abs(popup.transform.scaleX - scale) < 1e-5 && abs(popup.opacity - y) < 1e-5)
+        // The tail (50, 140) stays put: translation = (1 − scale)·(tail − centre), centre (80, 240).
+        #expect(abs(popup.transform.translation.x - (1 - scale) * -30) < 1e-4)
+        #expect(abs(popup.transform.translation.y - (1 - scale) * -100) < 1e-4)
+        s.world.run(ticks: 12)
+        let shown = try #require(s.item(s.content))
+        #expect(shown.transform == .identity && shown.opacity == 1)
+        #expect(s.world.drainEvents() == [.popupWillPresent(s.content), .popupDidPresent(s.content)])
+        #expect(s.world.popupPlacement(of: s.content)?.anchor == UnitPoint(x: 0.25, y: 0))
+    }
+
+    @Test("the backdrop blocks the app; tapping it dismisses the popup; taps on the popup reach it")
+    func backdrop() throws {
+        let s = try PopupScene()
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
+        s.world.run(ticks: 24)
+        #expect(s.world.tap(at: Point(x: 60, y: 200))?.entity == s.content)
+        let hit = try #require(s.world.tap(at: Point(x: 300, y: 700)))
+        #expect(hit.role == .backdrop)
+        s.world.run(ticks: 24)
+        #expect(s.item(s.content) == nil && s.world.presentedPopups.isEmpty)
+        #expect(s.world.renderList.allSatisfy { $0.role == .view })
+        #expect(s.world.hitTest(Point(x: 300, y: 700))?.entity == s.app)
+        #expect(s.world.drainEvents().contains(.popupDidDismiss(s.content)))
+    }
+
+    @Test("without a backdrop, taps outside the popup pass through to the app")
+    func passThrough() throws {
+        let s = try PopupScene()
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200, backdrop: false)
+        s.world.run(ticks: 24)
+        #expect(s.world.tap(at: Point(x: 300, y: 700))?.entity == s.app)
+        #expect(s.world.presentedPopups == [s.content])
+    }
+
+    @Test("the popup follows its source and re-places itself when the container rotates")
+    func follow() throws {
+        let s = try PopupScene()
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
+        s.world.run(ticks: 24)
+        try s.world.setFrame(Rect(x: 20, y: 60, width: 60, height: 40), of: s.source)     // scrolled up by 40
+        s.world.tick()
+        #expect(s.item(s.content)?.frame == Rect(x: 20, y: 100, width: 120, height: 200))
+        try s.world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 844, height: 390))   // rotated
+        s.world.tick()
+        #expect(s.item(s.content)?.frame == Rect(x: 20, y: 100, width: 120, height: 200))  // room below: 380 − 100
+        try s.world.setFrame(Rect(x: 20, y: 300, width: 60, height: 40), of: s.source)     // now in the lower half
+        s.world.tick()
+        #expect(s.item(s.content)?.frame == Rect(x: 20, y: 100, width: 120, height: 200))  // above: 300 − 200
+        #expect(s.world.popupPlacement(of: s.content)?.isBelowSource == false)
+    }
+
+    @Test("popups stack and dismiss last-in first-out; one-at-a-time replaces")
+    func stacking() throws {
+        let s = try PopupScene()
+        let second = try s.world.spawnView(frame: .zero)
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
+        s.world.run(ticks: 24)
+        try s.world.presentPopup(second, from: s.content, width: 100, height: 50)
+        s.world.run(ticks: 24)
+        #expect(s.world.presentedPopups == [s.content, second])
+        // The first popup is under the second one's backdrop: a tap on it dismisses the second.
+        #expect(s.world.tap(at: Point(x: 60, y: 330))?.role == .backdrop)
+        s.world.run(ticks: 24)
+        #expect(s.world.presentedPopups == [s.content])
+        #expect(s.world.dismissTopPopup() == s.content)
+        s.world.run(ticks: 24)
+        #expect(s.world.presentedPopups.isEmpty)
+
+        s.world.popupPolicy = .oneAtATime
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
+        s.world.run(ticks: 24)
+        try s.world.presentPopup(second, from: s.source, width: 100, height: 50)
+        s.world.run(ticks: 24)
+        #expect(s.world.presentedPopups == [second])
+    }
+
+    @Test("bad input: NaN or negative sizes, a zero-size container, stale or missing views, double presentation")
+    func badInput() throws {
+        let s = try PopupScene()
+        let before = s.world.fingerprint
+        #expect(throws: PortalError.self) { try s.world.presentPopup(s.content, from: s.source, width: .nan, height: 10) }
+        #expect(throws: PortalError.self) { try s.world.presentPopup(s.content, from: s.source, width: 100, height: -1) }
+        #expect(throws: PortalError.self) { try s.world.setPopupContainer(bounds: .zero) }
+        #expect(throws: PortalError.popupNotPresented(s.content)) { try s.world.dismissPopup(s.content) }
+        #expect(s.world.fingerprint == before)
+        try s.world.presentPopup(s.content, from: s.source, width: 100, height: 10)
+        #expect(throws: PortalError.popupAlreadyPresented(s.content)) { try s.world.presentPopup(s.content, from: s.source, height: 10) }
+        let gone = try s.world.spawnView(frame: .zero)
+        try s.world.despawn(gone)
+        #expect(throws: PortalError.staleEntity(gone)) { try s.world.presentPopup(gone, from: s.source, height: 10) }
+        let fresh = World()
+        let a = try fresh.spawnView(frame: .zero), b = try fresh.spawnView(frame: .zero)
+        #expect(throws: PortalError.noPopupContainer) { try fresh.presentPopup(a, from: b, height: 10) }
+    }
+}
