@@ -58,7 +58,7 @@ func fail(_ message: String) -> Never {
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
-                        "portal/hero", "reference/object-graph/portal", "navigation/push", "header/scroll"]
+                        "portal/hero", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -73,6 +73,8 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "reference/object-graph/portal": return ObjectGraphPortals(n: n)
     case "navigation/push": return NavigationPush(n: n)
     case "header/scroll": return HeaderScroll(n: n)
+    case "hitTest/overlay": return HitTestQueries(n: n, linear: false)
+    case "reference/linear-hitTest": return HitTestQueries(n: n, linear: true)
     default: return nil
     }
 }
@@ -140,6 +142,13 @@ do {
     }
     if selected("navigation/push") {
         results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: steadyStateWarmup, samples: options.quick ? 20 : 120)
+    }
+    if selected("hitTest") {
+        let queries = try measureInterleaved([HitTestQueries(n: 10_000, linear: false), HitTestQueries(n: 10_000, linear: true)],
+                                             warmup: 3, samples: options.quick ? 10 : 40)
+        results += queries
+        ratios.append(("reference/linear-hitTest ÷ hitTest/overlay", queries[1].median / queries[0].median,
+                       "10,000 overlay items; target ≤ 1 µs per query (ns/item column)"))
     }
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)

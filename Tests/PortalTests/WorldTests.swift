@@ -232,3 +232,39 @@ struct ViewAttributeTests {
         #expect(throws: PortalError.self) { try world.update(view, to: ViewProperties(shadowRadius: -1)) }
     }
 }
+
+@Suite("Hit-test grid")
+struct HitGridTests {
+    /// The straightforward answer: the topmost hittable item containing the point.
+    func bruteForce(_ list: [RenderItem], _ point: Point) -> Entity? {
+        for item in list.reversed() where item.allowsHitTesting && (item.opacity >= 0.01 || item.role == .backdrop) {
+            if let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) { return item.entity }
+        }
+        return nil
+    }
+
+    @Test("the grid answers exactly as a scan of the whole render list", arguments: [31, 32] as [UInt64])
+    func matchesBruteForce(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let world = World()
+        for i in 0..<600 {
+            let big = i % 97 == 0
+            let frame = Rect(x: Float.random(in: -50..<900, using: &rng), y: Float.random(in: -50..<900, using: &rng),
+                             width: big ? 1500 : Float.random(in: 1..<120, using: &rng), height: big ? 1500 : Float.random(in: 1..<120, using: &rng))
+            let view = try world.spawnView(frame: frame)
+            try world.setZIndex(Int32.random(in: -3...3, using: &rng), of: view)
+            if Bool.random(using: &rng) {
+                try world.update(view, to: ViewProperties(opacity: Bool.random(using: &rng) ? 1 : 0.005,
+                                                          transform: Transform(translation: Point(x: Float.random(in: -40..<40, using: &rng), y: 0),
+                                                                               scaleX: Float.random(in: 0.5..<2, using: &rng), scaleY: 1,
+                                                                               rotation: .degrees(Float.random(in: 0..<360, using: &rng)))))
+            }
+        }
+        world.tick()
+        let list = world.renderList
+        for _ in 0..<3000 {
+            let point = Point(x: Float.random(in: -100..<1000, using: &rng), y: Float.random(in: -100..<1000, using: &rng))
+            #expect(world.hitTest(point)?.entity == bruteForce(list, point))
+        }
+    }
+}

@@ -84,6 +84,9 @@ public final class World {
     var commands: [Command] = []
     var events: [WorldEvent] = []
     var renderItems: [RenderItem] = []
+    /// Bumped each time the render list is rebuilt; the hit grid remembers the one it indexes.
+    var renderVersion: UInt64 = 0
+    var hitGrid = HitGrid()
     var components: [ObjectIdentifier: AnyComponentStorage] = [:]
     var systems: [[UserSystem]] = Array(repeating: [], count: TickStage.allCases.count)
     var nextSystemID: UInt64 = 1
@@ -281,14 +284,18 @@ public final class World {
     /// skipped. The point is mapped through each view's scale, rotation and translation; the 3D
     /// rotation is not considered.
     ///
-    /// - Complexity: O(views) in the worst case.
+    /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
+    ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
+        if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion) }
         var hit: HitTestResult?
-        for item in renderItems.reversed() where item.allowsHitTesting && (item.opacity >= 0.01 || item.role == .backdrop) {
-            if let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) {
-                hit = HitTestResult(entity: item.entity, role: item.role)
-                break
-            }
+        let items = renderItems
+        hitGrid.candidates(at: point) { index in
+            let item = items[index]
+            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
+                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) else { return false }
+            hit = HitTestResult(entity: item.entity, role: item.role)
+            return true
         }
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
@@ -302,6 +309,7 @@ public final class World {
     private func buildRenderList() {
         views.refreshOrder()
         views.writeRenderList(into: &renderItems)
+        renderVersion &+= 1
     }
 
     // MARK: - Invariants
