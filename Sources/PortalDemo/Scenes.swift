@@ -221,5 +221,5 @@ func allScenes() -> [Scene] {
         photosScene(),
         stackScene(),
         reduceMotionScene(),
-    ] + navigationScenes() + headerScenes()
+    ] + navigationScenes() + headerScenes() + [popupScene()]
 }
