@@ -40,6 +40,52 @@ func headerScene(name: String, title: String, summary: String, displays: Flowing
           })
 }
 
+/// Two screens in a navigation stack, each with its own flowing header: the first is scrolled
+/// into its bar, a push brings the second (its header at rest) and back.
+func headerNavigationScene() -> Scene {
+    Scene(name: "header-navigation", title: "Flowing headers across a push and a pop",
+          summary: "Each screen has its own header. The first screen's title flows into its bar, then a slide pushes the second screen, whose header is still in its content; the second scrolls, and a pop brings the first back with its header still in the bar — the original breaks after navigation.",
+          stage: Size(width: 390, height: 420), ticks: 300, markers: [0, 70, 130, 200],
+          setUp: { world in
+              var cast = Cast()
+              var headers: [Entity] = []
+              var screens: [Entity] = []
+              for (i, name) in [("first", blue), ("second", "#d13f6a")].enumerated() {
+                  let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420))
+                  let titleView = try world.spawnView(frame: Rect(x: 20, y: 110, width: 200, height: 40), cornerRadius: 6)
+                  let subtitle = try world.spawnView(frame: Rect(x: 20, y: 160, width: 150, height: 16), cornerRadius: 4)
+                  let header = try world.flowingHeader(on: screen, title: titleView, subtitle: subtitle)
+                  try world.setFlowingHeaderAnchors(header, title: Rect(x: 20, y: 110, width: 200, height: 40),
+                                                    bar: Rect(x: 0, y: 10, width: 390, height: 50), barTitleSize: Size(width: 100, height: 20))
+                  cast.fills[screen] = i == 0 ? "#eef1f7" : "#f7eef1"
+                  cast.fills[titleView] = name.1
+                  cast.fills[subtitle] = "#9aa3b5"
+                  if i == 1 { for v in [screen, titleView, subtitle] { try world.setHidden(true, of: v) } }
+                  cast.plotted.append((titleView, "\(name.0) title", name.1))
+                  headers.append(header)
+                  screens.append(screen)
+                  cast.views += [screen, titleView, subtitle]
+              }
+              let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 420), root: screens[0])
+              cast.views += headers + [stack]
+              return cast
+          },
+          script: { world, tick, cast in
+              let (first, second, stack) = (cast.views[6], cast.views[7], cast.views[8])
+              switch tick {
+              case 0..<60: try world.reportScroll(first, offset: Float(tick), phase: .interacting)
+              case 60: try world.reportScroll(first, offset: 60, phase: .idle)
+              case 70:
+                  for v in cast.views[3...5] { try world.setHidden(false, of: v) }
+                  try world.push(cast.views[3], onto: stack, transition: .slide)
+              case 130..<170: try world.reportScroll(second, offset: Float(tick - 130) / 2, phase: .interacting)
+              case 170: try world.reportScroll(second, offset: 20, phase: .idle)
+              case 200: try world.pop(stack, transition: .slide)
+              default: break
+              }
+          })
+}
+
 func headerScenes() -> [Scene] {
     [
         headerScene(name: "header-directional", title: "Flowing header: directional snapping",
@@ -51,5 +97,6 @@ func headerScenes() -> [Scene] {
         headerScene(name: "header-vertical", title: "Flowing header: no snapping, vertical layout",
                     summary: "With .none the header stays wherever the scroll stops; in the vertical layout the accessory lands above the title.",
                     displays: [.title, .accessory], layout: .vertical, snapping: .none),
+        headerNavigationScene(),
     ]
 }

@@ -90,4 +90,37 @@ struct FlowingHeaderWorldTests {
         #expect(throws: PortalError.self) { try s.world.flowingHeader(on: s.screen, title: s.title, tokens: FlowingHeaderTokens(transitionRange: 0)) }
         #expect(s.world.fingerprint == before)
     }
+
+    @Test("a subtitle scrolls away with the content; a header's parts hide when a screen is pushed over theirs")
+    func subtitleAndHiding() throws {
+        let world = World()
+        let screen = try world.spawnView(frame: screenFrame)
+        let title = try world.spawnView(frame: titleAnchor)
+        let subtitle = try world.spawnView(frame: Rect(x: 20, y: 150, width: 200, height: 20))
+        let header = try world.flowingHeader(on: screen, title: title, subtitle: subtitle)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: screen)
+        try world.reportScroll(header, offset: 30, phase: .interacting)
+        world.tick()
+        #expect(world.renderList.first { $0.entity == subtitle }?.frame == Rect(x: 20, y: 120, width: 200, height: 20))
+        let next = try world.spawnView(frame: screenFrame)
+        try world.push(next, onto: stack, transition: NavigationTransition.identity.animation(.linear(duration: 0.1)))
+        world.run(ticks: 13)
+        #expect(world.renderList.map(\.entity) == [next])
+        // A pushed screen with a header draws its header above itself while it slides in.
+        let nextTitle = try world.spawnView(frame: titleAnchor)
+        _ = try world.flowingHeader(on: next, title: nextTitle)
+        let third = try world.spawnView(frame: screenFrame)
+        let thirdTitle = try world.spawnView(frame: titleAnchor)
+        _ = try world.flowingHeader(on: third, title: thirdTitle)
+        try world.push(third, onto: stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.1)))
+        world.run(ticks: 6)
+        let order = world.renderList.map(\.entity)
+        #expect(order.firstIndex(of: thirdTitle)! > order.firstIndex(of: third)!)
+        world.run(ticks: 7)
+        try world.pop(stack, transition: NavigationTransition.identity.animation(.linear(duration: 0.1)))
+        world.run(ticks: 13)
+        try world.pop(stack, transition: NavigationTransition.identity.animation(.linear(duration: 0.1)))
+        world.run(ticks: 13)
+        #expect(Set(world.renderList.map(\.entity)) == [screen, title, subtitle])
+    }
 }

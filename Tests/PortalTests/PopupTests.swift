@@ -41,6 +41,22 @@ struct PopupTests {
         #expect(s.world.popupPlacement(of: s.content)?.anchor == UnitPoint(x: 0.25, y: 0))
     }
 
+    @Test("hide: scaled back to 0.2 and faded out about the tail over the same animation")
+    func hide() throws {
+        let s = try PopupScene()
+        try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200, animation: .linear(duration: 0.2))
+        s.world.run(ticks: 24)
+        try s.world.dismissPopup(s.content)
+        s.world.run(ticks: 12)
+        let popup = try #require(s.item(s.content))
+        #expect(abs(popup.transform.scaleX - 0.6) < 1e-5 && abs(popup.opacity - 0.5) < 1e-5)
+        #expect(abs(popup.transform.translation.y - 0.4 * -100) < 1e-4)
+        s.world.run(ticks: 12)
+        #expect(s.item(s.content) == nil)
+        // The content is back among the app views, at rest, hidden until presented again.
+        #expect(try s.world.presentation(of: s.content).transform == .identity)
+    }
+
     @Test("the backdrop blocks the app; tapping it dismisses the popup; taps on the popup reach it")
     func backdrop() throws {
         let s = try PopupScene()
@@ -121,6 +137,8 @@ struct PopupTests {
         let gone = try s.world.spawnView(frame: .zero)
         try s.world.despawn(gone)
         #expect(throws: PortalError.staleEntity(gone)) { try s.world.presentPopup(gone, from: s.source, height: 10) }
+        let other = try s.world.spawnView(frame: .zero)
+        #expect(throws: PortalError.staleEntity(gone)) { try s.world.presentPopup(other, from: gone, height: 10) }
         let fresh = World()
         let a = try fresh.spawnView(frame: .zero), b = try fresh.spawnView(frame: .zero)
         #expect(throws: PortalError.noPopupContainer) { try fresh.presentPopup(a, from: b, height: 10) }

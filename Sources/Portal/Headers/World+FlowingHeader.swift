@@ -4,6 +4,7 @@
 struct FlowingHeaderState {
     let screen: Entity
     let title: Entity
+    let subtitle: Entity?
     let accessory: Entity?
     let barTitle: Entity?
     let barAccessory: Entity?
@@ -15,6 +16,7 @@ struct FlowingHeaderState {
     let progressView: Entity
     /// Header anchors in content coordinates (they scroll), and the bar's frame.
     var titleAnchor: Rect
+    var subtitleAnchor: Rect?
     var accessoryAnchor: Rect?
     var bar: Rect
     /// The title's size in the bar (as the host lays it out there).
@@ -28,7 +30,8 @@ extension World {
     /// Makes the title (and accessory) of `screen` flow into its navigation bar as its content
     /// scrolls — the seed's `.flowingHeader(title:subtitle:displays:layout:snappingBehavior:)`.
     ///
-    /// `title` and `accessory` are views the header places every tick; `barTitle` and
+    /// `title` and `accessory` are views the header places every tick; `subtitle`, if given,
+    /// stays in the header and scrolls away with the content; `barTitle` and
     /// `barAccessory`, if given, are views shown only in the bar, fading in with the flow (for a
     /// part that is displayed in the bar but does not flow there). Report the anchors with
     /// ``setFlowingHeaderAnchors(_:title:accessory:bar:)`` and the scroll with
@@ -36,12 +39,12 @@ extension World {
     /// so each screen of a navigation stack can have its own.
     ///
     /// - Returns: the header's entity.
-    public func flowingHeader(on screen: Entity, title: Entity, accessory: Entity? = nil, barTitle: Entity? = nil,
+    public func flowingHeader(on screen: Entity, title: Entity, subtitle: Entity? = nil, accessory: Entity? = nil, barTitle: Entity? = nil,
                               barAccessory: Entity? = nil, displays: FlowingHeaderDisplays = [.title],
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
         try requireView(screen)
-        for part in [title] + [accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
+        for part in [title] + [subtitle, accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
         try tokens.validate()
         guard let header = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = allocator.allocate() else {
@@ -53,10 +56,12 @@ extension World {
         views.setHidden(true, by: .internalView, slot: slot)
         views.styles[slot].allowsHitTesting = false
         let titleFrame = views.frame(slot: views.slot(of: title)!)
-        headers.insert(FlowingHeaderState(screen: screen, title: title, accessory: accessory, barTitle: barTitle, barAccessory: barAccessory,
+        headers.insert(FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
+                                          barTitle: barTitle, barAccessory: barAccessory,
                                           displays: displays, layout: layout, tokens: tokens,
                                           snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
                                           titleAnchor: titleFrame,
+                                          subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                           accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                           bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
                                           barTitleSize: titleFrame.size), for: header)
@@ -150,6 +155,21 @@ extension World {
             guard let progressSlot = views.slot(of: state.progressView), let screenSlot = views.slot(of: state.screen) else { continue }
             let p = views.value(.x, slot: progressSlot)
             let screen = views.presentation(slot: screenSlot)
+            // The parts are separate views: they hide when their screen does (a screen pushed
+            // over in a navigation stack), take its z index (a stack lifts the arriving screen;
+            // its header must not end up under it), and otherwise move and fade with it.
+            let screenHidden = views.isHidden(slot: screenSlot)
+            let screenZ = views.zIndex[screenSlot]
+            for part in [state.title, state.subtitle, state.accessory, state.barTitle, state.barAccessory] {
+                guard let part, let slot = views.slot(of: part) else { continue }
+                views.setHidden(screenHidden, by: .header, slot: slot)
+                views.setZIndex(screenZ, slot: slot)
+            }
+            if screenHidden { continue }
+            if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
+                place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
+                                                                scale: 1, opacity: 1), shift: screen.transform.translation, opacity: screen.opacity)
+            }
             let shift = screen.transform.translation
             let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
             let hasAccessory = state.accessory != nil && state.displays.contains(.accessory)

@@ -58,6 +58,8 @@ enum HiddenReason: UInt8 {
     case internalView = 8
     /// A popup's content when it is not presented.
     case popup = 16
+    /// A flowing header's part while its screen is hidden.
+    case header = 32
 }
 
 /// What a view looks like after the last tick: its presented (possibly mid-animation) values.
