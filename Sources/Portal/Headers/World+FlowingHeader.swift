@@ -47,14 +47,10 @@ extension World {
         for part in [title] + [subtitle, accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
         try tokens.validate()
         guard let header = allocator.allocate() else { throw .entityLimitReached }
-        guard let progress = allocator.allocate() else {
+        guard let progress = spawnProgressView() else {
             allocator.release(header)
             throw .entityLimitReached
         }
-        views.insert(progress, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
-        let slot = views.slot(of: progress)!
-        views.setHidden(true, by: .internalView, slot: slot)
-        views.styles[slot].allowsHitTesting = false
         let titleFrame = views.frame(slot: views.slot(of: title)!)
         headers.insert(FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
                                           barTitle: barTitle, barAccessory: barAccessory,
@@ -217,10 +213,17 @@ extension World {
 
     func removeFlowingHeader(_ entity: Entity) {
         guard let state = headers.remove(entity) else { return }
-        if let slot = views.slot(of: state.progressView) {
-            tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
-            views.remove(state.progressView)
-        }
-        allocator.release(state.progressView)
+        despawnInternal(state.progressView)
+    }
+
+    /// A hidden view whose x channel carries an animated scalar (a stack's or a header's
+    /// progress): never drawn, never hit.
+    func spawnProgressView() -> Entity? {
+        guard let entity = allocator.allocate() else { return nil }
+        views.insert(entity, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
+        let slot = views.slot(of: entity)!
+        views.setHidden(true, by: .internalView, slot: slot)
+        views.styles[slot].allowsHitTesting = false
+        return entity
     }
 }

@@ -245,11 +245,7 @@ extension World {
     /// screen leaves its stack's bookkeeping.
     func removeFromNavigation(_ entity: Entity) {
         if let state = navigation.stacks.remove(entity) {
-            if let slot = views.slot(of: state.progressView) {
-                tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
-                views.remove(state.progressView)
-            }
-            allocator.release(state.progressView)
+            despawnInternal(state.progressView)
             navigation.projections.remove(entity)
             for screen in state.screens + (state.active.map { [$0.from, $0.to] } ?? []) {
                 navigation.owners.remove(screen)

@@ -22,14 +22,10 @@ extension World {
         }
         try requireFreeScreen(root)
         guard let stack = allocator.allocate() else { throw .entityLimitReached }
-        guard let progress = allocator.allocate() else {
+        guard let progress = spawnProgressView() else {
             allocator.release(stack)
             throw .entityLimitReached
         }
-        views.insert(progress, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
-        let slot = views.slot(of: progress)!
-        views.setHidden(true, by: .internalView, slot: slot)
-        views.styles[slot].allowsHitTesting = false
         navigation.stacks.insert(NavigationStackState(frame: frame, screens: [root], progressView: progress,
                                                       interactiveStart: interactivePopStart), for: stack)
         navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)

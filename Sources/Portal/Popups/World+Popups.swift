@@ -231,7 +231,7 @@ extension World {
         }
     }
 
-    /// Removes an entity Portal created for itself (a backdrop), at once.
+    /// Removes an entity Portal created for itself (a backdrop, a progress view), at once.
     func despawnInternal(_ entity: Entity) {
         guard allocator.isAlive(entity) else { return }
         if let slot = views.slot(of: entity) {
