@@ -144,7 +144,12 @@ struct ErrorTests {
                                      .invalidConfiguration("tickRate", reason: "must be 1…10,000 ticks per second"),
                                      .componentNotRegistered("T"),
                                      .componentAlreadyRegistered("T"), .componentMissing("T", Entity(bits: 1)),
-                                     .componentTableBusy("T"), .unknownSystem(SystemID(rawValue: 1)), .entityLimitReached]
+                                     .componentTableBusy("T"), .unknownSystem(SystemID(rawValue: 1)), .entityLimitReached,
+                                     .unknownPortal("p"), .duplicatePortalRole("p", .source, existing: Entity(bits: 1), rejected: Entity(bits: 2)),
+                                     .portalNotActive("p"), .portalLayer(Entity(bits: 1)), .notANavigationStack(Entity(bits: 1)),
+                                     .cannotPopRoot(Entity(bits: 1)), .screenAlreadyInStack(Entity(bits: 1)), .noInteractivePop(Entity(bits: 1)),
+                                     .interactivePopInProgress(Entity(bits: 1)), .notAFlowingHeader(Entity(bits: 1)), .noPopupContainer,
+                                     .popupAlreadyPresented(Entity(bits: 1)), .popupNotPresented(Entity(bits: 1))]
         #expect(Set(errors.map(\.description)).count == errors.count)
         for error in errors { #expect(error.description.count > 30) }
     }

@@ -161,6 +161,8 @@ struct NavigationStackTests {
         try s.world.updateInteractivePop(s.stack, translation: 40)
         s.world.tick()
         #expect(s.item(s.b)?.opacity == 0.9)
+        #expect(throws: PortalError.interactivePopInProgress(s.stack)) { try s.world.pop(s.stack) }
+        #expect(throws: PortalError.interactivePopInProgress(s.stack)) { try s.world.setStack(s.stack, screens: [s.a]) }
         try s.world.endInteractivePop(s.stack, velocity: -300)
         s.world.run(ticks: 60)
         #expect(try s.world.screens(of: s.stack) == [s.a, s.b] && s.drawn == [s.b])

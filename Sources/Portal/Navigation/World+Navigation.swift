@@ -49,7 +49,8 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        guard projection.screens.count > 1, !projection.interactive else { throw .cannotPopRoot(stack) }
+        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = projection.screens.removeLast()
         navigation.projections.insert(projection, for: stack)
         navigation.owners.remove(top)
@@ -59,7 +60,8 @@ extension World {
     /// Pops every screen above the root with one transition from the top screen to the root.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        guard projection.screens.count > 1, !projection.interactive else { throw .cannotPopRoot(stack) }
+        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         for screen in projection.screens.dropFirst() { navigation.owners.remove(screen) }
         projection.screens = [projection.screens[0]]
         navigation.projections.insert(projection, for: stack)
@@ -70,7 +72,8 @@ extension World {
     /// as a pop when the new top was already below it, else as a push.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        guard !projection.interactive, !screens.isEmpty else {
+        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        guard !screens.isEmpty else {
             throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
         }
         var seen = Set<Entity>()

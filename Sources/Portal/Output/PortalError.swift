@@ -52,6 +52,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case screenAlreadyInStack(Entity)
     /// An interactive pop call out of order (update or end without a begin, or a begin while one runs).
     case noInteractivePop(Entity)
+    /// The stack is following an interactive pop; other changes wait until it is released.
+    case interactivePopInProgress(Entity)
 
     public var description: String {
         switch self {
@@ -99,6 +101,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(stack) shows only its root screen; there is nothing to pop."
         case let .screenAlreadyInStack(screen):
             return "\(screen) is already in a navigation stack (or listed twice); a screen belongs to one place in one stack."
+        case let .interactivePopInProgress(stack):
+            return "\(stack) is following an interactive pop; end it (endInteractivePop) before changing the stack."
         case let .noInteractivePop(stack):
             return "\(stack) has no interactive pop in progress (or already has one); call beginInteractivePop first, once."
         case let .portalLayer(entity):
