@@ -124,6 +124,9 @@ extension World {
         }
         let placement = PopupPlacement.place(source: views.frame(slot: sourceSlot), width: width, height: height,
                                              container: container, safeArea: popups.safeArea)
+        // Z indices restart whenever no popup is shown, so the counter stays small; it wraps
+        // rather than traps in the (theoretical) case of a billion popups stacked at once.
+        if popups.stack.isEmpty { popups.nextZ = 2 }
         var backdropEntity: Entity?
         if backdrop, let entity = allocator.allocate() {
             views.insert(entity, frame: container, cornerRadius: 0, opacity: 0, role: .backdrop)
@@ -132,7 +135,7 @@ extension World {
         }
         views.setRole(.overlay, slot: slot)
         views.setZIndex(popups.nextZ + 1, slot: slot)
-        popups.nextZ += 2
+        popups.nextZ = popups.nextZ &+ 2
         views.setHidden(false, by: .popup, slot: slot)
         let tail = tailOffset(placement)
         let state = PopupState(content: content, source: source, width: width, height: height, animation: animation,
