@@ -8,9 +8,16 @@ protocol Scenario: AnyObject {
     /// Items processed per tick, for the ns-per-item figure (views, operations…).
     var itemsPerTick: Int { get }
     func setUp() throws
+    /// The host's work before a tick (API calls, reading events): run outside the timed region,
+    /// so that a sample is the tick alone.
+    func prepareTick()
     func runTick()
     /// Throws when the scenario's state is not what the work should have produced.
     func verify() throws
+}
+
+extension Scenario {
+    func prepareTick() {}
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
@@ -53,10 +60,16 @@ func nanoseconds(_ duration: Duration) -> Double {
 func measureInterleaved(_ scenarios: [Scenario], warmup: Int, samples: Int) throws -> [Measurement] {
     let clock = ContinuousClock()
     for scenario in scenarios { try scenario.setUp() }
-    for _ in 0..<warmup { for scenario in scenarios { scenario.runTick() } }
+    for _ in 0..<warmup {
+        for scenario in scenarios {
+            scenario.prepareTick()
+            scenario.runTick()
+        }
+    }
     var measurements = scenarios.map { Measurement(name: $0.name, n: $0.n, itemsPerTick: $0.itemsPerTick) }
     for _ in 0..<samples {
         for (i, scenario) in scenarios.enumerated() {
+            scenario.prepareTick()
             let start = clock.now
             scenario.runTick()
             measurements[i].samplesNanoseconds.append(nanoseconds(clock.now - start))

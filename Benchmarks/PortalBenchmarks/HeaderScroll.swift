@@ -29,15 +29,17 @@ final class HeaderScroll: Scenario {
         world.tick()
     }
 
-    func runTick() {
+    /// The host: reports every header's scroll offset for this frame.
+    func prepareTick() {
         step += 1
         for (i, header) in headers.enumerated() {
             let t = Float((step + i) % 240)
             let offset = t < 120 ? t : 240 - t        // 0 → 120 → 0 points, every 2 s
             try! world.reportScroll(header, offset: offset, phase: .interacting)
         }
-        world.tick()
     }
+
+    func runTick() { world.tick() }
 
     func verify() throws {
         var moving = 0

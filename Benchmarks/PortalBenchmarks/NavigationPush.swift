@@ -42,7 +42,12 @@ final class NavigationPush: Scenario {
         world.tick()
     }
 
-    func runTick() {
+    /// The host: reads the last tick's completions and pushes or pops each finished stack again.
+    func prepareTick() {
+        world.drainEvents { event in
+            if case let .navigationDidComplete(e) = event, let i = index[e.stack] { finished.append(i) }
+        }
+        completions += finished.count
         for i in finished {
             if depth[i] == 2 {
                 try! world.pop(stacks[i], transition: transitions[i])
@@ -53,14 +58,14 @@ final class NavigationPush: Scenario {
             }
         }
         finished.removeAll(keepingCapacity: true)
-        world.tick()
+    }
+
+    func runTick() { world.tick() }
+
+    func verify() throws {
         world.drainEvents { event in
             if case let .navigationDidComplete(e) = event, let i = index[e.stack] { finished.append(i) }
         }
-        completions += finished.count
-    }
-
-    func verify() throws {
         var moving = 0
         for stack in stacks where try world.navigationProgress(of: stack) != nil { moving += 1 }
         guard moving + finished.count == n, completions > 0 else {

