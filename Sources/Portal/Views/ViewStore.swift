@@ -95,6 +95,9 @@ struct ViewStore {
     private var freeSlots: [UInt32] = []
     private var nextSequence: UInt64 = 0
     private(set) var count = 0
+    /// Live views that are not hidden: the render list's length, kept as views are inserted,
+    /// removed, hidden and shown, so building the list needs no counting pass.
+    private(set) var visibleCount = 0
 
     /// Live slots in drawing order, back to front. Valid after `refreshOrder()`.
     private(set) var order: [UInt32] = []
@@ -153,6 +156,7 @@ struct ViewStore {
         if i >= slotOf.count { slotOf.append(contentsOf: repeatElement(0, count: i + 1 - slotOf.count)) }
         slotOf[i] = UInt32(slot + 1)
         count += 1
+        visibleCount += 1
         pendingInserts.append(UInt32(slot))
     }
 
@@ -174,6 +178,7 @@ struct ViewStore {
     /// Frees the slot of `entity`. The caller must already have removed its tracks.
     mutating func remove(_ entity: Entity) {
         guard let slot = slot(of: entity) else { return }
+        if styles[slot].hiddenBy == 0 { visibleCount -= 1 }
         live[slot] = false
         slotOf[Int(entity.index)] = 0
         freeSlots.append(UInt32(slot))
@@ -186,7 +191,10 @@ struct ViewStore {
     }
 
     mutating func setHidden(_ hidden: Bool, by reason: HiddenReason, slot: Int) {
+        let wasVisible = styles[slot].hiddenBy == 0
         if hidden { styles[slot].hiddenBy |= reason.rawValue } else { styles[slot].hiddenBy &= ~reason.rawValue }
+        let isVisible = styles[slot].hiddenBy == 0
+        if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1 }
     }
 
     func isHidden(slot: Int) -> Bool { styles[slot].hiddenBy != 0 }
@@ -328,10 +336,8 @@ struct ViewStore {
     /// Rebuilds `items` in place, one render item per view in drawing order. Runs as one
     /// method of the store so the loop touches the world's properties once, not once per view.
     func writeRenderList(into items: inout [RenderItem]) {
-        // Size the list to the visible views first, so that from one tick to the next it grows
-        // or shrinks only by the difference.
-        var visibleCount = 0
-        for slot in order where styles[Int(slot)].hiddenBy == 0 { visibleCount += 1 }
+        // Size the list to the visible views first (kept incrementally), so that from one tick
+        // to the next it grows or shrinks only by the difference.
         if items.count > visibleCount {
             items.removeLast(items.count - visibleCount)
         } else if items.count < visibleCount {
@@ -388,6 +394,8 @@ struct ViewStore {
             precondition(self.slot(of: entity) == slot, "views: slotOf and entities disagree for \(entity)")
         }
         precondition(liveSlots == count, "views: \(liveSlots) live slots, count says \(count)")
+        let visible = entities.indices.filter { live[$0] && styles[$0].hiddenBy == 0 }.count
+        precondition(visible == visibleCount, "views: \(visible) visible views, visibleCount says \(visibleCount)")
         precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
         if pendingInserts.isEmpty && !hasRemovals && !needsSort {
             precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
