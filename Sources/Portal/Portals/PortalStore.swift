@@ -77,6 +77,9 @@ struct PortalRecord {
     /// The last tick before the flight's motion starts (after its delay).
     var motionOrigin: UInt64 = 0
     var minimumTicks: UInt64 = 0
+    /// The earliest tick the flight can land: checked before the timing itself, which is read
+    /// only from then on (a moving anchor can push a spring's settling later).
+    var landingTick: UInt64 = 0
     var isOnActiveList = false
 
 }

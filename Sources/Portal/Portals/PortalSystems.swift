@@ -197,6 +197,12 @@ struct PortalSystem {
         portals.records[key].followed = end(key, direction == .forward ? .destination : .source)
         portals.records[key].motionOrigin = tracks.completionTicks(handle)?.origin ?? tick - 1
         portals.records[key].minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
+        if let ticks = tracks.completionTicks(handle) {
+            let criterion = portals.records[key].completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle
+            portals.records[key].landingTick = max(portals.records[key].motionOrigin + portals.records[key].minimumTicks, criterion)
+        } else {
+            portals.records[key].landingTick = 0
+        }
         portals.records[key].phase = .flying(direction)
         applyVisibility(key)
         events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
@@ -322,10 +328,11 @@ struct PortalSystem {
     }
 
     private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
-        let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
+        let (layer, earliest, flight, logical, landing) = portals.records.withUnsafeBufferPointer { records in
             (records[key].layer, records[key].motionOrigin + records[key].minimumTicks, records[key].flight,
-             records[key].completionCriteria == .logicallyComplete)
+             records[key].completionCriteria == .logicallyComplete, records[key].landingTick)
         }
+        guard tick >= landing else { return false }
         guard let layer, views.slot(of: layer) != nil else { return true }
         guard tick >= earliest else { return false }
         guard let flight, let ticks = tracks.completionTicks(flight) else { return true }

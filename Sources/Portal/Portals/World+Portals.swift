@@ -243,6 +243,7 @@ extension PortalSystem {
             portals.records[b].flight = from.flight
             portals.records[b].motionOrigin = from.motionOrigin
             portals.records[b].minimumTicks = from.minimumTicks
+            portals.records[b].landingTick = from.landingTick
             portals.records[a].layer = nil
             portals.records[a].crossFadeLayer = nil
         default:
