@@ -209,4 +209,23 @@ struct NavigationStackTests {
         s.world.run(ticks: 10)
         #expect(s.drawn.last == s.a)                       // brought to front although it is a pop
     }
+
+    @Test("a custom transition's NaN or out-of-range values are ignored: no trap, nothing invalid drawn")
+    func customGarbage() throws {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        let broken = NavigationTransition.custom("broken") { _, to, _, _ in
+            to.initial.translate(x: .nan)
+            to.initial.opacity = 7
+            to.animation.opacity = 1
+            to.animation.zPosition = .infinity
+        }.animation(.linear(duration: 0.1))
+        try s.world.push(s.b, onto: s.stack, transition: broken)
+        s.world.tick()
+        let item = try #require(s.item(s.b))
+        #expect(item.opacity == 1 && item.transform.translation.x.isFinite && item.transform.zPosition == 0)
+        #expect(s.world.hitTest(Point(x: 10, y: 10)) != nil)
+        s.world.run(ticks: 13)
+        #expect(s.drawn == [s.b])
+    }
 }

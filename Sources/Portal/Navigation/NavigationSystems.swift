@@ -233,8 +233,16 @@ extension World {
     }
 
     /// The channel values of a transient view's three stages, and the screen's values at rest.
+    /// Stage values come from user code (custom transitions): a NaN or out-of-range number is
+    /// ignored as if unset, and opacity is clamped into 0…1, so nothing invalid reaches a view.
     private func stages(of view: TransientView, slot: Int) -> ScreenStages {
         func values(_ p: TransientView.Properties) -> [(ViewChannel, Float)] {
+            raw(p).compactMap { channel, value in
+                guard Rect.isSane(value) else { return nil }
+                return (channel, channel == .opacity ? min(max(value, 0), 1) : value)
+            }
+        }
+        func raw(_ p: TransientView.Properties) -> [(ViewChannel, Float)] {
             var result: [(ViewChannel, Float)] = []
             if let opacity = p.opacity { result.append((.opacity, opacity)) }
             if let transform = p.transform {

@@ -38,8 +38,10 @@ struct HitGrid {
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
         for item in list {
             let b = HitGrid.bounds(item)
+            guard HitGrid.isBinnable(b) else { continue }
             minX = min(minX, b.minX); minY = min(minY, b.minY); maxX = max(maxX, b.maxX); maxY = max(maxY, b.maxY)
         }
+        guard minX.isFinite else { columns = 0; rows = 0; return }
         origin = Point(x: minX, y: minY)
         // About two items per cell, at most 256 × 256 cells.
         let area = max((maxX - minX) * (maxY - minY), 1)
@@ -59,7 +61,9 @@ struct HitGrid {
                 scratch.append(contentsOf: starts.dropLast())
             }
             for (index, item) in list.enumerated() {
-                let (c0, r0, c1, r1) = cells(HitGrid.bounds(item))
+                let b = HitGrid.bounds(item)
+                guard HitGrid.isBinnable(b) else { continue }   // nothing can hit it anyway
+                let (c0, r0, c1, r1) = cells(b)
                 if (c1 - c0 + 1) * (r1 - r0 + 1) > HitGrid.maxCellsPerItem {
                     if pass == 0 { large.append(Int32(index)) }
                     continue
@@ -77,6 +81,11 @@ struct HitGrid {
                 }
             }
         }
+    }
+
+    /// Bounds with non-finite numbers (a renderer-side NaN from custom code) are not binned.
+    static func isBinnable(_ b: Rect) -> Bool {
+        b.minX.isFinite && b.minY.isFinite && b.maxX.isFinite && b.maxY.isFinite
     }
 
     private func cells(_ b: Rect) -> (Int, Int, Int, Int) {
