@@ -358,21 +358,13 @@ struct ViewStore {
                                 for slot in order {
                                     let slot = Int(slot)
                                     guard styles[slot].hiddenBy == 0 else { continue }
-                                    let b = slot * ViewChannel.stride
-                                    var rotation3D = styles[slot].rotationAxis
-                                    rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
+                                    let p = ViewStore.presentation(block: v, slot: slot, axis: styles[slot].rotationAxis)
                                     items[k] = RenderItem(
-                                        entity: entities[slot], content: styles[slot].content,
-                                        frame: Rect(x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3]),
-                                        cornerRadius: v[b + ViewChannel.cornerRadius.rawValue], cornerStyle: styles[slot].cornerStyle,
-                                        clipsContent: styles[slot].clipsContent, opacity: v[b + ViewChannel.opacity.rawValue],
-                                        shadowRadius: v[b + ViewChannel.shadowRadius.rawValue],
-                                        transform: Transform(
-                                            translation: Point(x: v[b + ViewChannel.translationX.rawValue], y: v[b + ViewChannel.translationY.rawValue]),
-                                            scaleX: v[b + ViewChannel.scaleX.rawValue], scaleY: v[b + ViewChannel.scaleY.rawValue],
-                                            rotation: Angle(radians: v[b + ViewChannel.rotation.rawValue]),
-                                            zPosition: v[b + ViewChannel.zPosition.rawValue], rotation3D: rotation3D),
-                                        zIndex: zIndex[slot], role: role[slot], allowsHitTesting: styles[slot].allowsHitTesting)
+                                        entity: entities[slot], content: styles[slot].content, frame: p.frame,
+                                        cornerRadius: p.cornerRadius, cornerStyle: styles[slot].cornerStyle,
+                                        clipsContent: styles[slot].clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
+                                        transform: p.transform, zIndex: zIndex[slot], role: role[slot],
+                                        allowsHitTesting: styles[slot].allowsHitTesting)
                                     k += 1
                                 }
                             }
