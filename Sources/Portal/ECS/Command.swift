@@ -42,10 +42,7 @@ extension World {
                 allocator.release(entity)
             case let .update(entity, properties):
                 guard let slot = views.slot(of: entity) else { continue }
-                properties.forEachChannel { channel, value in
-                    tracks.stop(channel, slot: slot, views: &views, events: &events, tick: tick)
-                    views.values[slot * ViewChannel.stride + channel.rawValue] = value
-                }
+                properties.forEachChannel { channel, value in setPresented(channel, value, slot: slot) }
                 if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
             case let .animate(entity, properties, animation, id):
                 guard let slot = views.slot(of: entity) else { continue }

@@ -87,14 +87,14 @@ extension World {
         views.setZIndex(toInFront ? 1 : 0, slot: toSlot)
         views.setZIndex(toInFront ? 0 : 1, slot: fromSlot)
         for (slot, stages) in [(fromSlot, fromStages), (toSlot, toStages)] {
-            set(stages.initial, slot: slot)
+            setPresented(stages.initial, slot: slot)
             if let axis = stages.rotationAxis { views.styles[slot].rotationAxis = axis }
         }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
                                         progress: nil, isInteractive: interactive)
         navigation.stacks.insert(state, for: stack)
-        if let progressSlot = views.slot(of: state.progressView) { set([(.x, 0)], slot: progressSlot) }
+        if let progressSlot = views.slot(of: state.progressView) { setPresented([(.x, 0)], slot: progressSlot) }
         if !interactive {
             animateNavigation(stack, towards: .animation, with: transition.animation, tick: tick)
         }
@@ -142,9 +142,9 @@ extension World {
         for (screen, stages) in [(active.from, active.fromStages), (active.to, active.toStages)] {
             guard let slot = views.slot(of: screen) else { continue }
             let start = startValues(stages)
-            set(zip(start, stages.animation).map { s, e in (e.0, s.1 + (e.1 - s.1) * progress) }, slot: slot)
+            setPresented(zip(start, stages.animation).map { s, e in (e.0, s.1 + (e.1 - s.1) * progress) }, slot: slot)
         }
-        if let slot = views.slot(of: state.progressView) { set([(.x, progress)], slot: slot) }
+        if let slot = views.slot(of: state.progressView) { setPresented([(.x, progress)], slot: slot) }
     }
 
     /// Releases an interactive pop: finishes or cancels it by the seed's rule, at its speed.
@@ -192,8 +192,8 @@ extension World {
             restore(active.toStages, screen: active.to)
         } else {
             if let slot = views.slot(of: active.to) {
-                set(active.toStages.animation, slot: slot)
-                set(active.toStages.completion, slot: slot)
+                setPresented(active.toStages.animation, slot: slot)
+                setPresented(active.toStages.completion, slot: slot)
             }
             restore(active.fromStages, screen: active.from)
             state.screens = active.finalScreens
@@ -221,15 +221,7 @@ extension World {
     /// Returns a screen exactly to its values from before the transition.
     private func restore(_ stages: ScreenStages, screen: Entity) {
         guard let slot = views.slot(of: screen) else { return }
-        set(Array(zip(NavigationStore.channels, stages.rest)), slot: slot)
-    }
-
-    /// Sets channel values at once, stopping any lane that drives them.
-    private func set(_ values: [(ViewChannel, Float)], slot: Int) {
-        for (channel, value) in values {
-            tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
-            views.values[slot * ViewChannel.stride + channel.rawValue] = value
-        }
+        setPresented(Array(zip(NavigationStore.channels, stages.rest)), slot: slot)
     }
 
     /// The channel values of a transient view's three stages, and the screen's values at rest.

@@ -144,7 +144,7 @@ extension World {
         popups.stack.append(content)
         setFrame(placement.frame, slot: slot)
         // Start small and clear, scaled about the tail.
-        setValues([(.scaleX, 0.2), (.scaleY, 0.2), (.opacity, 0), (.translationX, 0.8 * tail.x), (.translationY, 0.8 * tail.y)], slot: slot)
+        setPresented([(.scaleX, 0.2), (.scaleY, 0.2), (.opacity, 0), (.translationX, 0.8 * tail.x), (.translationY, 0.8 * tail.y)], slot: slot)
         let handle = tracks.start(animation, id: .internal, view: content, slot: slot,
                                   targets: [(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)],
                                   tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
@@ -208,7 +208,7 @@ extension World {
             for channel in [ViewChannel.scaleX, .scaleY, .opacity, .translationX, .translationY] {
                 tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
             }
-            setValues([(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)], slot: slot)
+            setPresented([(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)], slot: slot)
             views.setHidden(true, by: .popup, slot: slot)
             views.setRole(.view, slot: slot)
             views.setZIndex(0, slot: slot)
@@ -224,14 +224,7 @@ extension World {
     }
 
     private func setFrame(_ frame: Rect, slot: Int) {
-        setValues([(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)], slot: slot)
-    }
-
-    private func setValues(_ values: [(ViewChannel, Float)], slot: Int) {
-        for (channel, value) in values {
-            tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
-            views.values[slot * ViewChannel.stride + channel.rawValue] = value
-        }
+        setPresented([(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)], slot: slot)
     }
 
     /// Removes an entity Portal created for itself (a backdrop, a progress view), at once.

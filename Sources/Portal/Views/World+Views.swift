@@ -96,6 +96,19 @@ extension World {
     /// The number of views (including those spawned since the last tick).
     public var viewCount: Int { views.count }
 
+    /// Sets one presented value of the view in `slot` at once, stopping any lane that drives it.
+    /// Every feature that places a view directly (updates, navigation stages, popups) goes
+    /// through this, so a running animation never fights a direct placement.
+    func setPresented(_ channel: ViewChannel, _ value: Float, slot: Int) {
+        tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+        views.values[slot * ViewChannel.stride + channel.rawValue] = value
+    }
+
+    /// ``setPresented(_:_:slot:)`` for several channels.
+    func setPresented(_ values: [(ViewChannel, Float)], slot: Int) {
+        for (channel, value) in values { setPresented(channel, value, slot: slot) }
+    }
+
     func requireView(_ entity: Entity) throws(PortalError) {
         try requireAlive(entity)
         guard views.slot(of: entity) != nil else { throw .notAView(entity) }
