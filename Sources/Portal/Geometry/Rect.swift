@@ -75,5 +75,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// Whether `value` is a number within ±``maxMagnitude``.
     static func isSane(_ value: Float) -> Bool { abs(value) <= maxMagnitude }
 
+    /// Throws ``PortalError/invalidGeometry(_:_:reason:)`` naming `field` and the first bad
+    /// component unless ``isValidGeometry``: every call that takes a rectangle checks it here.
+    func validate(_ field: String) throws(PortalError) {
+        guard !isValidGeometry else { return }
+        let parts = [minX, minY, width, height]
+        if let bad = parts.first(where: { !$0.isFinite }) {
+            throw .invalidGeometry(field, bad, reason: "a frame must be finite")
+        }
+        if let bad = parts.first(where: { !Rect.isSane($0) }) {
+            throw .invalidGeometry(field, bad, reason: "a frame must lie within ±1e9 points")
+        }
+        throw .invalidGeometry(field, min(width, height), reason: "a frame's width and height must not be negative")
+    }
+
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }

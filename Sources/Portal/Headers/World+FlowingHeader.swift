@@ -71,11 +71,10 @@ extension World {
     public func setFlowingHeaderAnchors(_ header: Entity, title: Rect, accessory: Rect? = nil, bar: Rect,
                                         barTitleSize: Size) throws(PortalError) {
         try requireHeader(header)
-        let barTitle = Rect(origin: .zero, size: barTitleSize)
-        for (field, rect) in [("title", title), ("bar", bar), ("barTitleSize", barTitle)] + (accessory.map { [("accessory", $0)] } ?? [])
-        where !rect.isValidGeometry {
-            throw .invalidGeometry(field, rect.width, reason: "an anchor must be finite, not negative and within ±1e9")
-        }
+        try title.validate("title")
+        try accessory?.validate("accessory")
+        try bar.validate("bar")
+        try Rect(origin: .zero, size: barTitleSize).validate("barTitleSize")
         commands.append(.headerAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize))
     }
 

@@ -16,7 +16,7 @@ extension World {
     ///   start: a strip along the leading edge (20 pt, the default) or anywhere.
     public func spawnNavigationStack(frame: Rect, root: Entity,
                                      interactivePopStart: InteractivePopStart = .edge(width: 20)) throws(PortalError) -> Entity {
-        guard frame.isValidGeometry else { throw .invalidGeometry("frame", frame.width, reason: "a stack's frame must be finite and not negative") }
+        try frame.validate("frame")
         if case let .edge(width) = interactivePopStart, !(Rect.isSane(width) && width > 0) {
             throw .invalidGeometry("interactivePopStart.width", width, reason: "an edge strip must be wider than 0")
         }

@@ -44,8 +44,9 @@ extension World {
     /// Sets the bounds and safe-area insets popups are placed in. Presented popups re-place
     /// themselves at the next tick (a rotation or a resize no longer dismisses them).
     public func setPopupContainer(bounds: Rect, safeArea: EdgeInsets = .zero) throws(PortalError) {
-        guard bounds.isValidGeometry, bounds.width > 0, bounds.height > 0 else {
-            throw .invalidGeometry("bounds", bounds.width, reason: "a popup container needs a finite, non-empty frame")
+        try bounds.validate("bounds")
+        guard bounds.width > 0, bounds.height > 0 else {
+            throw .invalidGeometry("bounds", min(bounds.width, bounds.height), reason: "a popup container needs a non-empty frame")
         }
         for (field, inset) in [("top", safeArea.top), ("leading", safeArea.leading), ("bottom", safeArea.bottom), ("trailing", safeArea.trailing)]
         where !(Rect.isSane(inset) && inset >= 0) {

@@ -44,16 +44,7 @@ public struct ViewProperties: Hashable, Sendable {
 
     /// Throws when a value is NaN, infinite, a negative size or radius, or an opacity outside 0…1.
     func validate() throws(PortalError) {
-        if let frame, !frame.isValidGeometry {
-            let parts = [frame.minX, frame.minY, frame.width, frame.height]
-            if let bad = parts.first(where: { !$0.isFinite }) {
-                throw .invalidGeometry("frame", bad, reason: "a frame must be finite")
-            }
-            if let bad = parts.first(where: { !Rect.isSane($0) }) {
-                throw .invalidGeometry("frame", bad, reason: "a frame must lie within ±1e9 points")
-            }
-            throw .invalidGeometry("frame", min(frame.width, frame.height), reason: "a frame's width and height must not be negative")
-        }
+        try frame?.validate("frame")
         if let cornerRadius, !(Rect.isSane(cornerRadius) && cornerRadius >= 0) {
             throw .invalidGeometry("cornerRadius", cornerRadius, reason: "a corner radius must be finite, not negative and at most 1e9")
         }
