@@ -149,7 +149,8 @@ extension World {
         for state in headers.values {
             guard let progressSlot = views.slot(of: state.progressView), let screenSlot = views.slot(of: state.screen) else { continue }
             let p = views.value(.x, slot: progressSlot)
-            let screen = views.presentation(slot: screenSlot)
+            let screenShift = Point(x: views.value(.translationX, slot: screenSlot), y: views.value(.translationY, slot: screenSlot))
+            let screenOpacity = views.value(.opacity, slot: screenSlot)
             // The parts are separate views: they hide when their screen does (a screen pushed
             // over in a navigation stack), take its z index (a stack lifts the arriving screen;
             // its header must not end up under it), and otherwise move and fade with it.
@@ -163,9 +164,9 @@ extension World {
             if screenHidden { continue }
             if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
                 place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
-                                                                scale: 1, opacity: 1), shift: screen.transform.translation, opacity: screen.opacity)
+                                                                scale: 1, opacity: 1), shift: screenShift, opacity: screenOpacity)
             }
-            let shift = screen.transform.translation
+            let shift = screenShift
             let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
             let hasAccessory = state.accessory != nil && state.displays.contains(.accessory)
             let titleSize = state.barTitleSize
@@ -173,21 +174,21 @@ extension World {
             let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
                                                                 width: titleSize.width, height: titleSize.height)
             if state.displays.contains(.title) {
-                place(state.title, FlowingHeaderGeometry.title(progress: p, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screen.opacity)
+                place(state.title, FlowingHeaderGeometry.title(progress: p, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screenOpacity)
             } else {
-                place(state.title, FlowingHeaderGeometry.title(progress: 0, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screen.opacity)
+                place(state.title, FlowingHeaderGeometry.title(progress: 0, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screenOpacity)
             }
             if let accessory = state.accessory, let anchor = state.accessoryAnchor {
                 let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
                 let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
                                              : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
-                place(accessory, placement, shift: shift, opacity: screen.opacity)
+                place(accessory, placement, shift: shift, opacity: screenOpacity)
             }
             for (part, anchor) in [(state.barTitle, barTitle), (state.barAccessory, anchors.accessory)] {
                 guard let part else { continue }
                 place(part, FlowingHeaderGeometry.Placement(center: anchor.center, size: anchor.size, scale: 1,
                                                             opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)),
-                      shift: shift, opacity: screen.opacity)
+                      shift: shift, opacity: screenOpacity)
             }
         }
     }
