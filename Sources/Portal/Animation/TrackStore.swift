@@ -123,7 +123,7 @@ struct TrackStore {
     /// the next one when started after it.
     @discardableResult
     mutating func start(_ animation: Animation, id: AnimationID, view: Entity, slot: Int,
-                        targets: [(ViewChannel, Float)], tick: UInt64, step: Double, tolerance: Float,
+                        targets: some Sequence<(ViewChannel, Float)>, tick: UInt64, step: Double, tolerance: Float,
                         views: inout ViewStore, events: inout [WorldEvent]) -> TimingHandle {
         let speed = animation.speed
         let origin = tick - 1 + UInt64((animation.delay / step).rounded())

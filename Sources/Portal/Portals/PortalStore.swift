@@ -56,7 +56,6 @@ struct PortalRecord {
     var destinationRadius: Float = 0
 
     var requested = false
-    var hasPendingRequest = false
     /// What the hot path needs of the configuration (the rest stays in `PortalStore.configs`).
     var corners: PortalCorners?
     var completionCriteria = AnimationCompletionCriteria.removed
@@ -68,7 +67,6 @@ struct PortalRecord {
     var staggerDelay = 0.0
     var group: Int?
 
-    var phase = PortalPhase.idle
     /// The layer at the source side; with reduced motion, the outgoing or incoming layer there.
     var layer: Entity?
     /// With reduced motion only: the layer at the destination side.
@@ -77,11 +75,18 @@ struct PortalRecord {
     /// The last tick before the flight's motion starts (after its delay).
     var motionOrigin: UInt64 = 0
     var minimumTicks: UInt64 = 0
+}
+
+/// The part of a portal's state that every per-tick pass reads, in a column of its own (16
+/// bytes per portal, so that a pass over thousands of flights reads a few cache lines per
+/// hundred portals rather than the whole ~230-byte record of each).
+struct PortalMotion {
     /// The earliest tick the flight can land: checked before the timing itself, which is read
     /// only from then on (a moving anchor can push a spring's settling later).
     var landingTick: UInt64 = 0
+    var phase = PortalPhase.idle
+    var hasPendingRequest = false
     var isOnActiveList = false
-
 }
 
 /// A group transition: its members (interned keys) and the direction it is heading.
@@ -95,6 +100,8 @@ struct PortalGroup {
 struct PortalStore {
     var keys: [PortalID: UInt32] = [:]
     var records: [PortalRecord] = []
+    /// Each portal's phase and landing tick, parallel to `records`.
+    var motion: [PortalMotion] = []
     /// Each portal's id, parallel to `records`.
     var ids: [PortalID] = []
     /// Each portal's configuration, parallel to `records`: read when a flight starts, turns or
@@ -103,8 +110,14 @@ struct PortalStore {
     var anchors = ComponentTable<PortalAnchor>()
     /// Layer entity → the key of the portal that owns it.
     var layerOwners = ComponentTable<UInt32>()
-    /// Keys the systems visit this tick.
+    /// Keys the systems visit each tick. The front `activeSortedCount` keys are in increasing
+    /// order; keys activated since the last pass are appended after them and merged in by
+    /// `sortActive()` before the next pass, so that the passes walk the records (and, in
+    /// grids spawned in order, the anchors' views) front to back instead of at random.
     var active: [UInt32] = []
+    var activeSortedCount = 0
+    /// Scratch space for `sortActive()`, kept between ticks.
+    private var activeScratch: [UInt32] = []
     var groups: [PortalGroup] = []
     var groupIndex: [String: Int] = [:]
     /// Item-driven transitions: per scope, the item presented now and the last one presented.
@@ -114,6 +127,7 @@ struct PortalStore {
         if let key = keys[id] { return key }
         let key = UInt32(records.count)
         records.append(PortalRecord())
+        motion.append(PortalMotion())
         ids.append(id)
         configs.append(PortalTransitionConfig())
         keys[id] = key
@@ -131,7 +145,7 @@ struct PortalStore {
     /// reference).
     @inline(__always)
     mutating func phase(_ key: Int) -> PortalPhase {
-        records.withUnsafeBufferPointer { $0[key].phase }
+        motion.withUnsafeBufferPointer { $0[key].phase }
     }
 
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
@@ -143,9 +157,35 @@ struct PortalStore {
     }
 
     mutating func activate(_ key: UInt32) {
-        guard !records[Int(key)].isOnActiveList else { return }
-        records[Int(key)].isOnActiveList = true
+        guard !motion[Int(key)].isOnActiveList else { return }
+        motion[Int(key)].isOnActiveList = true
         active.append(key)
+    }
+
+    /// Merges the keys activated since the last pass into the sorted front of `active`.
+    mutating func sortActive() {
+        let sorted = activeSortedCount
+        guard sorted < active.count else { return }
+        activeScratch.removeAll(keepingCapacity: true)
+        activeScratch.append(contentsOf: active[sorted...])
+        activeScratch.sort()
+        // Merge from the back: the largest remaining key of either run goes last.
+        active.withUnsafeMutableBufferPointer { merged in
+            activeScratch.withUnsafeBufferPointer { added in
+                var i = sorted - 1, j = added.count - 1, write = merged.count - 1
+                while j >= 0 {
+                    if i >= 0 && merged[i] > added[j] {
+                        merged[write] = merged[i]
+                        i -= 1
+                    } else {
+                        merged[write] = added[j]
+                        j -= 1
+                    }
+                    write -= 1
+                }
+            }
+        }
+        activeSortedCount = active.count
     }
 
     mutating func group(named id: String) -> Int {

@@ -26,19 +26,19 @@ struct PortalSystem {
     // MARK: - Stage 2: matching and start
 
     mutating func runPortalMatching(tick: UInt64) {
+        portals.sortActive()
         var i = 0
         while i < portals.active.count {
             let key = Int(portals.active[i])
             i += 1
+            if flightHasNothingToFollow(key) { continue }
             switch portals.phase(key) {
             case .flying(.forward): refreshAnchorFrames(key, source: false, destination: true)
             case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
             default: refreshAnchorFrames(key, source: true, destination: true)
             }
-            let pending = portals.withRecord(key) { record in
-                defer { record.hasPendingRequest = false }
-                return record.hasPendingRequest
-            }
+            let pending = portals.motion[key].hasPendingRequest
+            if pending { portals.motion[key].hasPendingRequest = false }
             if pending { applyRequest(key, tick: tick) }
             switch portals.phase(key) {
             case .waiting:
@@ -55,21 +55,59 @@ struct PortalSystem {
         }
     }
 
+    /// The matching pass's fast path, most portals' whole work on most ticks: whether `key` is
+    /// a flight with no request waiting whose landing anchor is gone or sits exactly where it
+    /// was last read, so that refreshing and following it would change nothing. Reads only (a
+    /// write through the arrays would cost a uniqueness check per portal).
+    @inline(__always)
+    private mutating func flightHasNothingToFollow(_ key: Int) -> Bool {
+        let direction: PortalDirection? = portals.motion.withUnsafeBufferPointer { motion in
+            guard case let .flying(direction) = motion[key].phase, !motion[key].hasPendingRequest else { return nil }
+            return direction
+        }
+        guard let direction else { return false }
+        return portals.records.withUnsafeBufferPointer { records in
+            let record = records.baseAddress! + key
+            guard record.pointee.crossFadeLayer == nil else { return false }
+            let forward = direction == .forward
+            guard let anchor = forward ? record.pointee.destination : record.pointee.source,
+                  let slot = views.slot(of: anchor) else { return true }
+            guard let known = forward ? record.pointee.destinationFrame : record.pointee.sourceFrame else { return false }
+            let knownRadius = forward ? record.pointee.destinationRadius : record.pointee.sourceRadius
+            return views.values.withUnsafeBufferPointer { values in
+                let block = values.baseAddress! + slot * ViewChannel.stride
+                return block[ViewChannel.x.rawValue] == known.minX && block[ViewChannel.y.rawValue] == known.minY
+                    && block[ViewChannel.width.rawValue] == known.width && block[ViewChannel.height.rawValue] == known.height
+                    && block[ViewChannel.cornerRadius.rawValue] == knownRadius
+            }
+        }
+    }
+
+    /// The landing pass's fast path: whether `key` is a flight that cannot land this tick (its
+    /// precomputed landing tick is still ahead), so that there is nothing to check or remove.
+    @inline(__always)
+    private mutating func flightIsBeforeLanding(_ key: Int, tick: UInt64) -> Bool {
+        portals.motion.withUnsafeBufferPointer { motion in
+            guard case .flying = motion[key].phase else { return false }
+            return tick < motion[key].landingTick
+        }
+    }
+
     private mutating func applyRequest(_ key: Int, tick: UInt64) {
         refreshAnchorFrames(key, source: true, destination: true)
         applyLayerStyle(key)
         let record = portals.records[key]
         let canFly = record.sourceFrame != nil && record.destinationFrame != nil
-        switch (record.requested, record.phase) {
+        switch (record.requested, portals.motion[key].phase) {
         case (true, .idle):
             if canFly {
                 startFlight(key, .forward, fromRest: true, tick: tick)
             } else {
-                portals.records[key].phase = .waiting
+                portals.motion[key].phase = .waiting
                 applyVisibility(key)
             }
         case (false, .waiting):
-            portals.records[key].phase = .idle
+            portals.motion[key].phase = .idle
             applyVisibility(key)
         case (false, .presented):
             if canFly { startFlight(key, .reverse, fromRest: true, tick: tick) } else { settle(key, at: .idle) }
@@ -79,11 +117,11 @@ struct PortalSystem {
             turn(key, .reverse, tick: tick)
         case (true, .fading(.reverse)):
             removeLayers(key)
-            portals.records[key].phase = .idle
+            portals.motion[key].phase = .idle
             if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { settle(key, at: .waiting) }
         case (false, .fading(.forward)):
             removeLayers(key)
-            portals.records[key].phase = .presented
+            portals.motion[key].phase = .presented
             if canFly { startFlight(key, .reverse, fromRest: true, tick: tick) } else { settle(key, at: .idle) }
         default:
             break   // already heading where it was asked to
@@ -121,8 +159,8 @@ struct PortalSystem {
         }
     }
 
-    private static func frameTargets(_ frame: Rect, _ radius: Float) -> [(ViewChannel, Float)] {
-        [(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height), (.cornerRadius, radius)]
+    private static func frameTargets(_ frame: Rect, _ radius: Float) -> FrameTargets {
+        FrameTargets(values: (frame.minX, frame.minY, frame.width, frame.height, radius))
     }
 
     /// Calls `body` with each of a layer's flight channels and its value at (`frame`, `radius`),
@@ -199,11 +237,11 @@ struct PortalSystem {
         portals.records[key].minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
         if let ticks = tracks.completionTicks(handle) {
             let criterion = portals.records[key].completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle
-            portals.records[key].landingTick = max(portals.records[key].motionOrigin + portals.records[key].minimumTicks, criterion)
+            portals.motion[key].landingTick = max(portals.records[key].motionOrigin + portals.records[key].minimumTicks, criterion)
         } else {
-            portals.records[key].landingTick = 0
+            portals.motion[key].landingTick = 0
         }
-        portals.records[key].phase = .flying(direction)
+        portals.motion[key].phase = .flying(direction)
         applyVisibility(key)
         events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
     }
@@ -271,6 +309,11 @@ struct PortalSystem {
 
     private enum Side { case source, destination }
 
+    /// The portal's layer and cross-fade layer (those it has), for a loop without an array.
+    private mutating func layers(_ key: Int) -> LayerPair {
+        LayerPair(first: portals.records[key].layer, second: portals.records[key].crossFadeLayer)
+    }
+
     private mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
         let record = portals.records[key]
         switch side {
@@ -292,45 +335,54 @@ struct PortalSystem {
 
     /// Gives the portal's layers the hit testing and corners of its current configuration.
     private mutating func applyLayerStyle(_ key: Int) {
-        let config = portals.configs[key]
-        for layer in [portals.records[key].layer, portals.records[key].crossFadeLayer] {
-            guard let layer, let slot = views.slot(of: layer) else { continue }
-            views.styles[slot].allowsHitTesting = config.allowsHitTesting
-            views.styles[slot].clipsContent = config.corners != nil
-            views.styles[slot].cornerStyle = config.corners?.style ?? .circular
+        let allowsHitTesting = portals.configs[key].allowsHitTesting, corners = portals.records[key].corners
+        for layer in layers(key) {
+            guard let slot = views.slot(of: layer) else { continue }
+            views.styles[slot].allowsHitTesting = allowsHitTesting
+            views.styles[slot].clipsContent = corners != nil
+            views.styles[slot].cornerStyle = corners?.style ?? .circular
         }
     }
 
     // MARK: - Stage 4: landing
 
     mutating func runPortalFinish(tick: UInt64) {
-        var i = 0
-        while i < portals.active.count {
-            let key = Int(portals.active[i])
-            switch portals.phase(key) {
-            case let .flying(direction):
-                if hasLanded(key, tick: tick) { land(key, direction, tick: tick) }
-            case let .fading(direction):
-                if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil { break }
-                removeLayers(key)
-                settle(key, at: .rest(after: direction))
-            case .idle, .presented, .waiting:
-                break
+        // Portals that come to rest leave the active list; the rest are compacted in place,
+        // keeping their order.
+        var read = 0, kept = 0, keptSorted = 0
+        while read < portals.active.count {
+            let key = Int(portals.active[read])
+            let wasSorted = read < portals.activeSortedCount
+            read += 1
+            if !flightIsBeforeLanding(key, tick: tick) {
+                switch portals.phase(key) {
+                case let .flying(direction):
+                    if hasLanded(key, tick: tick) { land(key, direction, tick: tick) }
+                case let .fading(direction):
+                    if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil { break }
+                    removeLayers(key)
+                    settle(key, at: .rest(after: direction))
+                case .idle, .presented, .waiting:
+                    break
+                }
+                let (phase, pending) = (portals.motion[key].phase, portals.motion[key].hasPendingRequest)
+                if (phase == .idle || phase == .presented) && !pending {
+                    portals.motion[key].isOnActiveList = false
+                    continue
+                }
             }
-            let (phase, pending) = portals.withRecord(key) { ($0.phase, $0.hasPendingRequest) }
-            if (phase == .idle || phase == .presented) && !pending {
-                portals.records[key].isOnActiveList = false
-                portals.active.swapRemove(at: i)
-            } else {
-                i += 1
-            }
+            if kept != read - 1 { portals.active[kept] = UInt32(key) }
+            kept += 1
+            if wasSorted { keptSorted += 1 }
         }
+        portals.active.removeLast(portals.active.count - kept)
+        portals.activeSortedCount = keptSorted
     }
 
     private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
         let (layer, earliest, flight, logical, landing) = portals.records.withUnsafeBufferPointer { records in
             (records[key].layer, records[key].motionOrigin + records[key].minimumTicks, records[key].flight,
-             records[key].completionCriteria == .logicallyComplete, records[key].landingTick)
+             records[key].completionCriteria == .logicallyComplete, portals.motion[key].landingTick)
         }
         guard tick >= landing else { return false }
         guard let layer, views.slot(of: layer) != nil else { return true }
@@ -347,7 +399,7 @@ struct PortalSystem {
             portals.records[key].flight = tracks.start(.easeOut(duration: 0.1), id: .internal, view: layer, slot: slot,
                                                        targets: [(.opacity, 0)], tick: tick + 1, step: step,
                                                        tolerance: tolerance, views: &views, events: &events)
-            portals.records[key].phase = .fading(direction)
+            portals.motion[key].phase = .fading(direction)
             applyVisibility(key)
         } else {
             removeLayers(key)
@@ -362,7 +414,7 @@ struct PortalSystem {
         let group = portals.groups[index]
         guard group.awaitingCompletion else { return }
         let landed = group.members.allSatisfy { key in
-            switch portals.records[Int(key)].phase {
+            switch portals.motion[Int(key)].phase {
             case .presented, .fading(.forward): return group.direction == .forward
             case .idle, .fading(.reverse): return group.direction == .reverse
             case .waiting, .flying: return false
@@ -374,15 +426,13 @@ struct PortalSystem {
     }
 
     private mutating func settle(_ key: Int, at phase: PortalPhase) {
-        portals.records[key].phase = phase
+        portals.motion[key].phase = phase
         portals.records[key].flight = nil
         applyVisibility(key)
     }
 
     mutating func removeLayers(_ key: Int) {
-        for layer in [portals.records[key].layer, portals.records[key].crossFadeLayer].compactMap({ $0 }) {
-            despawnNow(layer)
-        }
+        for layer in layers(key) { despawnNow(layer) }
         portals.records[key].layer = nil
         portals.records[key].crossFadeLayer = nil
     }
@@ -401,7 +451,7 @@ struct PortalSystem {
     /// Shows and hides the anchors as the phase says (the portal's own hidden bit only).
     mutating func applyVisibility(_ key: Int) {
         let record = portals.records[key]
-        let (showSource, showDestination) = record.phase.visibility
+        let (showSource, showDestination) = portals.motion[key].phase.visibility
         if let source = record.source, let slot = views.slot(of: source) {
             views.setHidden(!showSource, by: .portal, slot: slot)
         }
@@ -440,11 +490,47 @@ extension PortalStore {
     /// moment its forward motion starts (after delay and stagger) until its reverse motion starts.
     func layerIsActive(_ key: Int, now: UInt64) -> Bool {
         let record = records[key]
-        switch record.phase {
+        switch motion[key].phase {
         case .flying(.forward): return now > record.motionOrigin
         case .flying(.reverse): return now <= record.motionOrigin
         case .presented, .fading(.forward): return true
         case .idle, .waiting, .fading(.reverse): return false
         }
+    }
+}
+
+/// A flight's five targets (frame and corner radius) as a sequence of channel and value, with
+/// no array behind it: starting a flight allocates nothing.
+struct FrameTargets: Sequence, IteratorProtocol {
+    var values: (Float, Float, Float, Float, Float)
+    private var position = 0
+
+    init(values: (Float, Float, Float, Float, Float)) { self.values = values }
+
+    mutating func next() -> (ViewChannel, Float)? {
+        defer { position += 1 }
+        switch position {
+        case 0: return (.x, values.0)
+        case 1: return (.y, values.1)
+        case 2: return (.width, values.2)
+        case 3: return (.height, values.3)
+        case 4: return (.cornerRadius, values.4)
+        default: return nil
+        }
+    }
+}
+
+/// A portal's (up to) two layers as a sequence, with no array behind it.
+struct LayerPair: Sequence, IteratorProtocol {
+    var first: Entity?
+    var second: Entity?
+
+    mutating func next() -> Entity? {
+        if let layer = first {
+            first = nil
+            return layer
+        }
+        defer { second = nil }
+        return second
     }
 }

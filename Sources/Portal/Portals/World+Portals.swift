@@ -180,7 +180,7 @@ extension World {
         let record = portals.records[key]
         guard let layer = record.layer, let slot = views.slot(of: layer) else { return nil }
         let direction: PortalDirection
-        switch record.phase {
+        switch portals.motion[key].phase {
         case let .flying(d), let .fading(d): direction = d
         default: direction = .forward
         }
@@ -206,18 +206,25 @@ extension PortalStore {
         anchors.checkInvariants("portal anchors", isAlive: isAlive)
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
         precondition(ids.count == records.count && configs.count == records.count, "portals: columns differ in length")
+        precondition(activeSortedCount <= active.count, "portals: the sorted front is longer than the active list")
+        for i in active.indices {
+            precondition(motion[Int(active[i])].isOnActiveList, "portals: \(ids[Int(active[i])]) is listed but not marked active")
+            precondition(i == 0 || i >= activeSortedCount || active[i - 1] < active[i], "portals: the active list's front is out of order")
+        }
+        precondition(motion.count == records.count && motion.lazy.filter(\.isOnActiveList).count == active.count, "portals: a marked portal is not on the active list")
         for (row, entity) in anchors.entities.enumerated() {
             let key = Int(anchors.values[row].key)
             precondition(records[key].source == entity || records[key].destination == entity,
                          "portals: \(entity) is marked but not an anchor of \(ids[key])")
         }
         for (key, record) in records.enumerated() {
-            switch record.phase {
+            let motion = motion[key]
+            switch motion.phase {
             case .flying, .fading:
-                precondition(record.isOnActiveList, "portals: \(ids[key]) is moving but not on the active list")
+                precondition(motion.isOnActiveList, "portals: \(ids[key]) is moving but not on the active list")
                 if let layer = record.layer { precondition(isView(layer), "portals: \(ids[key])'s layer is not a view") }
             case .idle, .presented, .waiting:
-                precondition(record.layer == nil || !record.isOnActiveList || record.hasPendingRequest || record.phase == .waiting,
+                precondition(record.layer == nil || !motion.isOnActiveList || motion.hasPendingRequest || motion.phase == .waiting,
                              "portals: \(ids[key]) rests with a layer")
             }
         }
@@ -228,7 +235,8 @@ extension PortalSystem {
     /// Applies a transfer at the tick boundary.
     mutating func transferPortal(from a: Int, to b: Int) {
         let from = portals.records[a]
-        switch from.phase {
+        let fromPhase = portals.motion[a].phase
+        switch fromPhase {
         case .presented, .fading(.forward):
             removeLayers(a)
         case .flying(.forward):
@@ -243,20 +251,20 @@ extension PortalSystem {
             portals.records[b].flight = from.flight
             portals.records[b].motionOrigin = from.motionOrigin
             portals.records[b].minimumTicks = from.minimumTicks
-            portals.records[b].landingTick = from.landingTick
+            portals.motion[b].landingTick = portals.motion[a].landingTick
             portals.records[a].layer = nil
             portals.records[a].crossFadeLayer = nil
         default:
             return
         }
-        let phase: PortalPhase = from.phase == .flying(.forward) ? .flying(.forward) : .presented
+        let phase: PortalPhase = fromPhase == .flying(.forward) ? .flying(.forward) : .presented
         portals.records[a].requested = false
-        portals.records[a].phase = .idle
+        portals.motion[a].phase = .idle
         portals.records[a].flight = nil
         applyVisibility(a)
         portals.records[b].requested = true
         portals.setConfig(portals.configs[a], for: b)
-        portals.records[b].phase = phase
+        portals.motion[b].phase = phase
         portals.activate(UInt32(b))
         applyVisibility(b)
     }
