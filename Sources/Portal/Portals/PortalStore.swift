@@ -69,15 +69,13 @@ struct PortalRecord {
 
     /// The layer at the source side; with reduced motion, the outgoing or incoming layer there.
     var layer: Entity?
-    /// With reduced motion only: the layer at the destination side.
-    var crossFadeLayer: Entity?
     var flight: TimingHandle?
     /// The last tick before the flight's motion starts (after its delay).
     var motionOrigin: UInt64 = 0
     var minimumTicks: UInt64 = 0
 }
 
-/// The part of a portal's state that every per-tick pass reads, in a column of its own (16
+/// The part of a portal's state that every per-tick pass reads, in a column of its own (32
 /// bytes per portal, so that a pass over thousands of flights reads a few cache lines per
 /// hundred portals rather than the whole ~230-byte record of each).
 struct PortalMotion {
@@ -87,6 +85,8 @@ struct PortalMotion {
     var phase = PortalPhase.idle
     var hasPendingRequest = false
     var isOnActiveList = false
+    /// With reduced motion only: the layer at the destination side.
+    var crossFadeLayer: Entity?
 }
 
 /// A group transition: its members (interned keys) and the direction it is heading.

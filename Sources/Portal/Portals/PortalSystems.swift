@@ -62,13 +62,13 @@ struct PortalSystem {
     @inline(__always)
     private mutating func flightHasNothingToFollow(_ key: Int) -> Bool {
         let direction: PortalDirection? = portals.motion.withUnsafeBufferPointer { motion in
-            guard case let .flying(direction) = motion[key].phase, !motion[key].hasPendingRequest else { return nil }
+            guard case let .flying(direction) = motion[key].phase, !motion[key].hasPendingRequest,
+                  motion[key].crossFadeLayer == nil else { return nil }
             return direction
         }
         guard let direction else { return false }
         return portals.records.withUnsafeBufferPointer { records in
             let record = records.baseAddress! + key
-            guard record.pointee.crossFadeLayer == nil else { return false }
             let forward = direction == .forward
             guard let anchor = forward ? record.pointee.destination : record.pointee.source,
                   let slot = views.slot(of: anchor) else { return true }
@@ -213,7 +213,7 @@ struct PortalSystem {
             startFlight(key, direction, fromRest: true, tick: tick)
             return
         }
-        if reduceMotion || portals.records[key].crossFadeLayer != nil {
+        if reduceMotion || portals.motion[key].crossFadeLayer != nil {
             startCrossFade(key, direction, delay: 0, tick: tick)
             return
         }
@@ -256,13 +256,13 @@ struct PortalSystem {
             portals.records[key].layer = spawnLayer(key, frame: sourceFrame, radius: sourceRadius,
                                                     content: contentEntity(key, side: .source), opacity: startOpacity)
         }
-        if portals.records[key].crossFadeLayer == nil {
+        if portals.motion[key].crossFadeLayer == nil {
             let startOpacity: Float = direction == .forward ? 0 : 1
-            portals.records[key].crossFadeLayer = spawnLayer(key, frame: destinationFrame, radius: destinationRadius,
+            portals.motion[key].crossFadeLayer = spawnLayer(key, frame: destinationFrame, radius: destinationRadius,
                                                              content: contentEntity(key, side: .destination), opacity: startOpacity)
         }
         guard let sourceSide = portals.records[key].layer, let sourceSlot = views.slot(of: sourceSide),
-              let destinationSide = portals.records[key].crossFadeLayer, let destinationSlot = views.slot(of: destinationSide) else {
+              let destinationSide = portals.motion[key].crossFadeLayer, let destinationSlot = views.slot(of: destinationSide) else {
             land(key, direction, tick: tick)
             return
         }
@@ -278,7 +278,7 @@ struct PortalSystem {
     /// Keeps a flight heading for where its landing anchor is now (it may be scrolling, or
     /// sliding in with a sheet). A layer that has stopped but not yet landed sits on it.
     private mutating func followAnchor(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
-        if portals.records[key].crossFadeLayer != nil {
+        if portals.motion[key].crossFadeLayer != nil {
             placeCrossFadeLayers(key)
             return
         }
@@ -298,8 +298,8 @@ struct PortalSystem {
 
     /// Cross-fade layers stay on their anchors.
     private mutating func placeCrossFadeLayers(_ key: Int) {
-        for (layer, role) in [(portals.records[key].layer, PortalRole.source), (portals.records[key].crossFadeLayer, .destination)] {
-            guard portals.records[key].crossFadeLayer != nil, let layer, let slot = views.slot(of: layer) else { continue }
+        for (layer, role) in [(portals.records[key].layer, PortalRole.source), (portals.motion[key].crossFadeLayer, .destination)] {
+            guard portals.motion[key].crossFadeLayer != nil, let layer, let slot = views.slot(of: layer) else { continue }
             let (frame, radius) = end(key, role)
             for (channel, value) in PortalSystem.frameTargets(frame, radius) {
                 views.values[slot * ViewChannel.stride + channel.rawValue] = value
@@ -311,7 +311,7 @@ struct PortalSystem {
 
     /// The portal's layer and cross-fade layer (those it has), for a loop without an array.
     private mutating func layers(_ key: Int) -> LayerPair {
-        LayerPair(first: portals.records[key].layer, second: portals.records[key].crossFadeLayer)
+        LayerPair(first: portals.records[key].layer, second: portals.motion[key].crossFadeLayer)
     }
 
     private mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
@@ -394,7 +394,7 @@ struct PortalSystem {
     /// Hands a flight over to its landing view, removing (or fading) the layer.
     private mutating func land(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
         let record = portals.records[key]
-        if record.removal == .fade, record.crossFadeLayer == nil, let layer = record.layer, let slot = views.slot(of: layer) {
+        if record.removal == .fade, portals.motion[key].crossFadeLayer == nil, let layer = record.layer, let slot = views.slot(of: layer) {
             // Landing happens after this tick's interpolation: the fade's first step is the next tick.
             portals.records[key].flight = tracks.start(.easeOut(duration: 0.1), id: .internal, view: layer, slot: slot,
                                                        targets: [(.opacity, 0)], tick: tick + 1, step: step,
@@ -434,7 +434,7 @@ struct PortalSystem {
     mutating func removeLayers(_ key: Int) {
         for layer in layers(key) { despawnNow(layer) }
         portals.records[key].layer = nil
-        portals.records[key].crossFadeLayer = nil
+        portals.motion[key].crossFadeLayer = nil
     }
 
     /// Removes an entity Portal owns at once: its tracks, its view, its index.

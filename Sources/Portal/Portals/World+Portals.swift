@@ -247,13 +247,13 @@ extension PortalSystem {
                 }
             }
             portals.records[b].layer = from.layer
-            portals.records[b].crossFadeLayer = from.crossFadeLayer
+            portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer
             portals.records[b].flight = from.flight
             portals.records[b].motionOrigin = from.motionOrigin
             portals.records[b].minimumTicks = from.minimumTicks
             portals.motion[b].landingTick = portals.motion[a].landingTick
             portals.records[a].layer = nil
-            portals.records[a].crossFadeLayer = nil
+            portals.motion[a].crossFadeLayer = nil
         default:
             return
         }

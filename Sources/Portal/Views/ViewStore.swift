@@ -42,8 +42,6 @@ struct ViewStyle {
     var rotationAxis = Rotation3D.identity
     var cornerStyle = CornerStyle.circular
     var clipsContent = true
-    /// Why the view is hidden, as bits of ``HiddenReason``; drawn only when 0.
-    var hiddenBy: UInt8 = 0
 
     init(content: Entity) { self.content = content }
 }
@@ -91,6 +89,10 @@ struct ViewStore {
     var role: [RenderRole] = []
     /// What is drawn and how, beyond the animated numbers.
     var styles: [ViewStyle] = []
+    /// Why each view is hidden, as bits of ``HiddenReason``; drawn only when 0. A byte column
+    /// of its own: the render list reads it for every view every tick, the styles only for the
+    /// views it draws.
+    var hiddenBy: [UInt8] = []
     private var sequence: [UInt64] = []
     private var freeSlots: [UInt32] = []
     private var nextSequence: UInt64 = 0
@@ -138,6 +140,7 @@ struct ViewStore {
             zIndex[slot] = 0
             self.role[slot] = role
             styles[slot] = ViewStyle(content: entity)
+            hiddenBy[slot] = 0
             sequence[slot] = nextSequence
         } else {
             slot = entities.count
@@ -148,6 +151,7 @@ struct ViewStore {
             zIndex.append(0)
             self.role.append(role)
             styles.append(ViewStyle(content: entity))
+            hiddenBy.append(0)
             sequence.append(nextSequence)
         }
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
@@ -178,7 +182,7 @@ struct ViewStore {
     /// Frees the slot of `entity`. The caller must already have removed its tracks.
     mutating func remove(_ entity: Entity) {
         guard let slot = slot(of: entity) else { return }
-        if styles[slot].hiddenBy == 0 { visibleCount -= 1 }
+        if hiddenBy[slot] == 0 { visibleCount -= 1 }
         live[slot] = false
         slotOf[Int(entity.index)] = 0
         freeSlots.append(UInt32(slot))
@@ -191,13 +195,13 @@ struct ViewStore {
     }
 
     mutating func setHidden(_ hidden: Bool, by reason: HiddenReason, slot: Int) {
-        let wasVisible = styles[slot].hiddenBy == 0
-        if hidden { styles[slot].hiddenBy |= reason.rawValue } else { styles[slot].hiddenBy &= ~reason.rawValue }
-        let isVisible = styles[slot].hiddenBy == 0
+        let wasVisible = hiddenBy[slot] == 0
+        if hidden { hiddenBy[slot] |= reason.rawValue } else { hiddenBy[slot] &= ~reason.rawValue }
+        let isVisible = hiddenBy[slot] == 0
         if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1 }
     }
 
-    func isHidden(slot: Int) -> Bool { styles[slot].hiddenBy != 0 }
+    func isHidden(slot: Int) -> Bool { hiddenBy[slot] != 0 }
 
     mutating func setRole(_ newRole: RenderRole, slot: Int) {
         if role[slot] != newRole { role[slot] = newRole; needsSort = true }
@@ -350,6 +354,7 @@ struct ViewStore {
         // every tick.
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
+              hiddenBy.withUnsafeBufferPointer { hidden in
                 entities.withUnsafeBufferPointer { entities in
                     zIndex.withUnsafeBufferPointer { zIndex in
                         role.withUnsafeBufferPointer { role in
@@ -357,7 +362,7 @@ struct ViewStore {
                                 var k = 0
                                 for slot in order {
                                     let slot = Int(slot)
-                                    guard styles[slot].hiddenBy == 0 else { continue }
+                                    guard hiddenBy[slot] == 0 else { continue }
                                     let p = ViewStore.presentation(block: v, slot: slot, axis: styles[slot].rotationAxis)
                                     items[k] = RenderItem(
                                         entity: entities[slot], content: styles[slot].content, frame: p.frame,
@@ -371,12 +376,14 @@ struct ViewStore {
                         }
                     }
                 }
+              }
             }
         }
     }
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
         precondition(values.count == entities.count * ViewChannel.stride, "views: value block count")
+        precondition(hiddenBy.count == entities.count && styles.count == entities.count, "views: style columns differ in length")
         precondition(lanes.count == values.count, "views: lane map shape")
         var liveSlots = 0
         for slot in entities.indices where live[slot] {
@@ -386,7 +393,7 @@ struct ViewStore {
             precondition(self.slot(of: entity) == slot, "views: slotOf and entities disagree for \(entity)")
         }
         precondition(liveSlots == count, "views: \(liveSlots) live slots, count says \(count)")
-        let visible = entities.indices.filter { live[$0] && styles[$0].hiddenBy == 0 }.count
+        let visible = entities.indices.filter { live[$0] && hiddenBy[$0] == 0 }.count
         precondition(visible == visibleCount, "views: \(visible) visible views, visibleCount says \(visibleCount)")
         precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
         if pendingInserts.isEmpty && !hasRemovals && !needsSort {
