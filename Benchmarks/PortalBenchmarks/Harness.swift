@@ -34,13 +34,18 @@ struct Measurement {
     let name: String
     let n: Int
     let itemsPerTick: Int
+    /// Every tick of a turn but the first: the scenario running in its own steady state.
     var samplesNanoseconds: [Double] = []
+    /// The first tick of each turn, right after another scenario of the group ran (and evicted
+    /// the caches); empty for a group of one.
+    var coldSamplesNanoseconds: [Double] = []
 
-    var median: Double { percentile(0.5) }
-    var p99: Double { percentile(0.99) }
+    var median: Double { Measurement.percentile(0.5, of: samplesNanoseconds) }
+    var p99: Double { Measurement.percentile(0.99, of: samplesNanoseconds) }
+    var coldMedian: Double { Measurement.percentile(0.5, of: coldSamplesNanoseconds) }
 
-    func percentile(_ p: Double) -> Double {
-        let sorted = samplesNanoseconds.sorted()
+    static func percentile(_ p: Double, of samples: [Double]) -> Double {
+        let sorted = samples.sorted()
         guard !sorted.isEmpty else { return .nan }
         let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))
         return sorted[index]
@@ -55,9 +60,12 @@ func nanoseconds(_ duration: Duration) -> Double {
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
-/// Times one tick of each scenario in turn, interleaved, so that a noisy neighbour on this
-/// shared machine hurts every scenario of the group alike and the ratios stay meaningful.
-func measureInterleaved(_ scenarios: [Scenario], warmup: Int, samples: Int) throws -> [Measurement] {
+/// Times the scenarios of a group in turns of `turn` consecutive ticks each, so that a noisy
+/// neighbour on this shared machine hurts every scenario of the group alike and the ratios stay
+/// meaningful, while each scenario is still measured the way a frame loop runs it: tick after
+/// tick, its data where the last tick left it. The first tick of a turn follows the other
+/// scenarios' work, which evicts the caches; it is kept apart as the cold sample.
+func measureInterleaved(_ scenarios: [Scenario], warmup: Int, samples: Int, turn: Int = 10) throws -> [Measurement] {
     let clock = ContinuousClock()
     for scenario in scenarios { try scenario.setUp() }
     for _ in 0..<warmup {
@@ -67,13 +75,24 @@ func measureInterleaved(_ scenarios: [Scenario], warmup: Int, samples: Int) thro
         }
     }
     var measurements = scenarios.map { Measurement(name: $0.name, n: $0.n, itemsPerTick: $0.itemsPerTick) }
-    for _ in 0..<samples {
+    let turn = max(2, turn)
+    var taken = 0
+    while taken < samples {
+        let length = min(turn, samples - taken)
         for (i, scenario) in scenarios.enumerated() {
-            scenario.prepareTick()
-            let start = clock.now
-            scenario.runTick()
-            measurements[i].samplesNanoseconds.append(nanoseconds(clock.now - start))
+            for tick in 0..<length {
+                scenario.prepareTick()
+                let start = clock.now
+                scenario.runTick()
+                let elapsed = nanoseconds(clock.now - start)
+                if tick == 0 && scenarios.count > 1 {
+                    measurements[i].coldSamplesNanoseconds.append(elapsed)
+                } else {
+                    measurements[i].samplesNanoseconds.append(elapsed)
+                }
+            }
         }
+        taken += length
     }
     for scenario in scenarios { try scenario.verify() }
     return measurements
