@@ -100,7 +100,8 @@ struct PortalGroup {
 struct PortalStore {
     var keys: [PortalID: UInt32] = [:]
     var records: [PortalRecord] = []
-    /// Each portal's phase and landing tick, parallel to `records`.
+    /// What the per-tick passes read of each portal (phase, request flag, landing tick,
+    /// cross-fade layer), parallel to `records`.
     var motion: [PortalMotion] = []
     /// Each portal's id, parallel to `records`.
     var ids: [PortalID] = []

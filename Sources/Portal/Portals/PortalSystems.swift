@@ -37,9 +37,10 @@ struct PortalSystem {
             case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
             default: refreshAnchorFrames(key, source: true, destination: true)
             }
-            let pending = portals.motion[key].hasPendingRequest
-            if pending { portals.motion[key].hasPendingRequest = false }
-            if pending { applyRequest(key, tick: tick) }
+            if portals.motion[key].hasPendingRequest {
+                portals.motion[key].hasPendingRequest = false
+                applyRequest(key, tick: tick)
+            }
             switch portals.phase(key) {
             case .waiting:
                 if portals.withRecord(key, { $0.sourceFrame != nil && $0.destinationFrame != nil }) {
@@ -163,13 +164,6 @@ struct PortalSystem {
         FrameTargets(values: (frame.minX, frame.minY, frame.width, frame.height, radius))
     }
 
-    /// Calls `body` with each of a layer's flight channels and its value at (`frame`, `radius`),
-    /// without building an array (this runs per layer per tick).
-    private static func forEachFrameChannel(_ frame: Rect, _ radius: Float, _ body: (ViewChannel, Float) -> Void) {
-        body(.x, frame.minX); body(.y, frame.minY); body(.width, frame.width); body(.height, frame.height)
-        body(.cornerRadius, radius)
-    }
-
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
     /// the configured delay (plus any group stagger) applies.
     private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
@@ -289,7 +283,7 @@ struct PortalSystem {
             return record.layer
         }
         guard let layer, let slot = views.slot(of: layer) else { return }
-        PortalSystem.forEachFrameChannel(frame, radius) { channel, value in
+        for (channel, value) in PortalSystem.frameTargets(frame, radius) {
             let moved = tracks.moveTarget(channel, slot: slot, to: value, tick: tick, step: step,
                                           tolerance: tolerance, views: views)
             if !moved { views.values[slot * ViewChannel.stride + channel.rawValue] = value }
@@ -379,12 +373,12 @@ struct PortalSystem {
         portals.activeSortedCount = keptSorted
     }
 
+    /// Whether a flight whose landing tick has come (`flightIsBeforeLanding` said no) lands now.
     private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
-        let (layer, earliest, flight, logical, landing) = portals.records.withUnsafeBufferPointer { records in
+        let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
             (records[key].layer, records[key].motionOrigin + records[key].minimumTicks, records[key].flight,
-             records[key].completionCriteria == .logicallyComplete, portals.motion[key].landingTick)
+             records[key].completionCriteria == .logicallyComplete)
         }
-        guard tick >= landing else { return false }
         guard let layer, views.slot(of: layer) != nil else { return true }
         guard tick >= earliest else { return false }
         guard let flight, let ticks = tracks.completionTicks(flight) else { return true }
