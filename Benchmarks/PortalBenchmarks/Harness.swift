@@ -1,3 +1,5 @@
+import Portal
+
 // Timing, statistics and reporting. Setup stays outside the timed region; results are checked
 // before they are reported, and consumed through `blackHole` so the optimiser cannot drop them.
 
@@ -14,10 +16,14 @@ protocol Scenario: AnyObject {
     func runTick()
     /// Throws when the scenario's state is not what the work should have produced.
     func verify() throws
+    /// The world whose full ticks `runTick` runs, for `--phases` to time phase by phase; `nil`
+    /// for scenarios that run part of a tick or no world at all.
+    var fullTickWorld: World? { get }
 }
 
 extension Scenario {
     func prepareTick() {}
+    var fullTickWorld: World? { nil }
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {

@@ -8,6 +8,7 @@ final class HeaderScroll: Scenario {
     var name: String { "header/scroll" }
     var itemsPerTick: Int { n }
     private var world = World()
+    var fullTickWorld: World? { world }
     private var headers: [Entity] = []
     private var step = 0
 

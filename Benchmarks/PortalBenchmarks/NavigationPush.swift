@@ -9,6 +9,7 @@ final class NavigationPush: Scenario {
     var name: String { "navigation/push" }
     var itemsPerTick: Int { n }
     private var world = World()
+    var fullTickWorld: World? { world }
     private var stacks: [Entity] = []
     private var tops: [Entity] = []
     private var transitions: [NavigationTransition] = []

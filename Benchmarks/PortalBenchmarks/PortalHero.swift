@@ -16,6 +16,7 @@ final class PortalHero: Scenario {
     var name: String { "portal/hero" }
     var itemsPerTick: Int { n }
     private var world = World()
+    var fullTickWorld: World? { world }
     private var ids: [PortalID] = []
     private var configs: [PortalTransitionConfig] = []
     private var active: [Bool] = []

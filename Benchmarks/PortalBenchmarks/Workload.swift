@@ -106,6 +106,7 @@ final class PortalFullTick: Scenario {
     var name: String { "tick/full-schedule" }
     var itemsPerTick: Int { n }
     private var world = World()
+    var fullTickWorld: World? { world }
     private var views: [Entity] = []
     private var startTick: UInt64 = 0
 

@@ -7,8 +7,11 @@
 //   swift run -c release PortalBenchmarks --scenario tick/full-schedule --n 1000 --ticks 50
 //       set up one scenario, run exactly N ticks, exit: run it under valgrind for N and 2N
 //       ticks and compare the heap summaries to show a steady-state tick allocates nothing.
+//   swift run -c release PortalBenchmarks --scenario portal/hero --n 10000 --ticks 300 --phases
+//       the same, and print where a tick goes: the median time of each phase of the tick.
 
 import Foundation
+@_spi(Benchmarking) import Portal
 
 struct Options {
     var quick = false
@@ -17,6 +20,7 @@ struct Options {
     var ticks: Int?
     var n: Int?
     var only: String?
+    var phases = false
 }
 
 func parseOptions() -> Options {
@@ -37,13 +41,14 @@ func parseOptions() -> Options {
         case "--n":
             guard let n = Int(value(argument)), n > 0 else { fail("--n takes a positive whole number") }
             options.n = n
+        case "--phases": options.phases = true
         case "--only":
             options.only = value(argument)
         case "--list":
             print(allScenarioNames.joined(separator: "\n"))
             exit(0)
         case "--help", "-h":
-            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N]")
+            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N [--phases]]")
             exit(0)
         default: fail("unknown option \(argument); see --help")
         }
@@ -90,11 +95,39 @@ if let name = options.scenario {
         try scenario.setUp()
         // Warm up until every buffer has reached its steady size.
         for _ in 0..<20 { scenario.prepareTick(); scenario.runTick() }
-        for _ in 0..<ticks { scenario.prepareTick(); scenario.runTick() }
+        if options.phases {
+            try printPhases(of: scenario, ticks: ticks)
+        } else {
+            for _ in 0..<ticks { scenario.prepareTick(); scenario.runTick() }
+        }
         try scenario.verify()
     } catch { fail("\(error)") }
     print("\(name) n=\(scenario.n): ran \(ticks) ticks after setup and warm-up")
     exit(0)
+}
+
+/// Runs `ticks` ticks of `scenario` with a phase probe on its world and prints the median time
+/// of each phase (a phase runs from its probe to the next one).
+func printPhases(of scenario: Scenario, ticks: Int) throws {
+    guard let world = scenario.fullTickWorld else { fail("\(scenario.name) does not run full ticks; --phases cannot time it") }
+    guard ticks > 0 else { fail("--phases needs at least one tick") }
+    let phases = TickPhase.allCases
+    var stamps = [UInt64](repeating: 0, count: phases.count)
+    var durations = [[Double]](repeating: [], count: phases.count)
+    world._setPhaseProbe { phase in stamps[phase.rawValue] = DispatchTime.now().uptimeNanoseconds }
+    for _ in 0..<ticks {
+        scenario.prepareTick()
+        scenario.runTick()
+        for i in 0..<phases.count - 1 { durations[i].append(Double(stamps[i + 1] &- stamps[i])) }
+        durations[phases.count - 1].append(Double(stamps[phases.count - 1] &- stamps[0]))
+    }
+    world._setPhaseProbe(nil)
+    func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+    print("median µs per phase over \(ticks) ticks (the whole tick's median is not the sum of the phases' medians):")
+    for (i, phase) in phases.enumerated() {
+        let label = phase == .end ? "whole tick" : "\(phase)"
+        print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%9.1f", median(durations[i]) / 1e3))
+    }
 }
 
 // MARK: The table.

@@ -15,3 +15,37 @@ extension World {
         clock.advanceOneTick()
     }
 }
+
+/// The phases of a tick, in the order they run, as the phase probe reports them. ``end`` comes
+/// after the output stage's systems, so the time from one phase to the next covers the
+/// built-in work and the user systems between them.
+@_spi(Benchmarking)
+public enum TickPhase: Int, CaseIterable, Sendable {
+    /// Staged host calls are applied; layout-capture systems run.
+    case applyCommands
+    /// Portal matching, anchor following and flight starts; popup follow; matching systems.
+    case portalMatching
+    /// Every timing's step matrix is brought up to date (curves are solved).
+    case curves
+    /// Every lane advances one tick; interpolation systems.
+    case lanes
+    /// Completions are reported, settled animations retire.
+    case trackFinish
+    /// Portal landings and hand-offs; navigation, popup and finish systems.
+    case portalFinish
+    /// Presented values are copied into the views; header placement.
+    case writeBack
+    /// The render list is rebuilt; output systems.
+    case renderList
+    /// The tick's work is done.
+    case end
+}
+
+@_spi(Benchmarking)
+extension World {
+    /// Sets (or with `nil` clears) a function called as each phase of a tick begins, so that a
+    /// profiler can time the phases with its own clock. The library reads no clock itself.
+    public func _setPhaseProbe(_ probe: ((TickPhase) -> Void)?) {
+        phaseProbe = probe
+    }
+}

@@ -91,6 +91,8 @@ public final class World {
     var systems: [[UserSystem]] = Array(repeating: [], count: TickStage.allCases.count)
     var nextSystemID: UInt64 = 1
     var nextAnimationID: UInt64 = 1
+    /// Called as each phase of a tick begins (see `World+Benchmarking.swift`); `nil` normally.
+    var phaseProbe: ((TickPhase) -> Void)?
     private(set) var isTicking = false
 
     /// Creates a world with the default configuration: 120 Hz.
@@ -193,31 +195,46 @@ public final class World {
         defer { isTicking = false }
         let now = clock.tick + 1
 
+        probe(.applyCommands)
         applyCommands(tick: now)
         runSystems(.layoutCapture)
 
+        probe(.portalMatching)
         withPortalSystem { $0.runPortalMatching(tick: now) }
         runPopupFollow()
         runSystems(.matching)
 
+        probe(.curves)
         tracks.prepare(tick: now)
+        probe(.lanes)
         tracks.advanceLanes()
         runSystems(.interpolation)
 
+        probe(.trackFinish)
         tracks.finish(tick: now, views: &views, events: &events)
+        probe(.portalFinish)
         withPortalSystem { $0.runPortalFinish(tick: now) }
         runNavigationFinish(tick: now)
         runPopupFinish(tick: now)
         runSystems(.finish)
 
+        probe(.writeBack)
         tracks.writeBack(into: &views)
         // Headers place their parts from this tick's presented values (their progress, their
         // screen's transform), so after the write-back and before the render list.
         runHeaderPlacement()
+        probe(.renderList)
         buildRenderList()
         clock.advanceOneTick()
         runSystems(.output)
+        probe(.end)
         checkInvariants()
+    }
+
+    /// Tells the phase probe, if one is set, that `phase` begins.
+    @inline(__always)
+    private func probe(_ phase: TickPhase) {
+        if let phaseProbe { phaseProbe(phase) }
     }
 
     // MARK: - Systems
