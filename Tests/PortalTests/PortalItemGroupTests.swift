@@ -80,6 +80,35 @@ struct PortalItemGroupTests {
         #expect(visible(world) == [cells[0], cells[2], detail])
     }
 
+    @Test("a transfer mid-flight heads for the new portal's destination, even one that portal flew to before")
+    func transferMidFlightRetargets() throws {
+        let world = World()
+        let cellA = try world.spawnView(frame: Rect(x: 0, y: 100, width: 100, height: 100))
+        let cellB = try world.spawnView(frame: Rect(x: 110, y: 100, width: 100, height: 100))
+        let detailA = try world.spawnView(frame: Rect(x: 0, y: 300, width: 390, height: 390))
+        let detailB = try world.spawnView(frame: Rect(x: 200, y: 400, width: 300, height: 300))
+        try world.portal(cellA, id: "a", as: .source)
+        try world.portal(detailA, id: "a", as: .destination)
+        try world.portal(cellB, id: "b", as: .source)
+        try world.portal(detailB, id: "b", as: .destination)
+        // b flies there and back first, so it has read and followed its destination before.
+        try world.portalTransition(id: "b", isActive: true, config: quick)
+        world.run(ticks: 31)
+        try world.portalTransition(id: "b", isActive: false, config: quick)
+        world.run(ticks: 31)
+        #expect(world.portalLayers().isEmpty)
+        try world.portalTransition(id: "a", isActive: true, config: quick)
+        world.run(ticks: 10)
+        try world.transferActivePortal(from: "a", to: "b")
+        world.run(ticks: 5)
+        // Linear over 30 ticks, the target moved from detailA to detailB: at tick 15 the layer is
+        // halfway from cellA to detailB (a timing curve bends its path to arrive on time).
+        let layer = try #require(world.portalLayer("b"))
+        #expect(isClose(try world.presentation(of: layer.layer).frame, Rect(x: 100, y: 250, width: 200, height: 200)))
+        world.run(ticks: 15)
+        #expect(visible(world) == [cellA, detailB])
+    }
+
     @Test("groups: one layer per member, staggered forward and back, per-member and group completion, active states")
     func groups() throws {
         let world = World()

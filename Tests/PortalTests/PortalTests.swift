@@ -188,6 +188,30 @@ struct PortalTests {
         #expect(world.runningTrackCount == 0)
     }
 
+    @Test("a destination despawned mid-flight and replaced by a new view in its slot: the layer heads for the new one")
+    func replacedDestination() throws {
+        let scene = try HeroScene()
+        let world = scene.world
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 20)
+        let detailSlot = try #require(world.views.slot(of: scene.detail))
+        try world.despawn(scene.detail)
+        world.tick()
+        // Despawned: the layer keeps heading for the detail's last known frame.
+        let layer = try #require(scene.layers.first).entity
+        #expect(isClose(world.renderList.first { $0.entity == layer }?.frame, mix(HeroScene.cardFrame, HeroScene.detailFrame, 21.0 / 60)))
+        // The new view takes the freed view slot; marking it retargets the flight at once.
+        let replacement = Rect(x: 100, y: 500, width: 200, height: 100)
+        let detail2 = try world.spawnView(frame: replacement, cornerRadius: 16)
+        try world.portal(detail2, id: "hero", as: .destination)
+        world.run(ticks: 9)
+        #expect(world.views.slot(of: detail2) == detailSlot)
+        // Linear over 60 ticks and bent towards the new target: at tick 30 the layer is halfway.
+        #expect(isClose(world.renderList.first { $0.entity == layer }?.frame, mix(HeroScene.cardFrame, replacement, 0.5)))
+        world.run(ticks: 30)
+        #expect(scene.visible == [detail2])
+    }
+
     @Test("layers pass touches through by default; a config can make them take touches")
     func hitTesting() throws {
         let scene = try HeroScene()

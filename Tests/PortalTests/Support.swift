@@ -44,3 +44,16 @@ func integrateSpring(_ spring: Spring, displacement x0: Double, velocity v0: Dou
     }
     return (x, v)
 }
+
+/// The frame `t` of the way from `a` to `b` (each edge linearly), for checking flights.
+func mix(_ a: Rect, _ b: Rect, _ t: Float) -> Rect {
+    Rect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
+         width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+}
+
+/// Whether two frames agree within `tolerance` points on every edge.
+func isClose(_ a: Rect?, _ b: Rect, tolerance: Float = 1e-3) -> Bool {
+    guard let a else { return false }
+    return abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
+        && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+}

@@ -35,6 +35,8 @@ public enum TickPhase: Int, CaseIterable, Sendable {
     case portalFinish
     /// Presented values are copied into the views; header placement.
     case writeBack
+    /// The drawing order takes in the views spawned and despawned this tick.
+    case drawOrder
     /// The render list is rebuilt; output systems.
     case renderList
     /// The tick's work is done.

@@ -223,6 +223,8 @@ public final class World {
         // Headers place their parts from this tick's presented values (their progress, their
         // screen's transform), so after the write-back and before the render list.
         runHeaderPlacement()
+        probe(.drawOrder)
+        views.refreshOrder()
         probe(.renderList)
         buildRenderList()
         clock.advanceOneTick()
@@ -323,8 +325,8 @@ public final class World {
         return hit
     }
 
+    /// Rebuilds the render list from the drawing order (brought up to date just before).
     private func buildRenderList() {
-        views.refreshOrder()
         views.writeRenderList(into: &renderItems)
         renderVersion &+= 1
     }

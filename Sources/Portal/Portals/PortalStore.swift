@@ -89,6 +89,24 @@ struct PortalMotion {
     var crossFadeLayer: Entity?
 }
 
+/// The anchor a flight heads for, as the matching pass last read it: the anchor, the view slot
+/// it had, and its frame and corner radius (the same values as the record's last known frame of
+/// that side). Lets the matching pass's fast path compare the anchor's view block with what it
+/// was, reading 32 bytes per portal in key order instead of the ~230-byte record.
+struct AnchorWatch {
+    /// `slot` when the watch has not been read since the flight began or its anchors, its
+    /// phase or its request changed: take the slow path, which reads it again.
+    static let unknown: UInt32 = .max
+    /// `slot` when the flight has no anchor to follow (unmarked or despawned): it keeps
+    /// flying to the last known frame, so there is nothing to compare.
+    static let gone: UInt32 = .max - 1
+
+    var anchor = Entity(index: 0, generation: 0)
+    var slot = AnchorWatch.unknown
+    var x: Float = 0, y: Float = 0, width: Float = 0, height: Float = 0
+    var radius: Float = 0
+}
+
 /// A group transition: its members (interned keys) and the direction it is heading.
 struct PortalGroup {
     let id: String
@@ -103,6 +121,8 @@ struct PortalStore {
     /// What the per-tick passes read of each portal (phase, request flag, landing tick,
     /// cross-fade layer), parallel to `records`.
     var motion: [PortalMotion] = []
+    /// The anchor each flight follows, as last read, parallel to `records`; see ``AnchorWatch``.
+    var watch: [AnchorWatch] = []
     /// Each portal's id, parallel to `records`.
     var ids: [PortalID] = []
     /// Each portal's configuration, parallel to `records`: read when a flight starts, turns or
@@ -129,6 +149,7 @@ struct PortalStore {
         let key = UInt32(records.count)
         records.append(PortalRecord())
         motion.append(PortalMotion())
+        watch.append(AnchorWatch())
         ids.append(id)
         configs.append(PortalTransitionConfig())
         keys[id] = key
@@ -147,6 +168,13 @@ struct PortalStore {
     @inline(__always)
     mutating func phase(_ key: Int) -> PortalPhase {
         motion.withUnsafeBufferPointer { $0[key].phase }
+    }
+
+    /// Sets (or with `nil` clears) one anchor of portal `key`. Every change of an anchor goes
+    /// through here, so that the flight's watch is read again.
+    mutating func setAnchor(_ view: Entity?, as role: PortalRole, of key: Int) {
+        if role == .source { records[key].source = view } else { records[key].destination = view }
+        watch[key].slot = AnchorWatch.unknown
     }
 
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {

@@ -53,35 +53,57 @@ struct PortalSystem {
             case .idle, .presented:
                 break
             }
+            watchAnchor(key)
         }
     }
 
     /// The matching pass's fast path, most portals' whole work on most ticks: whether `key` is
     /// a flight with no request waiting whose landing anchor is gone or sits exactly where it
-    /// was last read, so that refreshing and following it would change nothing. Reads only (a
-    /// write through the arrays would cost a uniqueness check per portal).
+    /// was last read, so that refreshing and following it would change nothing. Reads only the
+    /// motion and watch columns and the anchor's view block (a write through the arrays would
+    /// cost a uniqueness check per portal).
     @inline(__always)
     private mutating func flightHasNothingToFollow(_ key: Int) -> Bool {
-        let direction: PortalDirection? = portals.motion.withUnsafeBufferPointer { motion in
-            guard case let .flying(direction) = motion[key].phase, !motion[key].hasPendingRequest,
-                  motion[key].crossFadeLayer == nil else { return nil }
-            return direction
+        let isPlainFlight = portals.motion.withUnsafeBufferPointer { motion in
+            guard case .flying = motion[key].phase else { return false }
+            return !motion[key].hasPendingRequest && motion[key].crossFadeLayer == nil
         }
-        guard let direction else { return false }
-        return portals.records.withUnsafeBufferPointer { records in
+        guard isPlainFlight else { return false }
+        let watch = portals.watch.withUnsafeBufferPointer { $0[key] }
+        guard watch.slot != AnchorWatch.gone else { return true }
+        guard watch.slot != AnchorWatch.unknown else { return false }
+        let slot = Int(watch.slot)
+        return views.entities.withUnsafeBufferPointer { $0[slot] == watch.anchor }
+            && views.values.withUnsafeBufferPointer { values in
+                let block = values.baseAddress! + slot * ViewChannel.stride
+                return block[ViewChannel.x.rawValue] == watch.x && block[ViewChannel.y.rawValue] == watch.y
+                    && block[ViewChannel.width.rawValue] == watch.width && block[ViewChannel.height.rawValue] == watch.height
+                    && block[ViewChannel.cornerRadius.rawValue] == watch.radius
+            }
+    }
+
+    /// After the slow path: remembers the anchor a plain flight now follows, as just read, for
+    /// the fast path of the next ticks; anything else is left for the slow path.
+    private mutating func watchAnchor(_ key: Int) {
+        let next: AnchorWatch = portals.records.withUnsafeBufferPointer { records in
+            var watch = AnchorWatch()
+            let motion = portals.motion[key]
+            guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else { return watch }
             let record = records.baseAddress! + key
             let forward = direction == .forward
             guard let anchor = forward ? record.pointee.destination : record.pointee.source,
-                  let slot = views.slot(of: anchor) else { return true }
-            guard let known = forward ? record.pointee.destinationFrame : record.pointee.sourceFrame else { return false }
-            let knownRadius = forward ? record.pointee.destinationRadius : record.pointee.sourceRadius
-            return views.values.withUnsafeBufferPointer { values in
-                let block = values.baseAddress! + slot * ViewChannel.stride
-                return block[ViewChannel.x.rawValue] == known.minX && block[ViewChannel.y.rawValue] == known.minY
-                    && block[ViewChannel.width.rawValue] == known.width && block[ViewChannel.height.rawValue] == known.height
-                    && block[ViewChannel.cornerRadius.rawValue] == knownRadius
+                  let slot = views.slot(of: anchor) else {
+                watch.slot = AnchorWatch.gone
+                return watch
             }
+            guard let frame = forward ? record.pointee.destinationFrame : record.pointee.sourceFrame else { return watch }
+            watch.anchor = anchor
+            watch.slot = UInt32(slot)
+            (watch.x, watch.y, watch.width, watch.height) = (frame.minX, frame.minY, frame.width, frame.height)
+            watch.radius = forward ? record.pointee.destinationRadius : record.pointee.sourceRadius
+            return watch
         }
+        portals.watch[key] = next
     }
 
     /// The landing pass's fast path: whether `key` is a flight that cannot land this tick (its

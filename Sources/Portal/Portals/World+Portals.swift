@@ -39,7 +39,7 @@ extension World {
         removePortalAnchor(view)
         let key = portals.intern(id)
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
-        if role == .source { portals.records[Int(key)].source = view } else { portals.records[Int(key)].destination = view }
+        portals.setAnchor(view, as: role, of: Int(key))
         portals.activate(key)
         withPortalSystem { $0.applyVisibility(Int(key)) }
     }
@@ -59,8 +59,8 @@ extension World {
     func removePortalAnchor(_ view: Entity) {
         guard let anchor = portals.anchors.remove(view) else { return }
         let key = Int(anchor.key)
-        if portals.records[key].source == view { portals.records[key].source = nil }
-        if portals.records[key].destination == view { portals.records[key].destination = nil }
+        if portals.records[key].source == view { portals.setAnchor(nil, as: .source, of: key) }
+        if portals.records[key].destination == view { portals.setAnchor(nil, as: .destination, of: key) }
         if let slot = views.slot(of: view) { views.setHidden(false, by: .portal, slot: slot) }
     }
 
@@ -217,8 +217,20 @@ extension PortalStore {
             precondition(records[key].source == entity || records[key].destination == entity,
                          "portals: \(entity) is marked but not an anchor of \(ids[key])")
         }
+        precondition(watch.count == records.count, "portals: the watch column differs in length")
         for (key, record) in records.enumerated() {
             let motion = motion[key]
+            if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil,
+               watch[key].slot < AnchorWatch.gone {
+                // What the fast path trusts: the watch is the record's landing anchor and its last read.
+                let forward = direction == .forward
+                let frame = forward ? record.destinationFrame : record.sourceFrame
+                let radius = forward ? record.destinationRadius : record.sourceRadius
+                let w = watch[key]
+                precondition(w.anchor == (forward ? record.destination : record.source)
+                             && frame == Rect(x: w.x, y: w.y, width: w.width, height: w.height) && radius == w.radius,
+                             "portals: \(ids[key])'s anchor watch disagrees with its record")
+            }
             switch motion.phase {
             case .flying, .fading:
                 precondition(motion.isOnActiveList, "portals: \(ids[key]) is moving but not on the active list")
@@ -258,6 +270,11 @@ extension PortalSystem {
             return
         }
         let phase: PortalPhase = fromPhase == .flying(.forward) ? .flying(.forward) : .presented
+        // b now flies a's layer, which heads for a's destination: b's next matching must read
+        // b's destination and retarget the layer to it, whatever b followed in earlier flights.
+        portals.records[b].followed = nil
+        portals.watch[a].slot = AnchorWatch.unknown
+        portals.watch[b].slot = AnchorWatch.unknown
         portals.records[a].requested = false
         portals.motion[a].phase = .idle
         portals.records[a].flight = nil

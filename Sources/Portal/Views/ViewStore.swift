@@ -76,6 +76,9 @@ public struct ViewPresentation: Hashable, Sendable {
 
 struct ViewStore {
     static let noLane: Int32 = -1
+    /// What `entities` holds for a free slot: no live entity has this index and generation, so
+    /// a reader that remembered a slot can tell, from `entities` alone, that its view is gone.
+    static let vacant = Entity(index: .max, generation: .max)
 
     /// `slotOf[entity.index]` is the slot + 1, or 0.
     private var slotOf: [UInt32] = []
@@ -184,6 +187,7 @@ struct ViewStore {
         guard let slot = slot(of: entity) else { return }
         if hiddenBy[slot] == 0 { visibleCount -= 1 }
         live[slot] = false
+        entities[slot] = ViewStore.vacant
         slotOf[Int(entity.index)] = 0
         freeSlots.append(UInt32(slot))
         count -= 1
