@@ -198,6 +198,25 @@ struct DrawingOrderTests {
             }
         }
     }
+
+    @Test("a view slot freed and taken by a portal layer in the same tick is drawn once, as the layer")
+    func slotReusedWithinATick() throws {
+        let world = World()
+        let a = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let b = try world.spawnView(frame: Rect(x: 20, y: 0, width: 10, height: 10))
+        let card = try world.spawnView(frame: Rect(x: 0, y: 100, width: 50, height: 50))
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 200, width: 200, height: 200))
+        try world.portal(card, id: "hero", as: .source)
+        try world.portal(detail, id: "hero", as: .destination)
+        world.tick()
+        let freed = try #require(world.views.slot(of: b))
+        try world.despawn(b)
+        try world.portalTransition(id: "hero", isActive: true)
+        world.tick()    // the despawn frees b's slot, then the flight's layer takes it
+        let layer = try #require(world.portalLayer("hero")).layer
+        #expect(world.views.slot(of: layer) == freed)
+        #expect(world.renderList.map(\.entity) == [a, layer])
+    }
 }
 
 @Suite("View attributes")

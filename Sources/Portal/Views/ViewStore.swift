@@ -108,9 +108,11 @@ struct ViewStore {
     private(set) var order: [UInt32] = []
     /// Slots spawned since the last refresh, in spawn order.
     private var pendingInserts: [UInt32] = []
-    /// Views spawned before this sequence number are in `order` (or were removed since).
-    private var sequenceAtRefresh: UInt64 = 0
-    private var hasRemovals = false
+    /// Slots freed since the last refresh (some may be live again, reused by a new view).
+    private var pendingRemovals: [UInt32] = []
+    /// 1 for the slots in `pendingRemovals`: their entries in `order` are stale. A byte column,
+    /// so that compacting the order reads 1 byte per view.
+    private var removedSinceRefresh: [UInt8] = []
     /// A z index or role changed: the order must be rebuilt and sorted.
     private var needsSort = false
     private var mergeBuffer: [UInt32] = []
@@ -119,6 +121,7 @@ struct ViewStore {
         entities.reserveCapacity(n); live.reserveCapacity(n)
         values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
         zIndex.reserveCapacity(n); role.reserveCapacity(n); styles.reserveCapacity(n)
+        hiddenBy.reserveCapacity(n); removedSinceRefresh.reserveCapacity(n)
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
     }
@@ -146,6 +149,7 @@ struct ViewStore {
             hiddenBy[slot] = 0
             sequence[slot] = nextSequence
         } else {
+            removedSinceRefresh.append(0)
             slot = entities.count
             entities.append(entity)
             live.append(true)
@@ -191,7 +195,10 @@ struct ViewStore {
         slotOf[Int(entity.index)] = 0
         freeSlots.append(UInt32(slot))
         count -= 1
-        hasRemovals = true
+        if removedSinceRefresh[slot] == 0 {
+            removedSinceRefresh[slot] = 1
+            pendingRemovals.append(UInt32(slot))
+        }
     }
 
     mutating func setZIndex(_ z: Int32, slot: Int) {
@@ -223,23 +230,24 @@ struct ViewStore {
             for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
             let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
             order.sort { key.before($0, $1) }
-        } else if hasRemovals || !pendingInserts.isEmpty {
-            if hasRemovals {
-                let (cutoff, live, sequence) = (sequenceAtRefresh, self.live, self.sequence)
-                order.removeAll { !live[Int($0)] || sequence[Int($0)] >= cutoff }
+        } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
+            if !pendingRemovals.isEmpty {
+                // A slot freed and reused since the last refresh has a stale entry here (dropped)
+                // and its new view among the inserts.
+                removedSinceRefresh.withUnsafeBufferPointer { removed in
+                    order.removeAll { removed[Int($0)] != 0 }
+                }
             }
-            // A slot freed and reused since the last refresh appears in both lists; the
-            // sequence check above dropped its old entry, and a view spawned and despawned in
-            // between is dropped here.
+            // A view spawned and despawned since the last refresh is dropped here.
             let live = self.live
             pendingInserts.removeAll { !live[Int($0)] }
             sortPendingInserts()
             mergePendingInserts()
         }
+        for slot in pendingRemovals { removedSinceRefresh[Int(slot)] = 0 }
+        pendingRemovals.removeAll(keepingCapacity: true)
         pendingInserts.removeAll(keepingCapacity: true)
-        hasRemovals = false
         needsSort = false
-        sequenceAtRefresh = nextSequence
     }
 
     /// The drawing-order comparison over the columns it reads. The sorting loops compare
@@ -400,7 +408,7 @@ struct ViewStore {
         let visible = entities.indices.filter { live[$0] && hiddenBy[$0] == 0 }.count
         precondition(visible == visibleCount, "views: \(visible) visible views, visibleCount says \(visibleCount)")
         precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
-        if pendingInserts.isEmpty && !hasRemovals && !needsSort {
+        if pendingInserts.isEmpty && pendingRemovals.isEmpty && !needsSort {
             precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
             let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
             for k in order.indices.dropFirst() {
