@@ -155,7 +155,7 @@ extension World {
             // over in a navigation stack), take its z index (a stack lifts the arriving screen;
             // its header must not end up under it), and otherwise move and fade with it.
             let screenHidden = views.isHidden(slot: screenSlot)
-            let screenZ = views.zIndex[screenSlot]
+            let screenZ = views.zIndex(slot: screenSlot)
             for part in [state.title, state.subtitle, state.accessory, state.barTitle, state.barAccessory] {
                 guard let part, let slot = views.slot(of: part) else { continue }
                 views.setHidden(screenHidden, by: .header, slot: slot)

@@ -33,7 +33,9 @@ public enum CornerStyle: Hashable, Sendable {
     case continuous
 }
 
-/// The per-view attributes that are not animated and do not affect drawing order.
+/// The per-view attributes that are not animated: everything the render list reads of a view
+/// besides its entity and presented values, in one record (44 bytes), so that writing a render
+/// item gathers from three places rather than five.
 struct ViewStyle {
     /// The entity whose content the view draws: itself, or for a portal layer the view it
     /// stands in for.
@@ -42,8 +44,15 @@ struct ViewStyle {
     var rotationAxis = Rotation3D.identity
     var cornerStyle = CornerStyle.circular
     var clipsContent = true
+    /// The drawing band (change it through `ViewStore.setRole`, which re-sorts the order).
+    var role: RenderRole
+    /// The z index within the band (change it through `ViewStore.setZIndex`).
+    var zIndex: Int32 = 0
 
-    init(content: Entity) { self.content = content }
+    init(content: Entity, role: RenderRole) {
+        self.content = content
+        self.role = role
+    }
 }
 
 /// Who hid a view. Each owner sets and clears only its own bit, so the portal system hiding a
@@ -88,9 +97,7 @@ struct ViewStore {
     var values: [Float] = []
     /// The track row animating each channel, or ``noLane``; same shape as `values`.
     var lanes: [Int32] = []
-    var zIndex: [Int32] = []
-    var role: [RenderRole] = []
-    /// What is drawn and how, beyond the animated numbers.
+    /// What is drawn and how, beyond the animated numbers; also the band and z index.
     var styles: [ViewStyle] = []
     /// Why each view is hidden, as bits of ``HiddenReason``; drawn only when 0. A byte column
     /// of its own: the render list reads it for every view every tick, the styles only for the
@@ -120,7 +127,7 @@ struct ViewStore {
     mutating func reserveCapacity(_ n: Int) {
         entities.reserveCapacity(n); live.reserveCapacity(n)
         values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
-        zIndex.reserveCapacity(n); role.reserveCapacity(n); styles.reserveCapacity(n)
+        styles.reserveCapacity(n)
         hiddenBy.reserveCapacity(n); removedSinceRefresh.reserveCapacity(n)
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
@@ -143,9 +150,7 @@ struct ViewStore {
             live[slot] = true
             let base = slot * ViewChannel.stride
             for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
-            zIndex[slot] = 0
-            self.role[slot] = role
-            styles[slot] = ViewStyle(content: entity)
+            styles[slot] = ViewStyle(content: entity, role: role)
             hiddenBy[slot] = 0
             sequence[slot] = nextSequence
         } else {
@@ -155,9 +160,7 @@ struct ViewStore {
             live.append(true)
             values.append(contentsOf: repeatElement(0, count: ViewChannel.stride))
             lanes.append(contentsOf: repeatElement(ViewStore.noLane, count: ViewChannel.stride))
-            zIndex.append(0)
-            self.role.append(role)
-            styles.append(ViewStyle(content: entity))
+            styles.append(ViewStyle(content: entity, role: role))
             hiddenBy.append(0)
             sequence.append(nextSequence)
         }
@@ -202,7 +205,11 @@ struct ViewStore {
     }
 
     mutating func setZIndex(_ z: Int32, slot: Int) {
-        if zIndex[slot] != z { zIndex[slot] = z; needsSort = true }
+        if styles[slot].zIndex != z { styles[slot].zIndex = z; needsSort = true }
+    }
+
+    /// The z index of the view in `slot`.
+    func zIndex(slot: Int) -> Int32 { styles[slot].zIndex
     }
 
     mutating func setHidden(_ hidden: Bool, by reason: HiddenReason, slot: Int) {
@@ -215,7 +222,7 @@ struct ViewStore {
     func isHidden(slot: Int) -> Bool { hiddenBy[slot] != 0 }
 
     mutating func setRole(_ newRole: RenderRole, slot: Int) {
-        if role[slot] != newRole { role[slot] = newRole; needsSort = true }
+        if styles[slot].role != newRole { styles[slot].role = newRole; needsSort = true }
     }
 
     /// Brings the drawing order up to date: by role band, then z index, then spawn order (so
@@ -228,7 +235,7 @@ struct ViewStore {
         if needsSort {
             order.removeAll(keepingCapacity: true)
             for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
-            let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+            let key = DrawKey(styles: styles, sequence: sequence)
             order.sort { key.before($0, $1) }
         } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
             if !pendingRemovals.isEmpty {
@@ -254,15 +261,16 @@ struct ViewStore {
     /// through this value rather than through `self`, which they are mutating: calling a method
     /// of `self` there makes Swift copy the whole store on every comparison.
     struct DrawKey {
-        let role: [RenderRole]
-        let zIndex: [Int32]
+        let styles: [ViewStyle]
         let sequence: [UInt64]
 
         @inline(__always)
         func before(_ a: UInt32, _ b: UInt32) -> Bool {
             let a = Int(a), b = Int(b)
-            if role[a].band != role[b].band { return role[a].band < role[b].band }
-            if zIndex[a] != zIndex[b] { return zIndex[a] < zIndex[b] }
+            let (bandA, bandB) = (styles[a].role.band, styles[b].role.band)
+            if bandA != bandB { return bandA < bandB }
+            let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
+            if zA != zB { return zA < zB }
             return sequence[a] < sequence[b]
         }
     }
@@ -271,7 +279,7 @@ struct ViewStore {
     /// index, so this is a single pass.
     private mutating func sortPendingInserts() {
         guard pendingInserts.count > 1 else { return }
-        let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+        let key = DrawKey(styles: styles, sequence: sequence)
         for i in 1..<pendingInserts.count {
             let slot = pendingInserts[i]
             var j = i
@@ -285,7 +293,7 @@ struct ViewStore {
 
     private mutating func mergePendingInserts() {
         guard let first = pendingInserts.first else { return }
-        let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+        let key = DrawKey(styles: styles, sequence: sequence)
         // The common case — new views (portal layers, new rows) all draw above everything
         // already there — is an append, not a merge.
         if order.last.map({ key.before($0, first) }) ?? true {
@@ -366,29 +374,26 @@ struct ViewStore {
         // every tick.
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
-              hiddenBy.withUnsafeBufferPointer { hidden in
-                entities.withUnsafeBufferPointer { entities in
-                    zIndex.withUnsafeBufferPointer { zIndex in
-                        role.withUnsafeBufferPointer { role in
-                            items.withUnsafeMutableBufferPointer { items in
-                                var k = 0
-                                for slot in order {
-                                    let slot = Int(slot)
-                                    guard hiddenBy[slot] == 0 else { continue }
-                                    let p = ViewStore.presentation(block: v, slot: slot, axis: styles[slot].rotationAxis)
-                                    items[k] = RenderItem(
-                                        entity: entities[slot], content: styles[slot].content, frame: p.frame,
-                                        cornerRadius: p.cornerRadius, cornerStyle: styles[slot].cornerStyle,
-                                        clipsContent: styles[slot].clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
-                                        transform: p.transform, zIndex: zIndex[slot], role: role[slot],
-                                        allowsHitTesting: styles[slot].allowsHitTesting)
-                                    k += 1
-                                }
+                hiddenBy.withUnsafeBufferPointer { hidden in
+                    entities.withUnsafeBufferPointer { entities in
+                        items.withUnsafeMutableBufferPointer { items in
+                            var k = 0
+                            for slot in order {
+                                let slot = Int(slot)
+                                guard hidden[slot] == 0 else { continue }
+                                let style = styles[slot]
+                                let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+                                items[k] = RenderItem(
+                                    entity: entities[slot], content: style.content, frame: p.frame,
+                                    cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+                                    clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
+                                    transform: p.transform, zIndex: style.zIndex, role: style.role,
+                                    allowsHitTesting: style.allowsHitTesting)
+                                k += 1
                             }
                         }
                     }
                 }
-              }
             }
         }
     }
@@ -410,7 +415,7 @@ struct ViewStore {
         precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
         if pendingInserts.isEmpty && pendingRemovals.isEmpty && !needsSort {
             precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
-            let key = DrawKey(role: role, zIndex: zIndex, sequence: sequence)
+            let key = DrawKey(styles: styles, sequence: sequence)
             for k in order.indices.dropFirst() {
                 precondition(key.before(order[k - 1], order[k]), "views: drawing order out of order at \(k)")
             }
