@@ -362,14 +362,25 @@ struct TrackStore {
             }
             due.append(next.slot)
         }
+        // Every running curve, every tick: one pass through buffer pointers (a write through the
+        // array would check its uniqueness once per curve). The due list is moved out and back
+        // so the loop can append to it while it holds the other columns.
+        var due = self.due
+        self.due = []
         curves.withUnsafeBufferPointer { curves in
-            for entry in curveEntries where tick > entry.origin {
-                let progress = tick >= entry.endTick ? 1 : Double(tick - entry.origin) * entry.progressPerTick
-                let y = curves[Int(entry.curve)].value(at: progress)
-                coefficients[Int(entry.slot)] = StepCoefficients(xx: 0, xv: Float(1 - y), vx: 0, vv: 1)
-                if tick >= entry.endTick { due.append(entry.slot) }
+            curveEntries.withUnsafeBufferPointer { entries in
+                coefficients.withUnsafeMutableBufferPointer { coefficients in
+                    for entry in entries where tick > entry.origin {
+                        let ended = tick >= entry.endTick
+                        let progress = ended ? 1 : Double(tick - entry.origin) * entry.progressPerTick
+                        let y = curves[Int(entry.curve)].value(at: progress)
+                        coefficients[Int(entry.slot)] = StepCoefficients(xx: 0, xv: Float(1 - y), vx: 0, vv: 1)
+                        if ended { due.append(entry.slot) }
+                    }
+                }
             }
         }
+        self.due = due
     }
 
     /// Interpolation, part two — the hot loop: advances every lane by one tick.

@@ -364,35 +364,49 @@ struct PortalSystem {
 
     mutating func runPortalFinish(tick: UInt64) {
         // Portals that come to rest leave the active list; the rest are compacted in place,
-        // keeping their order.
-        var read = 0, kept = 0, keptSorted = 0
-        while read < portals.active.count {
-            let key = Int(portals.active[read])
-            let wasSorted = read < portals.activeSortedCount
-            read += 1
-            if !flightIsBeforeLanding(key, tick: tick) {
-                switch portals.phase(key) {
-                case let .flying(direction):
-                    if hasLanded(key, tick: tick) { land(key, direction, tick: tick) }
-                case let .fading(direction):
-                    if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil { break }
-                    removeLayers(key)
-                    settle(key, at: .rest(after: direction))
-                case .idle, .presented, .waiting:
-                    break
-                }
-                let (phase, pending) = (portals.motion[key].phase, portals.motion[key].hasPendingRequest)
-                if (phase == .idle || phase == .presented) && !pending {
+        // keeping their order. The list is moved out while it is walked, so that the compaction
+        // writes through a buffer pointer (no uniqueness check per portal) while the slow path
+        // changes the stores freely.
+        var active: [UInt32] = []
+        swap(&active, &portals.active)
+        let sortedCount = portals.activeSortedCount
+        var kept = 0, keptSorted = 0
+        active.withUnsafeMutableBufferPointer { list in
+            for read in 0..<list.count {
+                let key = Int(list[read])
+                if !flightIsBeforeLanding(key, tick: tick) && comesToRest(key, tick: tick) {
                     portals.motion[key].isOnActiveList = false
                     continue
                 }
+                list[kept] = UInt32(key)
+                kept += 1
+                if read < sortedCount { keptSorted += 1 }
             }
-            if kept != read - 1 { portals.active[kept] = UInt32(key) }
-            kept += 1
-            if wasSorted { keptSorted += 1 }
         }
-        portals.active.removeLast(portals.active.count - kept)
+        active.removeLast(active.count - kept)
+        // Nothing on the landing path activates a portal; should it ever, those keys follow,
+        // unsorted, to be merged in before the next matching pass.
+        active.append(contentsOf: portals.active)
+        swap(&active, &portals.active)
         portals.activeSortedCount = keptSorted
+    }
+
+    /// The landing pass's slow path for one portal: lands a flight whose time has come, removes
+    /// a faded layer, and says whether the portal is now at rest with nothing pending (so it
+    /// leaves the active list).
+    private mutating func comesToRest(_ key: Int, tick: UInt64) -> Bool {
+        switch portals.phase(key) {
+        case let .flying(direction):
+            if hasLanded(key, tick: tick) { land(key, direction, tick: tick) }
+        case let .fading(direction):
+            if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil { break }
+            removeLayers(key)
+            settle(key, at: .rest(after: direction))
+        case .idle, .presented, .waiting:
+            break
+        }
+        let (phase, pending) = (portals.motion[key].phase, portals.motion[key].hasPendingRequest)
+        return (phase == .idle || phase == .presented) && !pending
     }
 
     /// Whether a flight whose landing tick has come (`flightIsBeforeLanding` said no) lands now.
