@@ -9,6 +9,9 @@
 //       ticks and compare the heap summaries to show a steady-state tick allocates nothing.
 //   swift run -c release PortalBenchmarks --scenario portal/hero --n 10000 --ticks 300 --phases
 //       the same, and print where a tick goes: the median time of each phase of the tick.
+//   ... --phases --between reference/object-graph/portal
+//       the same in the table's conditions: turns of 10 ticks with that scenario's 10 in between,
+//       timing the warm ticks (all but the first of each turn).
 
 import Foundation
 @_spi(Benchmarking) import Portal
@@ -21,6 +24,7 @@ struct Options {
     var n: Int?
     var only: String?
     var phases = false
+    var between: String?
 }
 
 func parseOptions() -> Options {
@@ -42,13 +46,14 @@ func parseOptions() -> Options {
             guard let n = Int(value(argument)), n > 0 else { fail("--n takes a positive whole number") }
             options.n = n
         case "--phases": options.phases = true
+        case "--between": options.between = value(argument)
         case "--only":
             options.only = value(argument)
         case "--list":
             print(allScenarioNames.joined(separator: "\n"))
             exit(0)
         case "--help", "-h":
-            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N [--phases]]")
+            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N [--phases [--between NAME]]]")
             exit(0)
         default: fail("unknown option \(argument); see --help")
         }
@@ -96,7 +101,14 @@ if let name = options.scenario {
         // Warm up until every buffer has reached its steady size.
         for _ in 0..<20 { scenario.prepareTick(); scenario.runTick() }
         if options.phases {
-            try printPhases(of: scenario, ticks: ticks)
+            var other: Scenario?
+            if let name = options.between {
+                guard let between = makeScenario(name, n: options.n ?? 10_000) else { fail("no scenario \(name); see --list") }
+                try between.setUp()
+                for _ in 0..<20 { between.prepareTick(); between.runTick() }
+                other = between
+            }
+            try printPhases(of: scenario, ticks: ticks, between: other)
         } else {
             for _ in 0..<ticks { scenario.prepareTick(); scenario.runTick() }
         }
@@ -107,23 +119,29 @@ if let name = options.scenario {
 }
 
 /// Runs `ticks` ticks of `scenario` with a phase probe on its world and prints the median time
-/// of each phase (a phase runs from its probe to the next one).
-func printPhases(of scenario: Scenario, ticks: Int) throws {
+/// of each phase (a phase runs from its probe to the next one). With `between`, the scenarios
+/// take turns of 10 ticks, as in the table, and only the warm ticks of each turn count.
+func printPhases(of scenario: Scenario, ticks: Int, between other: Scenario?) throws {
     guard let world = scenario.fullTickWorld else { fail("\(scenario.name) does not run full ticks; --phases cannot time it") }
     guard ticks > 0 else { fail("--phases needs at least one tick") }
     let phases = TickPhase.allCases
     var stamps = [UInt64](repeating: 0, count: phases.count)
     var durations = [[Double]](repeating: [], count: phases.count)
     world._setPhaseProbe { phase in stamps[phase.rawValue] = DispatchTime.now().uptimeNanoseconds }
-    for _ in 0..<ticks {
+    for tick in 0..<ticks {
+        if let other, tick % 10 == 0 {
+            for _ in 0..<10 { other.prepareTick(); other.runTick() }
+        }
         scenario.prepareTick()
         scenario.runTick()
+        if other != nil && tick % 10 == 0 { continue }
         for i in 0..<phases.count - 1 { durations[i].append(Double(stamps[i + 1] &- stamps[i])) }
         durations[phases.count - 1].append(Double(stamps[phases.count - 1] &- stamps[0]))
     }
     world._setPhaseProbe(nil)
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
-    print("median µs per phase over \(ticks) ticks (the whole tick's median is not the sum of the phases' medians):")
+    if let other { try other.verify() }
+    print("median µs per phase over \(durations[0].count) ticks (the whole tick's median is not the sum of the phases' medians):")
     for (i, phase) in phases.enumerated() {
         let label = phase == .end ? "whole tick" : "\(phase)"
         print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%9.1f", median(durations[i]) / 1e3))
