@@ -192,8 +192,12 @@ struct PortalSystem {
         let (from, to): (PortalRole, PortalRole) = direction == .forward ? (.source, .destination) : (.destination, .source)
         let (fromFrame, fromRadius) = end(key, from)
         let (toFrame, toRadius) = end(key, to)
-        let config = portals.configs[key]
-        let delay = fromRest ? config.animation.delay + portals.records[key].staggerDelay : 0
+        // Read in place: copying the configuration would retain and release its boxed animation
+        // and its effects, hundreds of times a tick.
+        let (animation, configuredDelay, hasEffects) = portals.configs.withUnsafeBufferPointer { configs in
+            (configs[key].animation.value, configs[key].animation.delay, !configs[key].effects.isEmpty)
+        }
+        let delay = fromRest ? configuredDelay + portals.records[key].staggerDelay : 0
         if reduceMotion {
             startCrossFade(key, direction, delay: delay, tick: tick)
             return
@@ -203,19 +207,20 @@ struct PortalSystem {
             land(key, direction, tick: tick)    // no entity left for a layer: hand over at once
             return
         }
+        let effects = hasEffects ? portals.configs[key].effects : []
         if fromRest && direction == .reverse {
             // A reverse flight from rest begins in the active state of its effects.
-            for effect in config.effects {
+            for effect in effects {
                 for (channel, value) in effect.targets(active: true) {
                     views.values[slot * ViewChannel.stride + channel.rawValue] = value
                 }
             }
         }
-        let handle = tracks.start(config.animation.value.delay(delay), id: .internal, view: layer, slot: slot,
+        let handle = tracks.start(animation.delay(delay), id: .internal, view: layer, slot: slot,
                                   targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
                                   tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
-        for effect in config.effects {
+        for effect in effects {
             tracks.start(effect.animation.delay(delay), id: .internal, view: layer, slot: slot,
                          targets: effect.targets(active: direction == .forward), tick: tick, step: step,
                          tolerance: tolerance, views: &views, events: &events)
@@ -246,17 +251,19 @@ struct PortalSystem {
     }
 
     private mutating func beginFlight(_ key: Int, _ direction: PortalDirection, handle: TimingHandle, tick: UInt64) {
-        let minimum = portals.configs[key].animation.minimumDuration
-        portals.records[key].flight = handle
-        portals.records[key].followed = end(key, direction == .forward ? .destination : .source)
-        portals.records[key].motionOrigin = tracks.completionTicks(handle)?.origin ?? tick - 1
-        portals.records[key].minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
-        if let ticks = tracks.completionTicks(handle) {
-            let criterion = portals.records[key].completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle
-            portals.motion[key].landingTick = max(portals.records[key].motionOrigin + portals.records[key].minimumTicks, criterion)
-        } else {
-            portals.motion[key].landingTick = 0
+        let minimum = portals.configs.withUnsafeBufferPointer { $0[key].animation.minimumDuration }
+        let minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
+        let followed = end(key, direction == .forward ? .destination : .source)
+        let ticks = tracks.completionTicks(handle)
+        let landingTick: UInt64 = portals.withRecord(key) { record in
+            record.flight = handle
+            record.followed = followed
+            record.motionOrigin = ticks?.origin ?? tick - 1
+            record.minimumTicks = minimumTicks
+            guard let ticks else { return 0 }
+            return max(record.motionOrigin + minimumTicks, record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
         }
+        portals.motion[key].landingTick = landingTick
         portals.motion[key].phase = .flying(direction)
         applyVisibility(key)
         events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
@@ -341,8 +348,8 @@ struct PortalSystem {
     /// Creates a layer view in the overlay band, at once (built-in work may spawn mid-tick).
     private mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
         guard let layer = allocator.allocate() else { return nil }
-        views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
-        views.styles[views.slot(of: layer)!].content = content ?? layer
+        let slot = views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
+        views.styles[slot].content = content ?? layer
         portals.layerOwners.insert(UInt32(key), for: layer)
         if portals.records[key].layer == nil { portals.records[key].layer = layer }
         applyLayerStyle(key)
@@ -480,12 +487,12 @@ struct PortalSystem {
 
     /// Shows and hides the anchors as the phase says (the portal's own hidden bit only).
     mutating func applyVisibility(_ key: Int) {
-        let record = portals.records[key]
+        let (source, destination) = portals.records.withUnsafeBufferPointer { ($0[key].source, $0[key].destination) }
         let (showSource, showDestination) = portals.motion[key].phase.visibility
-        if let source = record.source, let slot = views.slot(of: source) {
+        if let source, let slot = views.slot(of: source) {
             views.setHidden(!showSource, by: .portal, slot: slot)
         }
-        if let destination = record.destination, let slot = views.slot(of: destination) {
+        if let destination, let slot = views.slot(of: destination) {
             views.setHidden(!showDestination, by: .portal, slot: slot)
         }
     }

@@ -142,14 +142,15 @@ struct ViewStore {
         return s - 1
     }
 
-    mutating func insert(_ entity: Entity, frame: Rect, cornerRadius: Float, opacity: Float, role: RenderRole) {
+    /// Adds a view for `entity` in a free slot (the most recently freed, or a new one) and
+    /// returns the slot.
+    @discardableResult
+    mutating func insert(_ entity: Entity, frame: Rect, cornerRadius: Float, opacity: Float, role: RenderRole) -> Int {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = Int(reused)
             entities[slot] = entity
             live[slot] = true
-            let base = slot * ViewChannel.stride
-            for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
             styles[slot] = ViewStyle(content: entity, role: role)
             hiddenBy[slot] = 0
             sequence[slot] = nextSequence
@@ -172,21 +173,28 @@ struct ViewStore {
         count += 1
         visibleCount += 1
         pendingInserts.append(UInt32(slot))
+        return slot
     }
 
-    /// Writes a new view's presented block: its frame, radius and opacity, and the identity
-    /// transform.
+    /// Writes a new view's blocks: no lanes; presented are its frame, radius and opacity, and
+    /// the identity transform. Each block is written through one buffer (one uniqueness check,
+    /// not one per value: portal layers are spawned by the hundred per tick).
     private mutating func writeRestingBlock(slot: Int, frame: Rect, cornerRadius: Float, opacity: Float) {
         let base = slot * ViewChannel.stride
-        for c in 0..<ViewChannel.stride { values[base + c] = 0 }
-        values[base + ViewChannel.x.rawValue] = frame.minX
-        values[base + ViewChannel.y.rawValue] = frame.minY
-        values[base + ViewChannel.width.rawValue] = frame.width
-        values[base + ViewChannel.height.rawValue] = frame.height
-        values[base + ViewChannel.cornerRadius.rawValue] = cornerRadius
-        values[base + ViewChannel.opacity.rawValue] = opacity
-        values[base + ViewChannel.scaleX.rawValue] = 1
-        values[base + ViewChannel.scaleY.rawValue] = 1
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
+        }
+        values.withUnsafeMutableBufferPointer { values in
+            for c in 0..<ViewChannel.stride { values[base + c] = 0 }
+            values[base + ViewChannel.x.rawValue] = frame.minX
+            values[base + ViewChannel.y.rawValue] = frame.minY
+            values[base + ViewChannel.width.rawValue] = frame.width
+            values[base + ViewChannel.height.rawValue] = frame.height
+            values[base + ViewChannel.cornerRadius.rawValue] = cornerRadius
+            values[base + ViewChannel.opacity.rawValue] = opacity
+            values[base + ViewChannel.scaleX.rawValue] = 1
+            values[base + ViewChannel.scaleY.rawValue] = 1
+        }
     }
 
     /// Frees the slot of `entity`. The caller must already have removed its tracks.
