@@ -59,7 +59,7 @@ extension World {
                 portals.setConfig(config, for: k)
                 portals.records[k].staggerDelay = stagger
                 portals.records[k].group = group
-                portals.motion[k].hasPendingRequest = true
+                portals.markRequestPending(k)
                 portals.activate(key)
             case .popupContainer:
                 break   // already in force for validation; the popups re-place in stage 2

@@ -170,6 +170,19 @@ struct PortalStore {
         motion.withUnsafeBufferPointer { $0[key].phase }
     }
 
+    /// Sets portal `key`'s phase. Every phase change goes through here: a watch is trusted only
+    /// for the flight it was read for.
+    mutating func setPhase(_ phase: PortalPhase, of key: Int) {
+        motion[key].phase = phase
+        watch[key].slot = AnchorWatch.unknown
+    }
+
+    /// Flags a request for the next matching pass, which takes the slow path for it.
+    mutating func markRequestPending(_ key: Int) {
+        motion[key].hasPendingRequest = true
+        watch[key].slot = AnchorWatch.unknown
+    }
+
     /// Sets (or with `nil` clears) one anchor of portal `key`. Every change of an anchor goes
     /// through here, so that the flight's watch is read again.
     mutating func setAnchor(_ view: Entity?, as role: PortalRole, of key: Int) {

@@ -60,15 +60,11 @@ struct PortalSystem {
     /// The matching pass's fast path, most portals' whole work on most ticks: whether `key` is
     /// a flight with no request waiting whose landing anchor is gone or sits exactly where it
     /// was last read, so that refreshing and following it would change nothing. Reads only the
-    /// motion and watch columns and the anchor's view block (a write through the arrays would
-    /// cost a uniqueness check per portal).
+    /// watch column and the anchor's view block (a write through the arrays would cost a
+    /// uniqueness check per portal). A watch is set only for a plain flight (flying, no request,
+    /// no cross-fade) and dropped by every phase change and request, so it alone says so.
     @inline(__always)
     private mutating func flightHasNothingToFollow(_ key: Int) -> Bool {
-        let isPlainFlight = portals.motion.withUnsafeBufferPointer { motion in
-            guard case .flying = motion[key].phase else { return false }
-            return !motion[key].hasPendingRequest && motion[key].crossFadeLayer == nil
-        }
-        guard isPlainFlight else { return false }
         let watch = portals.watch.withUnsafeBufferPointer { $0[key] }
         guard watch.slot != AnchorWatch.gone else { return true }
         guard watch.slot != AnchorWatch.unknown else { return false }
@@ -126,11 +122,11 @@ struct PortalSystem {
             if canFly {
                 startFlight(key, .forward, fromRest: true, tick: tick)
             } else {
-                portals.motion[key].phase = .waiting
+                portals.setPhase(.waiting, of: key)
                 applyVisibility(key)
             }
         case (false, .waiting):
-            portals.motion[key].phase = .idle
+            portals.setPhase(.idle, of: key)
             applyVisibility(key)
         case (false, .presented):
             if canFly { startFlight(key, .reverse, fromRest: true, tick: tick) } else { settle(key, at: .idle) }
@@ -140,11 +136,11 @@ struct PortalSystem {
             turn(key, .reverse, tick: tick)
         case (true, .fading(.reverse)):
             removeLayers(key)
-            portals.motion[key].phase = .idle
+            portals.setPhase(.idle, of: key)
             if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { settle(key, at: .waiting) }
         case (false, .fading(.forward)):
             removeLayers(key)
-            portals.motion[key].phase = .presented
+            portals.setPhase(.presented, of: key)
             if canFly { startFlight(key, .reverse, fromRest: true, tick: tick) } else { settle(key, at: .idle) }
         default:
             break   // already heading where it was asked to
@@ -264,7 +260,7 @@ struct PortalSystem {
             return max(record.motionOrigin + minimumTicks, record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
         }
         portals.motion[key].landingTick = landingTick
-        portals.motion[key].phase = .flying(direction)
+        portals.setPhase(.flying(direction), of: key)
         applyVisibility(key)
         events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
     }
@@ -436,7 +432,7 @@ struct PortalSystem {
             portals.records[key].flight = tracks.start(.easeOut(duration: 0.1), id: .internal, view: layer, slot: slot,
                                                        targets: [(.opacity, 0)], tick: tick + 1, step: step,
                                                        tolerance: tolerance, views: &views, events: &events)
-            portals.motion[key].phase = .fading(direction)
+            portals.setPhase(.fading(direction), of: key)
             applyVisibility(key)
         } else {
             removeLayers(key)
@@ -463,7 +459,7 @@ struct PortalSystem {
     }
 
     private mutating func settle(_ key: Int, at phase: PortalPhase) {
-        portals.motion[key].phase = phase
+        portals.setPhase(phase, of: key)
         portals.records[key].flight = nil
         applyVisibility(key)
     }

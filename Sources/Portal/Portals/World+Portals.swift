@@ -220,6 +220,12 @@ extension PortalStore {
         precondition(watch.count == records.count, "portals: the watch column differs in length")
         for (key, record) in records.enumerated() {
             let motion = motion[key]
+            if watch[key].slot != AnchorWatch.unknown {
+                // The fast path trusts a watch to mean a plain flight.
+                guard case .flying = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else {
+                    preconditionFailure("portals: \(ids[key]) has an anchor watch but is not in a plain flight")
+                }
+            }
             if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil,
                watch[key].slot < AnchorWatch.gone {
                 // What the fast path trusts: the watch is the record's landing anchor and its last read.
@@ -276,12 +282,12 @@ extension PortalSystem {
         portals.watch[a].slot = AnchorWatch.unknown
         portals.watch[b].slot = AnchorWatch.unknown
         portals.records[a].requested = false
-        portals.motion[a].phase = .idle
+        portals.setPhase(.idle, of: a)
         portals.records[a].flight = nil
         applyVisibility(a)
         portals.records[b].requested = true
         portals.setConfig(portals.configs[a], for: b)
-        portals.motion[b].phase = phase
+        portals.setPhase(phase, of: b)
         portals.activate(UInt32(b))
         applyVisibility(b)
     }
