@@ -75,9 +75,9 @@ struct PortalRecord {
     var minimumTicks: UInt64 = 0
 }
 
-/// The part of a portal's state that every per-tick pass reads, in a column of its own (32
-/// bytes per portal, so that a pass over thousands of flights reads a few cache lines per
-/// hundred portals rather than the whole ~230-byte record of each).
+/// The part of a portal's state that the landing pass reads for every flight, and the slow paths
+/// first, in a column of its own (32 bytes per portal, so that a pass over thousands of flights
+/// reads a few cache lines per hundred portals rather than the whole ~230-byte record of each).
 struct PortalMotion {
     /// The earliest tick the flight can land: checked before the timing itself, which is read
     /// only from then on (a moving anchor can push a spring's settling later).
