@@ -182,17 +182,22 @@ struct PortalSystem {
         FrameTargets(values: (frame.minX, frame.minY, frame.width, frame.height, radius))
     }
 
+    /// What a flight of portal `key` runs: its animation, configured delay and layer effects,
+    /// read in place (copying the whole configuration would retain and release its boxed
+    /// animation, hundreds of times a tick).
+    private mutating func flightSettings(_ key: Int) -> (Animation, delay: Double, [PortalLayerEffect]) {
+        portals.configs.withUnsafeBufferPointer { configs in
+            (configs[key].animation.value, configs[key].animation.delay, configs[key].effects)
+        }
+    }
+
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
     /// the configured delay (plus any group stagger) applies.
     private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
         let (from, to): (PortalRole, PortalRole) = direction == .forward ? (.source, .destination) : (.destination, .source)
         let (fromFrame, fromRadius) = end(key, from)
         let (toFrame, toRadius) = end(key, to)
-        // Read in place: copying the configuration would retain and release its boxed animation
-        // and its effects, hundreds of times a tick.
-        let (animation, configuredDelay, hasEffects) = portals.configs.withUnsafeBufferPointer { configs in
-            (configs[key].animation.value, configs[key].animation.delay, !configs[key].effects.isEmpty)
-        }
+        let (animation, configuredDelay, effects) = flightSettings(key)
         let delay = fromRest ? configuredDelay + portals.records[key].staggerDelay : 0
         if reduceMotion {
             startCrossFade(key, direction, delay: delay, tick: tick)
@@ -203,7 +208,6 @@ struct PortalSystem {
             land(key, direction, tick: tick)    // no entity left for a layer: hand over at once
             return
         }
-        let effects = hasEffects ? portals.configs[key].effects : []
         if fromRest && direction == .reverse {
             // A reverse flight from rest begins in the active state of its effects.
             for effect in effects {
@@ -235,12 +239,12 @@ struct PortalSystem {
             return
         }
         let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
-        let config = portals.configs[key]
-        let handle = tracks.start(config.animation.value, id: .internal, view: layer, slot: slot,
+        let (animation, _, effects) = flightSettings(key)
+        let handle = tracks.start(animation, id: .internal, view: layer, slot: slot,
                                   targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
                                   tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
-        for effect in config.effects {
+        for effect in effects {
             tracks.start(effect.animation, id: .internal, view: layer, slot: slot, targets: effect.targets(active: direction == .forward),
                          tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
         }

@@ -277,10 +277,9 @@ extension PortalSystem {
         }
         let phase: PortalPhase = fromPhase == .flying(.forward) ? .flying(.forward) : .presented
         // b now flies a's layer, which heads for a's destination: b's next matching must read
-        // b's destination and retarget the layer to it, whatever b followed in earlier flights.
+        // b's destination and retarget the layer to it, whatever b followed in earlier flights
+        // (setPhase below drops both watches, so that matching takes the slow path).
         portals.records[b].followed = nil
-        portals.watch[a].slot = AnchorWatch.unknown
-        portals.watch[b].slot = AnchorWatch.unknown
         portals.records[a].requested = false
         portals.setPhase(.idle, of: a)
         portals.records[a].flight = nil
