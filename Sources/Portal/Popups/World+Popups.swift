@@ -228,13 +228,16 @@ extension World {
         setPresented([(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)], slot: slot)
     }
 
-    /// Removes an entity Portal created for itself (a backdrop, a progress view), at once.
+    /// Removes an entity Portal created for itself (a backdrop, a progress view), at once. A
+    /// backdrop is in the render list, so an app may have marked it as a portal anchor: the
+    /// mark goes with it, as with any despawn.
     func despawnInternal(_ entity: Entity) {
         guard allocator.isAlive(entity) else { return }
         if let slot = views.slot(of: entity) {
             tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
             views.remove(entity)
         }
+        removePortalAnchor(entity)
         allocator.release(entity)
     }
 }
