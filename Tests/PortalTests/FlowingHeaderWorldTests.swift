@@ -66,6 +66,24 @@ struct FlowingHeaderWorldTests {
         #expect(abs(accessory.frame.width - (64 + (25 - 64) * 0.5)) < 1e-3)
     }
 
+    @Test("a portal flying to a header part follows it as the header places it")
+    func portalToHeaderPart() throws {
+        let s = try HeaderScene()
+        let card = try s.world.spawnView(frame: Rect(x: 200, y: 400, width: 100, height: 100))
+        try s.world.portal(card, id: "avatar", as: .source)
+        try s.world.portal(s.accessory, id: "avatar", as: .destination)
+        try s.world.portalTransition(id: "avatar", isActive: true, config: linearHalfSecond)
+        s.world.run(ticks: 10)
+        try s.world.reportScroll(s.header, offset: 30, phase: .interacting)   // the accessory scrolls with the content
+        s.world.run(ticks: 20)
+        let scrolled = Rect(x: 20, y: 20 - 30, width: 64, height: 64)
+        let layer = try #require(s.world.renderList.first { $0.role == .overlay })
+        #expect(isClose(layer.frame, mix(Rect(x: 200, y: 400, width: 100, height: 100), scrolled, 0.5)))
+        s.world.run(ticks: 30)
+        #expect(s.world.renderList.allSatisfy { $0.role != .overlay })
+        #expect(s.item(s.accessory)?.frame == scrolled)
+    }
+
     @Test("a header follows its screen through a navigation push")
     func followsScreen() throws {
         let s = try HeaderScene()

@@ -172,6 +172,27 @@ struct PortalTests {
         #expect(world.renderList[0].frame.minY == 60)
     }
 
+    @Test("a destination animated during the flight is followed tick by tick, and its lanes' end is seen")
+    func animatedDestination() throws {
+        let scene = try HeroScene()
+        let world = scene.world
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 10)
+        let moved = HeroScene.detailFrame.offsetBy(dx: 30, dy: 90)
+        try world.animate(scene.detail, to: ViewProperties(frame: moved), with: .linear(duration: 0.25))   // 30 ticks
+        world.run(ticks: 25)
+        // Flight tick 35 retargets the layer to the detail as presented after tick 34, 24 of its
+        // 30 ticks along; the layer is from + (to − from)·y with y = 35/60.
+        let target = mix(HeroScene.detailFrame, moved, 24.0 / 30)
+        #expect(isClose(scene.layers.first?.frame, mix(HeroScene.cardFrame, target, 35.0 / 60)))
+        world.run(ticks: 15)
+        // The detail arrived at tick 40; at tick 50 the layer heads for where it stopped.
+        #expect(isClose(scene.layers.first?.frame, mix(HeroScene.cardFrame, moved, 50.0 / 60)))
+        world.run(ticks: 10)
+        #expect(scene.visible == [scene.detail])
+        #expect(world.renderList[0].frame == moved)
+    }
+
     @Test("a despawned source leaves the layer flying to its last known frame")
     func despawnedSource() throws {
         let scene = try HeroScene()

@@ -341,7 +341,7 @@ public final class World {
         views.checkInvariants(isAlive: { allocator.isAlive($0) }, laneCount: tracks.laneCount)
         tracks.checkInvariants(views: views)
         for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
-        portals.checkInvariants(isAlive: { allocator.isAlive($0) }, isView: { [views] in views.slot(of: $0) != nil })
+        portals.checkInvariants(isAlive: { allocator.isAlive($0) }, views: views)
         navigation.checkInvariants(isAlive: { allocator.isAlive($0) })
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })

@@ -198,6 +198,7 @@ extension World {
         guard let slot = views.slot(of: part) else { return }
         let frame = placement.frame
         let b = slot * ViewChannel.stride
+        views.noteGeometryWrite(slot: slot)
         views.values.withUnsafeMutableBufferPointer { v in
             v[b + ViewChannel.x.rawValue] = frame.minX
             v[b + ViewChannel.y.rawValue] = frame.minY

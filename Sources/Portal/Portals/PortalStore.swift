@@ -85,26 +85,28 @@ struct PortalMotion {
     var phase = PortalPhase.idle
     var hasPendingRequest = false
     var isOnActiveList = false
+    /// Whether the portal is in `PortalStore.queue`, to be visited by the next matching pass.
+    var isQueued = false
     /// With reduced motion only: the layer at the destination side.
     var crossFadeLayer: Entity?
 }
 
-/// The anchor a flight heads for, as the matching pass last read it: the anchor, the view slot
-/// it had, and its frame and corner radius (the same values as the record's last known frame of
-/// that side). Lets the matching pass's fast path compare the anchor's view block with what it
-/// was, reading 32 bytes per portal in key order instead of the ~230-byte record.
-struct AnchorWatch {
-    /// `slot` when the watch has not been read since the flight began or its anchors, its
-    /// phase or its request changed: take the slow path, which reads it again.
-    static let unknown: UInt32 = .max
-    /// `slot` when the flight has no anchor to follow (unmarked or despawned): it keeps
-    /// flying to the last known frame, so there is nothing to compare.
+/// What the matching pass knows of the anchor a flight heads for, one `UInt32` per portal in
+/// `PortalStore.watchedSlot`: the view slot of that anchor, or one of two markers.
+///
+/// A watch on a view slot is *trusted*: it stands for a plain flight (flying, no request, no
+/// cross-fade) that has followed its anchor as it is now, whose anchor has no running lane on
+/// its frame or radius, and whose anchor's view reports every other write to that geometry
+/// (`ViewStore.observers`). So the matching pass need not visit the flight until something is
+/// reported: until then, following the anchor would change nothing.
+enum AnchorWatch {
+    /// The watch is not trusted: the flight began, or its anchors, phase or request changed, or
+    /// it is not a plain flight, or its anchor is animated. The portal is in the matching
+    /// queue, and its next visit reads the anchor again.
+    static let untrusted: UInt32 = .max
+    /// The flight has no anchor to follow (unmarked or despawned): it keeps flying to the last
+    /// known frame, so there is nothing to watch.
     static let gone: UInt32 = .max - 1
-
-    var anchor = Entity(index: 0, generation: 0)
-    var slot = AnchorWatch.unknown
-    var x: Float = 0, y: Float = 0, width: Float = 0, height: Float = 0
-    var radius: Float = 0
 }
 
 /// A group transition: its members (interned keys) and the direction it is heading.
@@ -121,8 +123,8 @@ struct PortalStore {
     /// What the per-tick passes read of each portal (phase, request flag, landing tick,
     /// cross-fade layer), parallel to `records`.
     var motion: [PortalMotion] = []
-    /// The anchor each flight follows, as last read, parallel to `records`; see ``AnchorWatch``.
-    var watch: [AnchorWatch] = []
+    /// The view slot of the anchor each flight follows, parallel to `records`; see ``AnchorWatch``.
+    var watchedSlot: [UInt32] = []
     /// Each portal's id, parallel to `records`.
     var ids: [PortalID] = []
     /// Each portal's configuration, parallel to `records`: read when a flight starts, turns or
@@ -139,6 +141,13 @@ struct PortalStore {
     var activeSortedCount = 0
     /// Scratch space for `sortActive()`, kept between ticks.
     private var activeScratch: [UInt32] = []
+    /// The portals the next matching pass visits (besides the watchers of views written since
+    /// the last pass): every active portal whose watch is not trusted, and any portal whose
+    /// phase, request or anchors changed. Unordered; `isQueued` marks its members.
+    var queue = HandOffList()
+    /// The portal the matching pass is visiting, which decides for itself whether it stays
+    /// queued (so changes it makes to itself do not queue it), or -1.
+    var visiting = -1
     var groups: [PortalGroup] = []
     var groupIndex: [String: Int] = [:]
     /// Item-driven transitions: per scope, the item presented now and the last one presented.
@@ -149,7 +158,7 @@ struct PortalStore {
         let key = UInt32(records.count)
         records.append(PortalRecord())
         motion.append(PortalMotion())
-        watch.append(AnchorWatch())
+        watchedSlot.append(AnchorWatch.untrusted)
         ids.append(id)
         configs.append(PortalTransitionConfig())
         keys[id] = key
@@ -174,20 +183,33 @@ struct PortalStore {
     /// for the flight it was read for.
     mutating func setPhase(_ phase: PortalPhase, of key: Int) {
         motion[key].phase = phase
-        watch[key].slot = AnchorWatch.unknown
+        distrustWatch(key)
     }
 
-    /// Flags a request for the next matching pass, which takes the slow path for it.
+    /// Flags a request for the next matching pass.
     mutating func markRequestPending(_ key: Int) {
         motion[key].hasPendingRequest = true
-        watch[key].slot = AnchorWatch.unknown
+        distrustWatch(key)
     }
 
     /// Sets (or with `nil` clears) one anchor of portal `key`. Every change of an anchor goes
     /// through here, so that the flight's watch is read again.
     mutating func setAnchor(_ view: Entity?, as role: PortalRole, of key: Int) {
         if role == .source { records[key].source = view } else { records[key].destination = view }
-        watch[key].slot = AnchorWatch.unknown
+        distrustWatch(key)
+    }
+
+    /// Drops portal `key`'s watch and queues it for the next matching pass, which reads it again.
+    private mutating func distrustWatch(_ key: Int) {
+        watchedSlot[key] = AnchorWatch.untrusted
+        enqueue(key)
+    }
+
+    /// Queues portal `key` for the next matching pass (unless that pass is visiting it now).
+    mutating func enqueue(_ key: Int) {
+        guard key != visiting, !motion[key].isQueued else { return }
+        motion[key].isQueued = true
+        queue.append(UInt32(key))
     }
 
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
@@ -198,10 +220,12 @@ struct PortalStore {
         records[key].layerContent = config.layerContent
     }
 
+    /// Puts portal `key` on the active list and queues it for the next matching pass.
     mutating func activate(_ key: UInt32) {
         guard !motion[Int(key)].isOnActiveList else { return }
         motion[Int(key)].isOnActiveList = true
         active.append(key)
+        enqueue(Int(key))
     }
 
     /// Merges the keys activated since the last pass into the sorted front of `active`.

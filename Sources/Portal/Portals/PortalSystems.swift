@@ -25,81 +25,96 @@ struct PortalSystem {
 
     // MARK: - Stage 2: matching and start
 
+    /// Visits only the portals that may have something to do: those queued (a request, a new
+    /// phase or anchor, or a watch not trusted) and those whose watched anchor was written since
+    /// the last pass. A flight whose anchor nothing has touched is not visited at all. Visits go
+    /// in key order, as a walk of the whole active list would, so events come out in the same
+    /// order.
     mutating func runPortalMatching(tick: UInt64) {
         portals.sortActive()
-        var i = 0
-        while i < portals.active.count {
-            let key = Int(portals.active[i])
-            i += 1
-            if flightHasNothingToFollow(key) { continue }
-            switch portals.phase(key) {
-            case .flying(.forward): refreshAnchorFrames(key, source: false, destination: true)
-            case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
-            default: refreshAnchorFrames(key, source: true, destination: true)
-            }
-            if portals.motion[key].hasPendingRequest {
-                portals.motion[key].hasPendingRequest = false
-                applyRequest(key, tick: tick)
-            }
-            switch portals.phase(key) {
-            case .waiting:
-                if portals.withRecord(key, { $0.sourceFrame != nil && $0.destinationFrame != nil }) {
-                    startFlight(key, .forward, fromRest: true, tick: tick)
+        var visits = portals.queue.take()
+        queueWatchersOfWrittenAnchors(into: &visits)
+        visits.sort()
+        for key in visits {
+            let key = Int(key)
+            portals.motion[key].isQueued = false
+            guard portals.motion[key].isOnActiveList else { continue }
+            portals.visiting = key
+            visit(key, tick: tick)
+            let trusted = watchAnchor(key)
+            portals.visiting = -1
+            if !trusted { portals.enqueue(key) }
+        }
+        portals.queue.giveBack(visits)
+    }
+
+    /// Adds to `visits` the portals whose trusted watch is on a view whose geometry was written
+    /// since the last pass, and forgets observers whose portal no longer watches that view.
+    private mutating func queueWatchersOfWrittenAnchors(into visits: inout [UInt32]) {
+        guard !views.observedWrites.isEmpty else { return }
+        let written = views.observedWrites.take()
+        for slot in written {
+            let key = views.observers[Int(slot)]
+            guard key != ViewStore.unobserved else { continue }
+            if portals.watchedSlot[Int(key)] == slot {
+                if !portals.motion[Int(key)].isQueued {
+                    portals.motion[Int(key)].isQueued = true
+                    visits.append(key)
                 }
-            case let .flying(direction):
-                followAnchor(key, direction, tick: tick)
-            case .fading:
-                placeCrossFadeLayers(key)
-            case .idle, .presented:
-                break
+            } else {
+                views.stopObserving(slot: Int(slot))
             }
-            watchAnchor(key)
+        }
+        views.observedWrites.giveBack(written)
+    }
+
+    /// The matching pass's work for one portal: reads its anchors, applies its request, starts,
+    /// follows or places its layers.
+    private mutating func visit(_ key: Int, tick: UInt64) {
+        switch portals.phase(key) {
+        case .flying(.forward): refreshAnchorFrames(key, source: false, destination: true)
+        case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
+        default: refreshAnchorFrames(key, source: true, destination: true)
+        }
+        if portals.motion[key].hasPendingRequest {
+            portals.motion[key].hasPendingRequest = false
+            applyRequest(key, tick: tick)
+        }
+        switch portals.phase(key) {
+        case .waiting:
+            if portals.withRecord(key, { $0.sourceFrame != nil && $0.destinationFrame != nil }) {
+                startFlight(key, .forward, fromRest: true, tick: tick)
+            }
+        case let .flying(direction):
+            followAnchor(key, direction, tick: tick)
+        case .fading:
+            placeCrossFadeLayers(key)
+        case .idle, .presented:
+            break
         }
     }
 
-    /// The matching pass's fast path, most portals' whole work on most ticks: whether `key` is
-    /// a flight with no request waiting whose landing anchor is gone or sits exactly where it
-    /// was last read, so that refreshing and following it would change nothing. Reads only the
-    /// watch column and the anchor's view block (a write through the arrays would cost a
-    /// uniqueness check per portal). A watch is set only for a plain flight (flying, no request,
-    /// no cross-fade) and dropped by every phase change and request, so it alone says so.
-    @inline(__always)
-    private mutating func flightHasNothingToFollow(_ key: Int) -> Bool {
-        let watch = portals.watch.withUnsafeBufferPointer { $0[key] }
-        guard watch.slot != AnchorWatch.gone else { return true }
-        guard watch.slot != AnchorWatch.unknown else { return false }
-        let slot = Int(watch.slot)
-        return views.entities.withUnsafeBufferPointer { $0[slot] == watch.anchor }
-            && views.values.withUnsafeBufferPointer { values in
-                let block = values.baseAddress! + slot * ViewChannel.stride
-                return block[ViewChannel.x.rawValue] == watch.x && block[ViewChannel.y.rawValue] == watch.y
-                    && block[ViewChannel.width.rawValue] == watch.width && block[ViewChannel.height.rawValue] == watch.height
-                    && block[ViewChannel.cornerRadius.rawValue] == watch.radius
+    /// After a visit: watches the anchor a plain flight now follows (its frame was just read and
+    /// followed), asking the view store to report writes to it. Returns whether the watch is
+    /// trusted; a portal whose watch is not (anything but a plain flight, or an anchor with
+    /// lanes on its geometry) stays queued, to be visited every tick.
+    private mutating func watchAnchor(_ key: Int) -> Bool {
+        var watched = AnchorWatch.untrusted
+        let motion = portals.motion[key]
+        if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil {
+            let anchor = portals.records.withUnsafeBufferPointer { direction == .forward ? $0[key].destination : $0[key].source }
+            if let anchor, let slot = views.slot(of: anchor) {
+                // An animated anchor moves every tick through its lanes, which report nothing.
+                if !views.hasGeometryLane(slot: slot) {
+                    views.observe(slot: slot, by: UInt32(key))
+                    watched = UInt32(slot)
+                }
+            } else {
+                watched = AnchorWatch.gone
             }
-    }
-
-    /// After the slow path: remembers the anchor a plain flight now follows, as just read, for
-    /// the fast path of the next ticks; anything else is left for the slow path.
-    private mutating func watchAnchor(_ key: Int) {
-        let next: AnchorWatch = portals.records.withUnsafeBufferPointer { records in
-            var watch = AnchorWatch()
-            let motion = portals.motion[key]
-            guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else { return watch }
-            let record = records.baseAddress! + key
-            let forward = direction == .forward
-            guard let anchor = forward ? record.pointee.destination : record.pointee.source,
-                  let slot = views.slot(of: anchor) else {
-                watch.slot = AnchorWatch.gone
-                return watch
-            }
-            guard let frame = forward ? record.pointee.destinationFrame : record.pointee.sourceFrame else { return watch }
-            watch.anchor = anchor
-            watch.slot = UInt32(slot)
-            (watch.x, watch.y, watch.width, watch.height) = (frame.minX, frame.minY, frame.width, frame.height)
-            watch.radius = forward ? record.pointee.destinationRadius : record.pointee.sourceRadius
-            return watch
         }
-        portals.watch[key] = next
+        portals.watchedSlot[key] = watched
+        return watched != AnchorWatch.untrusted
     }
 
     /// The landing pass's fast path: whether `key` is a flight that cannot land this tick (its

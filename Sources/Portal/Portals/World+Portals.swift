@@ -202,7 +202,8 @@ extension World {
 }
 
 extension PortalStore {
-    func checkInvariants(isAlive: (Entity) -> Bool, isView: (Entity) -> Bool) {
+    func checkInvariants(isAlive: (Entity) -> Bool, views: ViewStore) {
+        let isView = { (entity: Entity) in views.slot(of: entity) != nil }
         anchors.checkInvariants("portal anchors", isAlive: isAlive)
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
         precondition(ids.count == records.count && configs.count == records.count, "portals: columns differ in length")
@@ -217,25 +218,29 @@ extension PortalStore {
             precondition(records[key].source == entity || records[key].destination == entity,
                          "portals: \(entity) is marked but not an anchor of \(ids[key])")
         }
-        precondition(watch.count == records.count, "portals: the watch column differs in length")
+        precondition(watchedSlot.count == records.count, "portals: the watch column differs in length")
+        precondition(queue.items.allSatisfy { motion[Int($0)].isQueued }
+                     && motion.lazy.filter(\.isQueued).count == queue.items.count, "portals: the queue and its marks disagree")
+        let written = Set(views.observedWrites.items)
         for (key, record) in records.enumerated() {
-            let motion = motion[key]
-            if watch[key].slot != AnchorWatch.unknown {
-                // The fast path trusts a watch to mean a plain flight.
-                guard case .flying = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else {
-                    preconditionFailure("portals: \(ids[key]) has an anchor watch but is not in a plain flight")
+            let motion = motion[key], watched = watchedSlot[key]
+            if watched == AnchorWatch.untrusted {
+                precondition(!motion.isOnActiveList || motion.isQueued, "portals: \(ids[key]) is active, unwatched and not queued")
+            } else {
+                guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else {
+                    preconditionFailure("portals: \(ids[key]) has a trusted watch but is not in a plain flight")
                 }
-            }
-            if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil,
-               watch[key].slot < AnchorWatch.gone {
-                // What the fast path trusts: the watch is the record's landing anchor and its last read.
-                let forward = direction == .forward
-                let frame = forward ? record.destinationFrame : record.sourceFrame
-                let radius = forward ? record.destinationRadius : record.sourceRadius
-                let w = watch[key]
-                precondition(w.anchor == (forward ? record.destination : record.source)
-                             && frame == Rect(x: w.x, y: w.y, width: w.width, height: w.height) && radius == w.radius,
-                             "portals: \(ids[key])'s anchor watch disagrees with its record")
+                if watched != AnchorWatch.gone && !motion.isQueued && !written.contains(watched) {
+                    // What lets the matching pass skip the flight: its anchor is where the flight
+                    // last followed it, nothing animates it, and a write to it would be reported.
+                    let slot = Int(watched), forward = direction == .forward
+                    precondition(views.observers[slot] == UInt32(key), "portals: \(ids[key])'s anchor is not observed")
+                    precondition(!views.hasGeometryLane(slot: slot), "portals: \(ids[key]) trusts the watch of an animated anchor")
+                    precondition(views.entities[slot] == (forward ? record.destination : record.source)
+                                 && views.frame(slot: slot) == (forward ? record.destinationFrame : record.sourceFrame)
+                                 && views.value(.cornerRadius, slot: slot) == (forward ? record.destinationRadius : record.sourceRadius),
+                                 "portals: \(ids[key])'s anchor moved, unreported, since the flight followed it")
+                }
             }
             switch motion.phase {
             case .flying, .fading:
@@ -278,7 +283,7 @@ extension PortalSystem {
         let phase: PortalPhase = fromPhase == .flying(.forward) ? .flying(.forward) : .presented
         // b now flies a's layer, which heads for a's destination: b's next matching must read
         // b's destination and retarget the layer to it, whatever b followed in earlier flights
-        // (setPhase below drops both watches, so that matching takes the slow path).
+        // (setPhase below drops both watches and queues both portals for the next matching).
         portals.records[b].followed = nil
         portals.records[a].requested = false
         portals.setPhase(.idle, of: a)

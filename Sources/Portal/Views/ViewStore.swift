@@ -124,11 +124,25 @@ struct ViewStore {
     private var needsSort = false
     private var mergeBuffer: [UInt32] = []
 
+    /// What `observers` holds for a slot nobody watches.
+    static let unobserved: UInt32 = .max
+    /// Per slot, who asked to be told when the view's geometry (frame or corner radius) is
+    /// written: a portal whose flight follows that view (its interned key), or ``unobserved``.
+    /// An entry may outlive the watch that set it (and even the view); the reader checks. Every
+    /// write to a view's geometry other than a running lane's goes through
+    /// `noteGeometryWrite(slot:)`: the host's and the features' direct placements, header
+    /// placement, a lane starting. (A despawned view needs no report: every despawn unmarks the
+    /// view, which queues its portal.)
+    private(set) var observers: [UInt32] = []
+    /// Observed slots whose geometry was written since the matching pass last took them (a
+    /// slot may appear more than once).
+    var observedWrites = HandOffList()
+
     mutating func reserveCapacity(_ n: Int) {
         entities.reserveCapacity(n); live.reserveCapacity(n)
         values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
         styles.reserveCapacity(n)
-        hiddenBy.reserveCapacity(n); removedSinceRefresh.reserveCapacity(n)
+        hiddenBy.reserveCapacity(n); removedSinceRefresh.reserveCapacity(n); observers.reserveCapacity(n)
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
     }
@@ -156,6 +170,7 @@ struct ViewStore {
             sequence[slot] = nextSequence
         } else {
             removedSinceRefresh.append(0)
+            observers.append(ViewStore.unobserved)
             slot = entities.count
             entities.append(entity)
             live.append(true)
@@ -209,6 +224,32 @@ struct ViewStore {
         if removedSinceRefresh[slot] == 0 {
             removedSinceRefresh[slot] = 1
             pendingRemovals.append(UInt32(slot))
+        }
+    }
+
+    /// Records that the geometry of the view in `slot` is about to change (or the view to go), if
+    /// anybody observes it.
+    @inline(__always)
+    mutating func noteGeometryWrite(slot: Int) {
+        if observers.withUnsafeBufferPointer({ $0[slot] }) != ViewStore.unobserved { observedWrites.append(UInt32(slot)) }
+    }
+
+    /// Asks for writes to the geometry of the view in `slot` to be recorded for `observer`
+    /// (replacing any other observer of that slot).
+    mutating func observe(slot: Int, by observer: UInt32) {
+        observers[slot] = observer
+    }
+
+    /// Stops recording writes to the view in `slot`.
+    mutating func stopObserving(slot: Int) {
+        observers[slot] = ViewStore.unobserved
+    }
+
+    /// Whether the view in `slot` has a running lane on its frame or corner radius.
+    func hasGeometryLane(slot: Int) -> Bool {
+        lanes.withUnsafeBufferPointer { lanes in
+            let base = slot * ViewChannel.stride
+            return ViewChannel.allCases.contains { $0.isGeometry && lanes[base + $0.rawValue] != ViewStore.noLane }
         }
     }
 
@@ -408,7 +449,8 @@ struct ViewStore {
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
         precondition(values.count == entities.count * ViewChannel.stride, "views: value block count")
-        precondition(hiddenBy.count == entities.count && styles.count == entities.count, "views: style columns differ in length")
+        precondition(hiddenBy.count == entities.count && styles.count == entities.count && observers.count == entities.count,
+                     "views: style columns differ in length")
         precondition(lanes.count == values.count, "views: lane map shape")
         var liveSlots = 0
         for slot in entities.indices where live[slot] {

@@ -1,0 +1,32 @@
+// A list of indices that one part of a tick appends to and a later part takes whole.
+
+/// A list of `UInt32`s (slots, keys) filled by one side and taken whole by another, in two
+/// buffers that trade places: `take()` hands over the filled one and starts filling the spare,
+/// and `giveBack(_:)` returns it empty. Once both have grown, neither allocates.
+struct HandOffList {
+    private(set) var items: [UInt32] = []
+    private var spare: [UInt32] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func append(_ item: UInt32) { items.append(item) }
+
+    mutating func reserveCapacity(_ n: Int) {
+        items.reserveCapacity(n)
+        spare.reserveCapacity(n)
+    }
+
+    /// Hands over what was appended and starts an empty list.
+    mutating func take() -> [UInt32] {
+        var taken = spare
+        spare = []
+        swap(&taken, &items)
+        return taken
+    }
+
+    /// Takes back a buffer from `take()`, to be filled again later.
+    mutating func giveBack(_ buffer: [UInt32]) {
+        spare = buffer
+        spare.removeAll(keepingCapacity: true)
+    }
+}
