@@ -160,3 +160,27 @@ struct PortalActiveListTests {
         }
     }
 }
+
+@Suite("Event heap")
+struct EventHeapTests {
+    @Test("events come out due by tick, then by owner, whatever order they went in", arguments: [1, 2, 3] as [UInt64])
+    func order(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var heap = EventHeap()
+        var model: [(tick: UInt64, owner: UInt32)] = []
+        for now in UInt64(0)..<300 {
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                let event = ScheduledEvent(tick: now + UInt64.random(in: 0...40, using: &generator),
+                                           owner: UInt32.random(in: 0..<64, using: &generator), version: 0)
+                heap.push(event)
+                model.append((event.tick, event.owner))
+            }
+            var popped: [(UInt64, UInt32)] = []
+            while let event = heap.popDue(by: now) { popped.append((event.tick, event.owner)) }
+            let due = model.filter { $0.tick <= now }.sorted { $0.tick != $1.tick ? $0.tick < $1.tick : $0.owner < $1.owner }
+            model.removeAll { $0.tick <= now }
+            #expect(popped.map(\.0) == due.map(\.tick) && popped.map(\.1) == due.map(\.owner))
+            #expect(heap.count == model.count)
+        }
+    }
+}

@@ -57,21 +57,6 @@ struct TimingRecord {
     var version: UInt32 = 0
 }
 
-/// A spring's next moment of interest (the end of its delay, logical completion, settling),
-/// queued in the event heap.
-struct ScheduledEvent {
-    var tick: UInt64
-    var slot: UInt32
-    var version: UInt32
-
-    /// Heap order: by tick, then by slot, so that same-tick events come out in one
-    /// deterministic order.
-    @inline(__always)
-    static func precedes(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
-        a.tick != b.tick ? a.tick < b.tick : a.slot < b.slot
-    }
-}
-
 /// Names one running animation for as long as it runs: a timing slot and the slot's version
 /// (slots are reused; the version tells a new occupant from the old).
 struct TimingHandle: Hashable {
@@ -97,7 +82,7 @@ struct TrackStore {
     private var freeTimings: [UInt32] = []
     /// Springs need attention only at a few ticks of their life, so they wait in a min-heap
     /// instead of being scanned every tick. Entries of ended timings are dropped when popped.
-    private var springEvents: [ScheduledEvent] = []
+    private var springEvents = EventHeap()
     private(set) var springCount = 0
     private(set) var curveEntries: [CurveEntry] = []
     /// Timings with an event this tick, found by the interpolation pass, handled by `finish`.
@@ -168,7 +153,7 @@ struct TrackStore {
         switch drive {
         case .spring:
             springCount += 1
-            pushEvent(ScheduledEvent(tick: origin + 1, slot: timingSlot, version: version))
+            springEvents.push(ScheduledEvent(tick: origin + 1, owner: timingSlot, version: version))
         case let .curve(curve, progressPerTick):
             records[Int(timingSlot)].listIndex = Int32(curveEntries.count)
             curveEntries.append(CurveEntry(slot: timingSlot, curve: curve, origin: origin,
@@ -354,14 +339,13 @@ struct TrackStore {
     /// Interpolation, part one: brings every timing's step matrix up to date for `tick` and
     /// collects the timings with an event this tick.
     mutating func prepare(tick: UInt64) {
-        while let next = springEvents.first, next.tick <= tick {
-            popEvent()
-            let slot = Int(next.slot)
+        while let next = springEvents.popDue(by: tick) {
+            let slot = Int(next.owner)
             guard records[slot].version == next.version else { continue }
             if tick == records[slot].origin + 1, case let .spring(phi, _, _) = records[slot].drive {
                 coefficients[slot] = phi
             }
-            due.append(next.slot)
+            due.append(next.owner)
         }
         // Every running curve, every tick: one pass through buffer pointers (a write through the
         // array would check its uniqueness once per curve). The due list is moved out and back
@@ -433,7 +417,7 @@ struct TrackStore {
                 end(timing: slot, interrupted: false, events: &events, tick: tick)
             } else if case .spring = record.drive {
                 let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
-                pushEvent(ScheduledEvent(tick: next, slot: UInt32(slot), version: record.version))
+                springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))
             }
         }
         due.removeAll(keepingCapacity: true)
@@ -452,35 +436,6 @@ struct TrackStore {
         target.swapRemove(at: row)
         timing.swapRemove(at: row)
         output.swapRemove(at: row)
-    }
-
-    // MARK: - The spring event heap
-
-    private mutating func pushEvent(_ event: ScheduledEvent) {
-        springEvents.append(event)
-        var child = springEvents.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard ScheduledEvent.precedes(springEvents[child], springEvents[parent]) else { break }
-            springEvents.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func popEvent() {
-        let last = springEvents.removeLast()
-        guard !springEvents.isEmpty else { return }
-        springEvents[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < springEvents.count && ScheduledEvent.precedes(springEvents[left], springEvents[first]) { first = left }
-            if right < springEvents.count && ScheduledEvent.precedes(springEvents[right], springEvents[first]) { first = right }
-            guard first != parent else { return }
-            springEvents.swapAt(parent, first)
-            parent = first
-        }
     }
 
     /// Output, part one: copies every lane's presented value into its view's block.
@@ -511,9 +466,7 @@ struct TrackStore {
             precondition(record.channels & (1 << UInt16(Int(output[row]) % ViewChannel.stride)) != 0,
                          "tracks: lane \(row) is not among its timing's channels")
         }
-        for i in springEvents.indices.dropFirst() {
-            precondition(!ScheduledEvent.precedes(springEvents[i], springEvents[(i - 1) / 2]), "tracks: the event heap is out of order")
-        }
+        springEvents.checkInvariants("tracks")
         for (i, entry) in curveEntries.enumerated() {
             precondition(records[Int(entry.slot)].listIndex == Int32(i), "tracks: curve list index")
         }
