@@ -29,12 +29,17 @@ struct EventHeap {
 
     mutating func push(_ event: ScheduledEvent) {
         events.append(event)
-        var child = events.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard ScheduledEvent.precedes(events[child], events[parent]) else { break }
-            events.swapAt(child, parent)
-            child = parent
+        // Sift up, moving parents down into the hole rather than swapping (one write per level),
+        // through a buffer pointer (no uniqueness check per level).
+        events.withUnsafeMutableBufferPointer { heap in
+            var hole = heap.count - 1
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard ScheduledEvent.precedes(event, heap[parent]) else { break }
+                heap[hole] = heap[parent]
+                hole = parent
+            }
+            heap[hole] = event
         }
     }
 
@@ -43,17 +48,21 @@ struct EventHeap {
         guard let first = events.first, first.tick <= tick else { return nil }
         let last = events.removeLast()
         guard !events.isEmpty else { return first }
-        events[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var next = parent
-            if left < events.count && ScheduledEvent.precedes(events[left], events[next]) { next = left }
-            if right < events.count && ScheduledEvent.precedes(events[right], events[next]) { next = right }
-            guard next != parent else { return first }
-            events.swapAt(parent, next)
-            parent = next
+        // Sift the last event down from the root, moving the earlier child up into the hole.
+        events.withUnsafeMutableBufferPointer { heap in
+            let count = heap.count
+            var hole = 0
+            while true {
+                var child = 2 * hole + 1
+                guard child < count else { break }
+                if child + 1 < count && ScheduledEvent.precedes(heap[child + 1], heap[child]) { child += 1 }
+                guard ScheduledEvent.precedes(heap[child], last) else { break }
+                heap[hole] = heap[child]
+                hole = child
+            }
+            heap[hole] = last
         }
+        return first
     }
 
     func checkInvariants(_ name: String) {
