@@ -141,6 +141,37 @@ struct PortalTests {
         #expect(scene.visible == [scene.card])
     }
 
+    @Test("a spring flight whose destination jumps just before it lands settles on the new frame, later")
+    func lateMoveDelaysLanding() throws {
+        let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(.spring(duration: 0.5), delay: 0))
+        let moved = Rect(x: 0, y: 800, width: 390, height: 420)
+        /// Runs a flight, moving the detail before tick `moveAt`; returns the landing tick and
+        /// the layer's frame on the tick before.
+        func flight(moveAt: UInt64?) throws -> (tick: UInt64, layerBefore: Rect?, scene: HeroScene)? {
+            let scene = try HeroScene()
+            let world = scene.world
+            try world.portalTransition(id: "hero", isActive: true, config: config)
+            var before: Rect?
+            for _ in 0..<600 {
+                if world.tickCount + 1 == moveAt { try world.setFrame(moved, of: scene.detail) }
+                before = scene.layers.first?.frame
+                world.tick()
+                for event in world.drainEvents() {
+                    if case let .portalDidComplete(e) = event { return (e.tick, before, scene) }
+                }
+            }
+            return nil
+        }
+        let still = try #require(try flight(moveAt: nil))
+        let late = try #require(try flight(moveAt: still.tick - 5))
+        // The jump came after the flight's first landing check was scheduled; the check finds
+        // the spring still settling and keeps checking until it has.
+        #expect(late.tick > still.tick + 20)
+        #expect(isClose(late.layerBefore, moved, tolerance: 1))
+        #expect(late.scene.visible == [late.scene.detail])
+        #expect(late.scene.world.renderList[0].frame == moved && late.scene.layers.isEmpty)
+    }
+
     @Test(".fade removal: the destination shows at landing and the layer fades out over 0.1 s, ease-out")
     func fadeRemoval() throws {
         let scene = try HeroScene()

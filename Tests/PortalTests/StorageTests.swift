@@ -133,34 +133,6 @@ struct StorageTests {
     }
 }
 
-@Suite("Portal active list")
-struct PortalActiveListTests {
-    @Test("keys activated in any order are merged into one increasing list, each once", arguments: [1, 2, 3] as [UInt64])
-    func mergeKeepsOrder(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
-        var store = PortalStore()
-        for i in 0..<500 { _ = store.intern(PortalID("p\(i)")) }
-        var model = Set<UInt32>()
-        for _ in 0..<200 {
-            // A burst of activations (repeats included), then the merge.
-            for _ in 0..<Int.random(in: 0...40, using: &generator) {
-                let key = UInt32.random(in: 0..<500, using: &generator)
-                store.activate(key)
-                model.insert(key)
-            }
-            store.sortActive()
-            #expect(store.active == model.sorted())
-            #expect(store.activeSortedCount == store.active.count)
-            // The landing pass's removals: an in-place compaction keeping order.
-            let leaving = Set(store.active.filter { _ in Bool.random(using: &generator) })
-            for key in leaving { store.motion[Int(key)].isOnActiveList = false }
-            store.active.removeAll { leaving.contains($0) }
-            store.activeSortedCount = store.active.count
-            model.subtract(leaving)
-        }
-    }
-}
-
 @Suite("Event heap")
 struct EventHeapTests {
     @Test("events come out due by tick, then by owner, whatever order they went in", arguments: [1, 2, 3] as [UInt64])

@@ -60,7 +60,7 @@ extension World {
                 portals.records[k].staggerDelay = stagger
                 portals.records[k].group = group
                 portals.markRequestPending(k)
-                portals.activate(key)
+                portals.wake(k)
             case .popupContainer:
                 break   // already in force for validation; the popups re-place in stage 2
             case let .presentPopup(content, source, width, height, animation, backdrop):

@@ -1,9 +1,11 @@
 // Portals: anchors, per-id state, groups and item scopes.
 //
 // Ids are interned once, at the call that names them; the systems compare integers. Each
-// portal id has one record in a dense array indexed by its interned key. Only portals with
-// something in motion (waiting, flying, fading, or a request to apply) are on the `active`
-// list that the systems walk each tick, so portals at rest cost nothing.
+// portal id has one record in a dense array indexed by its interned key. No pass walks every
+// portal, nor every flight: the matching pass visits the portals queued for it (a request, a new
+// phase or anchor) and those whose anchor moved (see `AnchorWatch`), and the landing pass checks
+// the flights due to land (`landingChecks`). Portals at rest, and flights on their way, cost
+// nothing per tick.
 //
 // One phase per portal decides who is visible (`PortalPhase.visibility`): exactly one of
 // source, layer and destination, except while a `.fade` removal or a reduced-motion cross-fade
@@ -75,16 +77,21 @@ struct PortalRecord {
     var minimumTicks: UInt64 = 0
 }
 
-/// The part of a portal's state that the landing pass reads for every flight, and the slow paths
-/// first, in a column of its own (32 bytes per portal, so that a pass over thousands of flights
-/// reads a few cache lines per hundred portals rather than the whole ~230-byte record of each).
+/// The part of a portal's state that the per-tick passes read first, in a column of its own
+/// (32 bytes per portal rather than the ~230-byte record).
 struct PortalMotion {
-    /// The earliest tick the flight can land: checked before the timing itself, which is read
-    /// only from then on (a moving anchor can push a spring's settling later).
+    /// The tick the landing pass next checks the portal: its flight's earliest landing (the
+    /// timing itself is read only from then on), then every tick until it lands or its fade
+    /// ends (a moving anchor can push a spring's settling later).
     var landingTick: UInt64 = 0
+    /// Bumped to cancel the portal's scheduled landing check: only the check scheduled last
+    /// (with this version) counts.
+    var checkVersion: UInt32 = 0
     var phase = PortalPhase.idle
     var hasPendingRequest = false
-    var isOnActiveList = false
+    /// Whether the portal has something to do (waiting, flying, fading, or a request to apply).
+    /// Only awake portals are visited or checked; one at rest with nothing pending sleeps.
+    var isAwake = false
     /// Whether the portal is in `PortalStore.queue`, to be visited by the next matching pass.
     var isQueued = false
     /// With reduced motion only: the layer at the destination side.
@@ -133,16 +140,14 @@ struct PortalStore {
     var anchors = ComponentTable<PortalAnchor>()
     /// Layer entity → the key of the portal that owns it.
     var layerOwners = ComponentTable<UInt32>()
-    /// Keys the systems visit each tick. The front `activeSortedCount` keys are in increasing
-    /// order; keys activated since the last pass are appended after them and merged in by
-    /// `sortActive()` before the next pass, so that the passes walk the records (and, in
-    /// grids spawned in order, the anchors' views) front to back instead of at random.
-    var active: [UInt32] = []
-    var activeSortedCount = 0
-    /// Scratch space for `sortActive()`, kept between ticks.
-    private var activeScratch: [UInt32] = []
+    /// The landing pass's schedule: when to check each flight (and fade) for landing, so that
+    /// the pass looks only at the portals due, not at every flight. One live check per portal
+    /// at most (see `PortalMotion.checkVersion`).
+    var landingChecks = EventHeap()
+    /// The landing pass's list of portals due, kept between ticks.
+    var dueLandings: [UInt32] = []
     /// The portals the next matching pass visits (besides the watchers of views written since
-    /// the last pass): every active portal whose watch is not trusted, and any portal whose
+    /// the last pass): every awake portal whose watch is not trusted, and any portal whose
     /// phase, request or anchors changed. Unordered; `isQueued` marks its members.
     var queue = HandOffList()
     /// The portal the matching pass is visiting, which decides for itself whether it stays
@@ -220,38 +225,42 @@ struct PortalStore {
         records[key].layerContent = config.layerContent
     }
 
-    /// Puts portal `key` on the active list and queues it for the next matching pass.
-    mutating func activate(_ key: UInt32) {
-        guard !motion[Int(key)].isOnActiveList else { return }
-        motion[Int(key)].isOnActiveList = true
-        active.append(key)
-        enqueue(Int(key))
+    /// Wakes portal `key` (something to do) and queues it for the next matching pass.
+    mutating func wake(_ key: Int) {
+        guard !motion[key].isAwake else { return }
+        motion[key].isAwake = true
+        enqueue(key)
     }
 
-    /// Merges the keys activated since the last pass into the sorted front of `active`.
-    mutating func sortActive() {
-        let sorted = activeSortedCount
-        guard sorted < active.count else { return }
-        activeScratch.removeAll(keepingCapacity: true)
-        activeScratch.append(contentsOf: active[sorted...])
-        activeScratch.sort()
-        // Merge from the back: the largest remaining key of either run goes last.
-        active.withUnsafeMutableBufferPointer { merged in
-            activeScratch.withUnsafeBufferPointer { added in
-                var i = sorted - 1, j = added.count - 1, write = merged.count - 1
-                while j >= 0 {
-                    if i >= 0 && merged[i] > added[j] {
-                        merged[write] = merged[i]
-                        i -= 1
-                    } else {
-                        merged[write] = added[j]
-                        j -= 1
-                    }
-                    write -= 1
-                }
-            }
+    /// Whether portal `key` is at rest (idle or presented) with no request waiting: nothing
+    /// for the passes to do until a request or a mark wakes it.
+    func isAtRest(_ key: Int) -> Bool {
+        let motion = motion[key]
+        return (motion.phase == .idle || motion.phase == .presented) && !motion.hasPendingRequest
+    }
+
+    /// Puts portal `key`, at rest, to sleep: no visits, no landing checks.
+    mutating func sleep(_ key: Int) {
+        motion[key].isAwake = false
+        motion[key].checkVersion &+= 1
+    }
+
+    /// Schedules the landing pass to check portal `key` on `tick` (or on the next pass, if
+    /// `tick` has gone by), replacing any check scheduled before.
+    mutating func scheduleLandingCheck(_ key: Int, at tick: UInt64) {
+        motion[key].checkVersion &+= 1
+        motion[key].landingTick = tick
+        landingChecks.push(ScheduledEvent(tick: tick, owner: UInt32(key), version: motion[key].checkVersion))
+    }
+
+    /// Moves the portals whose landing check is due by `tick` into `due`, in key order (as the
+    /// landing events of one tick come out), dropping cancelled checks.
+    mutating func takeDueLandingChecks(by tick: UInt64, into due: inout [UInt32]) {
+        due.removeAll(keepingCapacity: true)
+        while let check = landingChecks.popDue(by: tick) {
+            if motion[Int(check.owner)].checkVersion == check.version { due.append(check.owner) }
         }
-        activeSortedCount = active.count
+        due.sort()
     }
 
     mutating func group(named id: String) -> Int {

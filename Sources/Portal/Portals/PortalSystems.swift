@@ -1,5 +1,6 @@
 // The portal systems: matching and starting flights (stage 2, after layout capture) and landing
-// them (stage 4, after the tracks have advanced and settled). Both walk only the active list.
+// them (stage 4, after the tracks have advanced and settled). Neither walks all the flights:
+// matching visits the portals queued for it or whose anchors moved, landing the flights due.
 //
 // They run as methods of `PortalSystem`, a struct that holds the stores it works on for the
 // duration of one stage: the world swaps them in and back out (pointer swaps), so that the
@@ -31,19 +32,22 @@ struct PortalSystem {
     /// in key order, as a walk of the whole active list would, so events come out in the same
     /// order.
     mutating func runPortalMatching(tick: UInt64) {
-        portals.sortActive()
         var visits = portals.queue.take()
         queueWatchersOfWrittenAnchors(into: &visits)
         visits.sort()
         for key in visits {
             let key = Int(key)
             portals.motion[key].isQueued = false
-            guard portals.motion[key].isOnActiveList else { continue }
+            guard portals.motion[key].isAwake else { continue }
             portals.visiting = key
             visit(key, tick: tick)
             let trusted = watchAnchor(key)
             portals.visiting = -1
-            if !trusted { portals.enqueue(key) }
+            if portals.isAtRest(key) {
+                portals.sleep(key)
+            } else if !trusted {
+                portals.enqueue(key)
+            }
         }
         portals.queue.giveBack(visits)
     }
@@ -115,16 +119,6 @@ struct PortalSystem {
         }
         portals.watchedSlot[key] = watched
         return watched != AnchorWatch.untrusted
-    }
-
-    /// The landing pass's fast path: whether `key` is a flight that cannot land this tick (its
-    /// precomputed landing tick is still ahead), so that there is nothing to check or remove.
-    @inline(__always)
-    private mutating func flightIsBeforeLanding(_ key: Int, tick: UInt64) -> Bool {
-        portals.motion.withUnsafeBufferPointer { motion in
-            guard case .flying = motion[key].phase else { return false }
-            return tick < motion[key].landingTick
-        }
     }
 
     private mutating func applyRequest(_ key: Int, tick: UInt64) {
@@ -278,7 +272,7 @@ struct PortalSystem {
             guard let ticks else { return 0 }
             return max(record.motionOrigin + minimumTicks, record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
         }
-        portals.motion[key].landingTick = landingTick
+        portals.scheduleLandingCheck(key, at: landingTick)
         portals.setPhase(.flying(direction), of: key)
         applyVisibility(key)
         events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
@@ -385,53 +379,42 @@ struct PortalSystem {
     // MARK: - Stage 4: landing
 
     mutating func runPortalFinish(tick: UInt64) {
-        // Portals that come to rest leave the active list; the rest are compacted in place,
-        // keeping their order. The list is moved out while it is walked, so that the compaction
-        // writes through a buffer pointer (no uniqueness check per portal) while the slow path
-        // changes the stores freely.
-        var active: [UInt32] = []
-        swap(&active, &portals.active)
-        let sortedCount = portals.activeSortedCount
-        var kept = 0, keptSorted = 0
-        active.withUnsafeMutableBufferPointer { list in
-            for read in 0..<list.count {
-                let key = Int(list[read])
-                if !flightIsBeforeLanding(key, tick: tick) && comesToRest(key, tick: tick) {
-                    portals.motion[key].isOnActiveList = false
-                    continue
-                }
-                list[kept] = UInt32(key)
-                kept += 1
-                if read < sortedCount { keptSorted += 1 }
-            }
+        // Only the portals whose check is due: a flight's first check is its earliest landing.
+        var due: [UInt32] = []
+        swap(&due, &portals.dueLandings)
+        portals.takeDueLandingChecks(by: tick, into: &due)
+        for key in due {
+            let key = Int(key)
+            if comesToRest(key, tick: tick) { portals.sleep(key) }
         }
-        active.removeLast(active.count - kept)
-        // Nothing on the landing path activates a portal; should it ever, those keys follow,
-        // unsorted, to be merged in before the next matching pass.
-        active.append(contentsOf: portals.active)
-        swap(&active, &portals.active)
-        portals.activeSortedCount = keptSorted
+        swap(&due, &portals.dueLandings)
     }
 
-    /// The landing pass's slow path for one portal: lands a flight whose time has come, removes
-    /// a faded layer, and says whether the portal is now at rest with nothing pending (so it
-    /// leaves the active list).
+    /// The landing pass's work for one portal due: lands a flight whose time has come, removes
+    /// a faded layer, schedules the next check of either if it is not yet done, and says whether
+    /// the portal is now at rest with nothing pending (so it sleeps).
     private mutating func comesToRest(_ key: Int, tick: UInt64) -> Bool {
         switch portals.phase(key) {
         case let .flying(direction):
-            if hasLanded(key, tick: tick) { land(key, direction, tick: tick) }
+            if hasLanded(key, tick: tick) {
+                land(key, direction, tick: tick)
+            } else {
+                portals.scheduleLandingCheck(key, at: tick + 1)
+            }
         case let .fading(direction):
-            if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil { break }
-            removeLayers(key)
-            settle(key, at: .rest(after: direction))
+            if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil {
+                portals.scheduleLandingCheck(key, at: tick + 1)
+            } else {
+                removeLayers(key)
+                settle(key, at: .rest(after: direction))
+            }
         case .idle, .presented, .waiting:
             break
         }
-        let (phase, pending) = (portals.motion[key].phase, portals.motion[key].hasPendingRequest)
-        return (phase == .idle || phase == .presented) && !pending
+        return portals.isAtRest(key)
     }
 
-    /// Whether a flight whose landing tick has come (`flightIsBeforeLanding` said no) lands now.
+    /// Whether a flight whose landing check is due lands now.
     private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
         let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
             (records[key].layer, records[key].motionOrigin + records[key].minimumTicks, records[key].flight,
@@ -452,6 +435,7 @@ struct PortalSystem {
                                                        targets: [(.opacity, 0)], tick: tick + 1, step: step,
                                                        tolerance: tolerance, views: &views, events: &events)
             portals.setPhase(.fading(direction), of: key)
+            portals.scheduleLandingCheck(key, at: tick + 1)
             applyVisibility(key)
         } else {
             removeLayers(key)

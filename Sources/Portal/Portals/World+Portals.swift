@@ -40,7 +40,7 @@ extension World {
         let key = portals.intern(id)
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
         portals.setAnchor(view, as: role, of: Int(key))
-        portals.activate(key)
+        portals.wake(Int(key))
         withPortalSystem { $0.applyVisibility(Int(key)) }
     }
 
@@ -158,9 +158,9 @@ extension World {
 
     /// Every portal layer now in the overlay, with its state, in id order.
     public func portalLayers() -> [PortalLayerState] {
-        var states: [PortalLayerState] = []
-        for key in portals.active.sorted() { if let state = layerState(Int(key)) { states.append(state) } }
-        return states.sorted { $0.id.rawValue < $1.id.rawValue }
+        // Each portal with a layer (a cross-fade has two) once.
+        let keys = Set(portals.layerOwners.values)
+        return keys.compactMap { layerState(Int($0)) }.sorted { $0.id.rawValue < $1.id.rawValue }
     }
 
     /// The layer state of portal `id`, or `nil` when it has no layer now.
@@ -207,12 +207,13 @@ extension PortalStore {
         anchors.checkInvariants("portal anchors", isAlive: isAlive)
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
         precondition(ids.count == records.count && configs.count == records.count, "portals: columns differ in length")
-        precondition(activeSortedCount <= active.count, "portals: the sorted front is longer than the active list")
-        for i in active.indices {
-            precondition(motion[Int(active[i])].isOnActiveList, "portals: \(ids[Int(active[i])]) is listed but not marked active")
-            precondition(i == 0 || i >= activeSortedCount || active[i - 1] < active[i], "portals: the active list's front is out of order")
+        precondition(motion.count == records.count, "portals: the motion column differs in length")
+        landingChecks.checkInvariants("portals")
+        var scheduled = Set<Int>()
+        for check in landingChecks.events where motion[Int(check.owner)].checkVersion == check.version {
+            precondition(scheduled.insert(Int(check.owner)).inserted, "portals: \(ids[Int(check.owner)]) has two live landing checks")
+            precondition(check.tick == motion[Int(check.owner)].landingTick, "portals: \(ids[Int(check.owner)])'s landing check is not at its landing tick")
         }
-        precondition(motion.count == records.count && motion.lazy.filter(\.isOnActiveList).count == active.count, "portals: a marked portal is not on the active list")
         for (row, entity) in anchors.entities.enumerated() {
             let key = Int(anchors.values[row].key)
             precondition(records[key].source == entity || records[key].destination == entity,
@@ -225,7 +226,7 @@ extension PortalStore {
         for (key, record) in records.enumerated() {
             let motion = motion[key], watched = watchedSlot[key]
             if watched == AnchorWatch.untrusted {
-                precondition(!motion.isOnActiveList || motion.isQueued, "portals: \(ids[key]) is active, unwatched and not queued")
+                precondition(!motion.isAwake || motion.isQueued, "portals: \(ids[key]) is awake, unwatched and not queued")
             } else {
                 guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else {
                     preconditionFailure("portals: \(ids[key]) has a trusted watch but is not in a plain flight")
@@ -244,11 +245,13 @@ extension PortalStore {
             }
             switch motion.phase {
             case .flying, .fading:
-                precondition(motion.isOnActiveList, "portals: \(ids[key]) is moving but not on the active list")
+                // Every flight and fade is awake and due a landing check: none is ever forgotten.
+                precondition(motion.isAwake && scheduled.contains(key), "portals: \(ids[key]) is moving but not awake and scheduled")
                 if let layer = record.layer { precondition(isView(layer), "portals: \(ids[key])'s layer is not a view") }
             case .idle, .presented, .waiting:
-                precondition(record.layer == nil || !motion.isOnActiveList || motion.hasPendingRequest || motion.phase == .waiting,
+                precondition(record.layer == nil || !motion.isAwake || motion.hasPendingRequest || motion.phase == .waiting,
                              "portals: \(ids[key]) rests with a layer")
+                precondition(!motion.isAwake || !isAtRest(key) || motion.isQueued, "portals: \(ids[key]) is awake at rest but not queued")
             }
         }
     }
@@ -274,7 +277,7 @@ extension PortalSystem {
             portals.records[b].flight = from.flight
             portals.records[b].motionOrigin = from.motionOrigin
             portals.records[b].minimumTicks = from.minimumTicks
-            portals.motion[b].landingTick = portals.motion[a].landingTick
+            portals.scheduleLandingCheck(b, at: portals.motion[a].landingTick)
             portals.records[a].layer = nil
             portals.motion[a].crossFadeLayer = nil
         default:
@@ -292,7 +295,7 @@ extension PortalSystem {
         portals.records[b].requested = true
         portals.setConfig(portals.configs[a], for: b)
         portals.setPhase(phase, of: b)
-        portals.activate(UInt32(b))
+        portals.wake(b)
         applyVisibility(b)
     }
 }
