@@ -156,3 +156,36 @@ struct EventHeapTests {
         }
     }
 }
+
+@Suite("Tick wheel")
+struct TickWheelTests {
+    @Test("each event comes due on its tick (or the next one taken, if scheduled late), near or many turns ahead",
+          arguments: [1, 2, 3] as [UInt64])
+    func dueOnTime(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var wheel = TickWheel()
+        var model: [(tick: UInt64, owner: UInt32)] = []
+        var owner: UInt32 = 0
+        var now: UInt64 = 0
+        while now < 3 * UInt64(TickWheel.span) {
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                // Mostly near, some several turns ahead, some already gone by.
+                let ahead = [UInt64.random(in: 0...40, using: &generator), UInt64.random(in: 500...1_700, using: &generator)]
+                let tick = Bool.random(using: &generator) && now > 5 ? now - 5 : now + ahead.randomElement(using: &generator)!
+                let scheduled = wheel.schedule(ScheduledEvent(tick: tick, owner: owner, version: 0))
+                #expect(scheduled == max(tick, wheel.next))
+                model.append((scheduled, owner))
+                owner += 1
+            }
+            // Usually one tick at a time; now and then a jump, as far as a whole turn and more.
+            now += Int.random(in: 0..<20, using: &generator) == 0 ? UInt64.random(in: 2...600, using: &generator) : 1
+            var due: [ScheduledEvent] = []
+            wheel.takeDue(by: now, into: &due)
+            let expected = model.filter { $0.tick <= now }.map(\.owner).sorted()
+            model.removeAll { $0.tick <= now }
+            #expect(due.map(\.owner).sorted() == expected)
+            #expect(wheel.count == model.count)
+            wheel.checkInvariants("wheel")
+        }
+    }
+}

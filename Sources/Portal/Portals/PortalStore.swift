@@ -143,7 +143,9 @@ struct PortalStore {
     /// The landing pass's schedule: when to check each flight (and fade) for landing, so that
     /// the pass looks only at the portals due, not at every flight. One live check per portal
     /// at most (see `PortalMotion.checkVersion`).
-    var landingChecks = EventHeap()
+    var landingChecks = TickWheel()
+    /// The landing pass's list of checks due, kept between ticks.
+    private var dueChecks: [ScheduledEvent] = []
     /// The landing pass's list of portals due, kept between ticks.
     var dueLandings: [UInt32] = []
     /// The portals the next matching pass visits (besides the watchers of views written since
@@ -249,17 +251,17 @@ struct PortalStore {
     /// `tick` has gone by), replacing any check scheduled before.
     mutating func scheduleLandingCheck(_ key: Int, at tick: UInt64) {
         motion[key].checkVersion &+= 1
-        motion[key].landingTick = tick
-        landingChecks.push(ScheduledEvent(tick: tick, owner: UInt32(key), version: motion[key].checkVersion))
+        motion[key].landingTick = landingChecks.schedule(ScheduledEvent(tick: tick, owner: UInt32(key),
+                                                                         version: motion[key].checkVersion))
     }
 
     /// Moves the portals whose landing check is due by `tick` into `due`, in key order (as the
     /// landing events of one tick come out), dropping cancelled checks.
     mutating func takeDueLandingChecks(by tick: UInt64, into due: inout [UInt32]) {
         due.removeAll(keepingCapacity: true)
-        while let check = landingChecks.popDue(by: tick) {
-            if motion[Int(check.owner)].checkVersion == check.version { due.append(check.owner) }
-        }
+        dueChecks.removeAll(keepingCapacity: true)
+        landingChecks.takeDue(by: tick, into: &dueChecks)
+        for check in dueChecks where motion[Int(check.owner)].checkVersion == check.version { due.append(check.owner) }
         due.sort()
     }
 

@@ -210,7 +210,7 @@ extension PortalStore {
         precondition(motion.count == records.count, "portals: the motion column differs in length")
         landingChecks.checkInvariants("portals")
         var scheduled = Set<Int>()
-        for check in landingChecks.events where motion[Int(check.owner)].checkVersion == check.version {
+        for check in landingChecks.count > 0 ? Array(landingChecks.events) : [] where motion[Int(check.owner)].checkVersion == check.version {
             precondition(scheduled.insert(Int(check.owner)).inserted, "portals: \(ids[Int(check.owner)]) has two live landing checks")
             precondition(check.tick == motion[Int(check.owner)].landingTick, "portals: \(ids[Int(check.owner)])'s landing check is not at its landing tick")
         }
