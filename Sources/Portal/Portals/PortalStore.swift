@@ -63,6 +63,7 @@ struct PortalRecord {
     var completionCriteria = AnimationCompletionCriteria.removed
     var removal = PortalLayerRemoval.none
     var layerContent: Entity?
+    var allowsHitTesting = false
     /// The landing anchor's frame and radius when the flight last followed it.
     var followed: (Rect, Float)?
     /// A group member's stagger: added to the configured delay.
@@ -116,6 +117,24 @@ enum AnchorWatch {
     static let gone: UInt32 = .max - 1
 }
 
+/// What a flight of a portal runs, copied out of its configuration when that is set. The
+/// configuration holds its animation as an existential, boxed on the heap: a flight start would
+/// otherwise follow that pointer (to a cold box) and copy the animation through a witness table.
+struct FlightSettings {
+    var animation: Animation
+    var delay: Double
+    var minimumDuration: Double
+    /// Whether the configuration has layer effects (only then is it read at a start).
+    var hasEffects: Bool
+
+    init(_ config: PortalTransitionConfig) {
+        animation = config.animation.value
+        delay = config.animation.delay
+        minimumDuration = config.animation.minimumDuration
+        hasEffects = !config.effects.isEmpty
+    }
+}
+
 /// A group transition: its members (interned keys) and the direction it is heading.
 struct PortalGroup {
     let id: String
@@ -137,6 +156,8 @@ struct PortalStore {
     /// Each portal's configuration, parallel to `records`: read when a flight starts, turns or
     /// lands, never in the per-tick loops.
     var configs: [PortalTransitionConfig] = []
+    /// The part of each configuration a flight start reads, parallel to `records`.
+    var flightSettings: [FlightSettings] = []
     var anchors = ComponentTable<PortalAnchor>()
     /// Layer entity → the key of the portal that owns it.
     var layerOwners = ComponentTable<UInt32>()
@@ -168,6 +189,7 @@ struct PortalStore {
         watchedSlot.append(AnchorWatch.untrusted)
         ids.append(id)
         configs.append(PortalTransitionConfig())
+        flightSettings.append(FlightSettings(PortalTransitionConfig()))
         keys[id] = key
         return key
     }
@@ -221,6 +243,8 @@ struct PortalStore {
 
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
         configs[key] = config
+        flightSettings[key] = FlightSettings(config)
+        records[key].allowsHitTesting = config.allowsHitTesting
         records[key].corners = config.corners
         records[key].completionCriteria = config.animation.completionCriteria
         records[key].removal = config.removal

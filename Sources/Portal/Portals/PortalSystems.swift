@@ -191,13 +191,12 @@ struct PortalSystem {
         FrameTargets(values: (frame.minX, frame.minY, frame.width, frame.height, radius))
     }
 
-    /// What a flight of portal `key` runs: its animation, configured delay and layer effects,
-    /// read in place (copying the whole configuration would retain and release its boxed
-    /// animation, hundreds of times a tick).
+    /// What a flight of portal `key` runs: its animation, configured delay and layer effects
+    /// (the configuration itself is read only when it has effects).
     private mutating func flightSettings(_ key: Int) -> (Animation, delay: Double, [PortalLayerEffect]) {
-        portals.configs.withUnsafeBufferPointer { configs in
-            (configs[key].animation.value, configs[key].animation.delay, configs[key].effects)
-        }
+        let settings = portals.flightSettings.withUnsafeBufferPointer { $0[key] }
+        let effects = settings.hasEffects ? portals.configs.withUnsafeBufferPointer { $0[key].effects } : []
+        return (settings.animation, settings.delay, effects)
     }
 
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
@@ -260,7 +259,7 @@ struct PortalSystem {
     }
 
     private mutating func beginFlight(_ key: Int, _ direction: PortalDirection, handle: TimingHandle, tick: UInt64) {
-        let minimum = portals.configs.withUnsafeBufferPointer { $0[key].animation.minimumDuration }
+        let minimum = portals.flightSettings.withUnsafeBufferPointer { $0[key].minimumDuration }
         let minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
         let followed = end(key, direction == .forward ? .destination : .source)
         let ticks = tracks.completionTicks(handle)
@@ -367,7 +366,7 @@ struct PortalSystem {
 
     /// Gives the portal's layers the hit testing and corners of its current configuration.
     private mutating func applyLayerStyle(_ key: Int) {
-        let allowsHitTesting = portals.configs[key].allowsHitTesting, corners = portals.records[key].corners
+        let (allowsHitTesting, corners) = portals.records.withUnsafeBufferPointer { ($0[key].allowsHitTesting, $0[key].corners) }
         for layer in layers(key) {
             guard let slot = views.slot(of: layer) else { continue }
             views.styles[slot].allowsHitTesting = allowsHitTesting

@@ -206,7 +206,8 @@ extension PortalStore {
         let isView = { (entity: Entity) in views.slot(of: entity) != nil }
         anchors.checkInvariants("portal anchors", isAlive: isAlive)
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
-        precondition(ids.count == records.count && configs.count == records.count, "portals: columns differ in length")
+        precondition(ids.count == records.count && configs.count == records.count && flightSettings.count == records.count,
+                     "portals: columns differ in length")
         precondition(motion.count == records.count, "portals: the motion column differs in length")
         landingChecks.checkInvariants("portals")
         var scheduled = Set<Int>()
