@@ -79,7 +79,7 @@ struct PortalRecord {
 }
 
 /// The part of a portal's state that the per-tick passes read first, in a column of its own
-/// (32 bytes per portal rather than the ~230-byte record).
+/// (32 bytes per portal rather than the 192-byte record).
 struct PortalMotion {
     /// The tick the landing pass next checks the portal: its flight's earliest landing (the
     /// timing itself is read only from then on), then every tick until it lands or its fade
