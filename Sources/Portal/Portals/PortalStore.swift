@@ -58,7 +58,8 @@ struct PortalRecord {
     var destinationRadius: Float = 0
 
     var requested = false
-    /// What the hot path needs of the configuration (the rest stays in `PortalStore.configs`).
+    /// What the hot path needs of the configuration (the rest is in `PortalStore.flightSettings`
+    /// and `PortalStore.effects`; the configuration itself is not kept).
     var corners: PortalCorners?
     var completionCriteria = AnimationCompletionCriteria.removed
     var removal = PortalLayerRemoval.none
@@ -153,11 +154,11 @@ struct PortalStore {
     var watchedSlot: [UInt32] = []
     /// Each portal's id, parallel to `records`.
     var ids: [PortalID] = []
-    /// Each portal's configuration, parallel to `records`: read when a flight starts, turns or
-    /// lands, never in the per-tick loops.
-    var configs: [PortalTransitionConfig] = []
-    /// The part of each configuration a flight start reads, parallel to `records`.
+    /// The animation part of each portal's configuration, parallel to `records`.
     var flightSettings: [FlightSettings] = []
+    /// Each portal's layer effects, parallel to `records` (usually empty): read when a flight
+    /// starts or turns.
+    var effects: [[PortalLayerEffect]] = []
     var anchors = ComponentTable<PortalAnchor>()
     /// Layer entity → the key of the portal that owns it.
     var layerOwners = ComponentTable<UInt32>()
@@ -188,8 +189,8 @@ struct PortalStore {
         motion.append(PortalMotion())
         watchedSlot.append(AnchorWatch.untrusted)
         ids.append(id)
-        configs.append(PortalTransitionConfig())
         flightSettings.append(FlightSettings(PortalTransitionConfig()))
+        effects.append([])
         keys[id] = key
         return key
     }
@@ -241,14 +242,35 @@ struct PortalStore {
         queue.append(UInt32(key))
     }
 
+    /// Takes in a configuration: its plain parts go to the record and the flight settings, its
+    /// effects to their column. The configuration itself (an existential animation in a heap
+    /// box) is not kept, so a request neither copies nor releases one in the store.
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
-        configs[key] = config
-        flightSettings[key] = FlightSettings(config)
-        records[key].allowsHitTesting = config.allowsHitTesting
-        records[key].corners = config.corners
-        records[key].completionCriteria = config.animation.completionCriteria
-        records[key].removal = config.removal
-        records[key].layerContent = config.layerContent
+        let settings = FlightSettings(config)
+        flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
+        if !config.effects.isEmpty || !effects[key].isEmpty { effects[key] = config.effects }
+        let completionCriteria = config.animation.completionCriteria
+        withRecord(key) { record in
+            record.allowsHitTesting = config.allowsHitTesting
+            record.corners = config.corners
+            record.completionCriteria = completionCriteria
+            record.removal = config.removal
+            record.layerContent = config.layerContent
+        }
+    }
+
+    /// Gives portal `to` the configuration of portal `from` (a transfer).
+    mutating func copyConfig(from: Int, to: Int) {
+        flightSettings[to] = flightSettings[from]
+        effects[to] = effects[from]
+        let source = records[from]
+        withRecord(to) { record in
+            record.allowsHitTesting = source.allowsHitTesting
+            record.corners = source.corners
+            record.completionCriteria = source.completionCriteria
+            record.removal = source.removal
+            record.layerContent = source.layerContent
+        }
     }
 
     /// Wakes portal `key` (something to do) and queues it for the next matching pass.

@@ -195,7 +195,7 @@ struct PortalSystem {
     /// (the configuration itself is read only when it has effects).
     private mutating func flightSettings(_ key: Int) -> (Animation, delay: Double, [PortalLayerEffect]) {
         let settings = portals.flightSettings.withUnsafeBufferPointer { $0[key] }
-        let effects = settings.hasEffects ? portals.configs.withUnsafeBufferPointer { $0[key].effects } : []
+        let effects = settings.hasEffects ? portals.effects.withUnsafeBufferPointer { $0[key] } : []
         return (settings.animation, settings.delay, effects)
     }
 

@@ -206,7 +206,7 @@ extension PortalStore {
         let isView = { (entity: Entity) in views.slot(of: entity) != nil }
         anchors.checkInvariants("portal anchors", isAlive: isAlive)
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
-        precondition(ids.count == records.count && configs.count == records.count && flightSettings.count == records.count,
+        precondition(ids.count == records.count && effects.count == records.count && flightSettings.count == records.count,
                      "portals: columns differ in length")
         precondition(motion.count == records.count, "portals: the motion column differs in length")
         landingChecks.checkInvariants("portals")
@@ -294,7 +294,7 @@ extension PortalSystem {
         portals.records[a].flight = nil
         applyVisibility(a)
         portals.records[b].requested = true
-        portals.setConfig(portals.configs[a], for: b)
+        portals.copyConfig(from: a, to: b)
         portals.setPhase(phase, of: b)
         portals.wake(b)
         applyVisibility(b)
