@@ -90,7 +90,10 @@ struct TrackStore {
     /// Interned timing curves; animations use a handful of distinct curves.
     private var curves: [UnitCurve] = []
 
-    var laneCount: Int { value.count }
+    /// The lanes are rows `0..<laneCount` of the lane columns. The columns never shrink: a
+    /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
+    /// flights land) moves the last row into the hole and writes nothing else.
+    private(set) var laneCount = 0
     var timingCount: Int { springCount + curveEntries.count }
 
     mutating func reserveCapacity(lanes: Int, timings: Int) {
@@ -255,12 +258,22 @@ struct TrackStore {
                                   slot: Int, channel: ViewChannel, views: inout ViewStore) {
         let out = slot * ViewChannel.stride + channel.rawValue
         if channel.isGeometry { views.noteGeometryWrite(slot: slot) }
-        views.lanes[out] = Int32(value.count)
-        value.append(now)
-        velocity.append(v)
-        target.append(goal)
-        timing.append(timingSlot)
-        output.append(UInt32(out))
+        let row = laneCount
+        views.lanes[out] = Int32(row)
+        if row < value.count {
+            value[row] = now
+            velocity[row] = v
+            target[row] = goal
+            timing[row] = timingSlot
+            output[row] = UInt32(out)
+        } else {
+            value.append(now)
+            velocity.append(v)
+            target.append(goal)
+            timing.append(timingSlot)
+            output.append(UInt32(out))
+        }
+        laneCount += 1
     }
 
     private mutating func intern(_ curve: UnitCurve) -> UInt32 {
@@ -370,7 +383,7 @@ struct TrackStore {
 
     /// Interpolation, part two — the hot loop: advances every lane by one tick.
     mutating func advanceLanes() {
-        let count = value.count
+        let count = laneCount
         value.withUnsafeMutableBufferPointer { value in
             velocity.withUnsafeMutableBufferPointer { velocity in
                 target.withUnsafeBufferPointer { target in
@@ -429,18 +442,20 @@ struct TrackStore {
         let out = Int(output[row])
         views.values[out] = value[row]
         views.lanes[out] = ViewStore.noLane
-        let last = value.count - 1
-        if row != last { views.lanes[Int(output[last])] = Int32(row) }
-        value.swapRemove(at: row)
-        velocity.swapRemove(at: row)
-        target.swapRemove(at: row)
-        timing.swapRemove(at: row)
-        output.swapRemove(at: row)
+        let last = laneCount - 1
+        laneCount = last
+        guard row != last else { return }
+        views.lanes[Int(output[last])] = Int32(row)
+        value[row] = value[last]
+        velocity[row] = velocity[last]
+        target[row] = target[last]
+        timing[row] = timing[last]
+        output[row] = output[last]
     }
 
     /// Output, part one: copies every lane's presented value into its view's block.
     func writeBack(into views: inout ViewStore) {
-        let count = value.count
+        let count = laneCount
         value.withUnsafeBufferPointer { value in
             output.withUnsafeBufferPointer { output in
                 views.values.withUnsafeMutableBufferPointer { presented in
@@ -457,9 +472,9 @@ struct TrackStore {
     }
 
     func checkInvariants(views: ViewStore) {
-        let n = value.count
-        precondition(velocity.count == n && target.count == n && timing.count == n && output.count == n,
-                     "tracks: lane columns differ in length")
+        let n = laneCount
+        precondition(n <= value.count && velocity.count == value.count && target.count == value.count
+                     && timing.count == value.count && output.count == value.count, "tracks: lane columns differ in length")
         for row in 0..<n {
             precondition(views.lanes[Int(output[row])] == Int32(row), "tracks: lane \(row) and its view disagree")
             let record = records[Int(timing[row])]
