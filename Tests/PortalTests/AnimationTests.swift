@@ -232,4 +232,40 @@ struct AnimationTests {
             #expect(abs(Double(try x(world, view)) - expected) < 2e-3, "tick \(k) after the delay")
         }
     }
+
+    @Test("the lane step, four lanes at a time, is bit for bit the scalar step, for every lane count",
+          arguments: [0, 1, 3, 4, 5, 7, 8, 1_001] as [Int])
+    func laneStepMatchesScalar(views count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        var views = ViewStore(), tracks = TrackStore(), events: [WorldEvent] = []
+        let animations: [Animation] = [.bouncy, .smooth(duration: 0.3), .easeInOut(duration: 0.4), .linear(duration: 0.2),
+                                       .spring(duration: 0.5, bounce: 0.3).delay(0.02)]
+        for i in 0..<count {
+            let slot = views.insert(Entity(index: UInt32(i), generation: 0), frame: Rect(x: Float(i), y: 0, width: 10, height: 10),
+                                    cornerRadius: 0, opacity: 1, role: .view)
+            // One to three channels each, so that lanes of one timing straddle groups of four.
+            let channels = [ViewChannel.x, .opacity, .rotation].prefix(Int.random(in: 1...3, using: &generator))
+            let targets = channels.map { ($0, Float.random(in: -500...500, using: &generator)) }
+            tracks.start(animations.randomElement(using: &generator)!, id: .internal, view: Entity(index: UInt32(i), generation: 0),
+                         slot: slot, targets: targets, tick: 1, step: 1.0 / 120, tolerance: 1e-3, views: &views, events: &events)
+        }
+        for tick in UInt64(1)...8 {
+            tracks.prepare(tick: tick)
+            let (value, velocity, target, timing, k) = (tracks.value, tracks.velocity, tracks.target, tracks.timing, tracks.coefficients)
+            tracks.advanceLanes()
+            for i in 0..<tracks.laneCount {
+                let c = k[Int(timing[i])], d = value[i] - target[i]
+                #expect(tracks.value[i].bitPattern == (target[i] + (c.xx * d + c.xv * velocity[i])).bitPattern, "lane \(i)")
+                #expect(tracks.velocity[i].bitPattern == (c.vx * d + c.vv * velocity[i]).bitPattern, "lane \(i)")
+            }
+            tracks.finish(tick: tick, views: &views, events: &events)
+        }
+    }
+
+    @Test("step coefficients are four floats in the order the four-lane step loads them")
+    func coefficientLayout() {
+        #expect(MemoryLayout<StepCoefficients>.stride == MemoryLayout<SIMD4<Float>>.stride)
+        #expect(MemoryLayout<StepCoefficients>.offset(of: \.xx) == 0 && MemoryLayout<StepCoefficients>.offset(of: \.xv) == 4)
+        #expect(MemoryLayout<StepCoefficients>.offset(of: \.vx) == 8 && MemoryLayout<StepCoefficients>.offset(of: \.vv) == 12)
+    }
 }
