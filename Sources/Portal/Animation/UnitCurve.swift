@@ -97,14 +97,14 @@ public struct UnitCurve: Hashable, Sendable {
     public func value(at progress: Double) -> Double {
         let x = min(max(progress, 0), 1)
         if x == 0 || x == 1 || isIdentity { return x }
-        let t = parameter(forX: x)
+        let t = UnitCurve.parameter(forX: x, ax, bx, cx)
         return ((ay * t + by) * t + cy) * t
     }
 
     /// The rate of change of ``value(at:)`` with respect to progress, at `progress`.
     public func velocity(at progress: Double) -> Double {
         if isIdentity { return 1 }
-        let t = parameter(forX: min(max(progress, 0), 1))
+        let t = UnitCurve.parameter(forX: min(max(progress, 0), 1), ax, bx, cx)
         let dx = (3 * ax * t + 2 * bx) * t + cx
         let dy = (3 * ay * t + 2 * by) * t + cy
         if dx == 0 { return dy == 0 ? 0 : (dy > 0 ? .infinity : -.infinity) }
@@ -112,7 +112,11 @@ public struct UnitCurve: Hashable, Sendable {
     }
 
     /// Solves x(t) = x for the curve parameter t.
-    private func parameter(forX x: Double) -> Double {
+    ///
+    /// Static, with the x polynomial's coefficients as arguments: a method would take the whole
+    /// curve (88 bytes) by address, so a caller walking an array of curves copied each one onto
+    /// the stack before calling, even when `value(at:)` returned early for a linear curve.
+    private static func parameter(forX x: Double, _ ax: Double, _ bx: Double, _ cx: Double) -> Double {
         let precision = 1e-7
         var t = x
         for _ in 0..<8 {
