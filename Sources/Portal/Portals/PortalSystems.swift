@@ -75,14 +75,15 @@ struct PortalSystem {
     /// The matching pass's work for one portal: reads its anchors, applies its request, starts,
     /// follows or places its layers.
     private mutating func visit(_ key: Int, tick: UInt64) {
-        switch portals.phase(key) {
-        case .flying(.forward): refreshAnchorFrames(key, source: false, destination: true)
-        case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
-        default: refreshAnchorFrames(key, source: true, destination: true)
-        }
         if portals.motion[key].hasPendingRequest {
             portals.motion[key].hasPendingRequest = false
-            applyRequest(key, tick: tick)
+            applyRequest(key, tick: tick)   // reads both anchors first
+        } else {
+            switch portals.phase(key) {
+            case .flying(.forward): refreshAnchorFrames(key, source: false, destination: true)
+            case .flying(.reverse): refreshAnchorFrames(key, source: true, destination: false)
+            default: refreshAnchorFrames(key, source: true, destination: true)
+            }
         }
         switch portals.phase(key) {
         case .waiting:
