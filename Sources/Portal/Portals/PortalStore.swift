@@ -177,6 +177,8 @@ struct PortalStore {
     /// The portal the matching pass is visiting, which decides for itself whether it stays
     /// queued (so changes it makes to itself do not queue it), or -1.
     var visiting = -1
+    /// Where the matching pass's read-ahead leaves its result, so that the reads are kept.
+    var touchSum: UInt32 = 0
     var groups: [PortalGroup] = []
     var groupIndex: [String: Int] = [:]
     /// Item-driven transitions: per scope, the item presented now and the last one presented.
