@@ -69,6 +69,27 @@ struct PortalSystem {
         portals.touchSum = sum
     }
 
+    /// The landing pass's read-ahead (see `touchAnchors(of:)`): for each portal due, its motion,
+    /// its flight's timing, and its layer's and anchors' views, which a landing reads and
+    /// frees, and which no tick has touched since the flight began.
+    private mutating func touchLandings(_ due: [UInt32]) {
+        guard due.count > 1 else { return }
+        var sum: UInt32 = 0
+        portals.records.withUnsafeBufferPointer { records in
+            portals.motion.withUnsafeBufferPointer { motion in
+                for key in due {
+                    let record = records.baseAddress! + Int(key)
+                    sum &+= UInt32(motion[Int(key)].landingTick & 0xFFFF)
+                    if let flight = record.pointee.flight { sum &+= tracks.touch(flight) }
+                    if let layer = record.pointee.layer { sum &+= views.touch(layer) }
+                    if let source = record.pointee.source { sum &+= views.touch(source) }
+                    if let destination = record.pointee.destination { sum &+= views.touch(destination) }
+                }
+            }
+        }
+        portals.touchSum = sum
+    }
+
     /// Adds to `visits` the portals whose trusted watch is on a view whose geometry was written
     /// since the last pass, and forgets observers whose portal no longer watches that view.
     private mutating func queueWatchersOfWrittenAnchors(into visits: inout [UInt32]) {
@@ -400,6 +421,7 @@ struct PortalSystem {
         var due: [UInt32] = []
         swap(&due, &portals.dueLandings)
         portals.takeDueLandingChecks(by: tick, into: &due)
+        touchLandings(due)
         for key in due {
             let key = Int(key)
             if comesToRest(key, tick: tick) { portals.sleep(key) }
