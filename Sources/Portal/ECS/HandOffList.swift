@@ -11,11 +11,6 @@ struct HandOffList {
 
     mutating func append(_ item: UInt32) { items.append(item) }
 
-    mutating func reserveCapacity(_ n: Int) {
-        items.reserveCapacity(n)
-        spare.reserveCapacity(n)
-    }
-
     /// Hands over what was appended and starts an empty list.
     mutating func take() -> [UInt32] {
         var taken = spare

@@ -125,7 +125,8 @@ struct FlightSettings {
     var animation: Animation
     var delay: Double
     var minimumDuration: Double
-    /// Whether the configuration has layer effects (only then is it read at a start).
+    /// Whether the configuration has layer effects (only then does a start read
+    /// `PortalStore.effects`).
     var hasEffects: Bool
 
     init(_ config: PortalTransitionConfig) {
@@ -177,7 +178,8 @@ struct PortalStore {
     /// The portal the matching pass is visiting, which decides for itself whether it stays
     /// queued (so changes it makes to itself do not queue it), or -1.
     var visiting = -1
-    /// Where the matching pass's read-ahead leaves its result, so that the reads are kept.
+    /// Where the portal passes' read-aheads (`touchAnchors`, `touchLandings`) leave their result,
+    /// so that the reads are kept.
     var touchSum: UInt32 = 0
     var groups: [PortalGroup] = []
     var groupIndex: [String: Int] = [:]
