@@ -32,8 +32,8 @@ struct PortalSystem {
     /// in key order, as a walk of the whole active list would, so events come out in the same
     /// order.
     mutating func runPortalMatching(tick: UInt64) {
+        queueWatchersOfWrittenAnchors()
         var visits = portals.queue.take()
-        queueWatchersOfWrittenAnchors(into: &visits)
         visits.sort()
         touchAnchors(of: visits)
         for key in visits {
@@ -90,19 +90,16 @@ struct PortalSystem {
         portals.touchSum = sum
     }
 
-    /// Adds to `visits` the portals whose trusted watch is on a view whose geometry was written
-    /// since the last pass, and forgets observers whose portal no longer watches that view.
-    private mutating func queueWatchersOfWrittenAnchors(into visits: inout [UInt32]) {
+    /// Queues the portals whose trusted watch is on a view whose geometry was written since the
+    /// last pass, and forgets observers whose portal no longer watches that view.
+    private mutating func queueWatchersOfWrittenAnchors() {
         guard !views.observedWrites.isEmpty else { return }
         let written = views.observedWrites.take()
         for slot in written {
             let key = views.observers[Int(slot)]
             guard key != ViewStore.unobserved else { continue }
             if portals.watchedSlot[Int(key)] == slot {
-                if !portals.motion[Int(key)].isQueued {
-                    portals.motion[Int(key)].isQueued = true
-                    visits.append(key)
-                }
+                portals.enqueue(Int(key))
             } else {
                 views.stopObserving(slot: Int(slot))
             }
@@ -241,9 +238,7 @@ struct PortalSystem {
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
     /// the configured delay (plus any group stagger) applies.
     private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
-        let (from, to): (PortalRole, PortalRole) = direction == .forward ? (.source, .destination) : (.destination, .source)
-        let (fromFrame, fromRadius) = end(key, from)
-        let (toFrame, toRadius) = end(key, to)
+        let (fromFrame, fromRadius) = end(key, direction == .forward ? .source : .destination)
         let (animation, configuredDelay, effects) = flightSettings(key)
         let delay = fromRest ? configuredDelay + portals.records[key].staggerDelay : 0
         if reduceMotion {
@@ -263,15 +258,7 @@ struct PortalSystem {
                 }
             }
         }
-        let handle = tracks.start(animation.delay(delay), id: .internal, view: layer, slot: slot,
-                                  targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
-                                  tolerance: tolerance, views: &views, events: &events)
-        beginFlight(key, direction, handle: handle, tick: tick)
-        for effect in effects {
-            tracks.start(effect.animation.delay(delay), id: .internal, view: layer, slot: slot,
-                         targets: effect.targets(active: direction == .forward), tick: tick, step: step,
-                         tolerance: tolerance, views: &views, events: &events)
-        }
+        launch(key, direction, layer: layer, slot: slot, animation: animation, effects: effects, delay: delay, tick: tick)
     }
 
     /// Turns a layer round mid-flight: the new flight takes over from the presented frame and
@@ -285,15 +272,24 @@ struct PortalSystem {
             startCrossFade(key, direction, delay: 0, tick: tick)
             return
         }
-        let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
         let (animation, _, effects) = flightSettings(key)
-        let handle = tracks.start(animation, id: .internal, view: layer, slot: slot,
+        launch(key, direction, layer: layer, slot: slot, animation: animation, effects: effects, delay: 0, tick: tick)
+    }
+
+    /// Sets the layer in `slot` moving to the landing end of a flight in `direction`, with its
+    /// effects heading for their state at that end, each `delay` seconds later than its own
+    /// animation says, and begins the flight.
+    private mutating func launch(_ key: Int, _ direction: PortalDirection, layer: Entity, slot: Int, animation: Animation,
+                                 effects: [PortalLayerEffect], delay: Double, tick: UInt64) {
+        let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
+        let handle = tracks.start(animation.delay(delay), id: .internal, view: layer, slot: slot,
                                   targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
                                   tolerance: tolerance, views: &views, events: &events)
         beginFlight(key, direction, handle: handle, tick: tick)
         for effect in effects {
-            tracks.start(effect.animation, id: .internal, view: layer, slot: slot, targets: effect.targets(active: direction == .forward),
-                         tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
+            tracks.start(effect.animation.delay(delay), id: .internal, view: layer, slot: slot,
+                         targets: effect.targets(active: direction == .forward), tick: tick, step: step,
+                         tolerance: tolerance, views: &views, events: &events)
         }
     }
 

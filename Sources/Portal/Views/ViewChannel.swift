@@ -14,9 +14,12 @@ enum ViewChannel: Int, CaseIterable {
     /// Floats per view block (14 channels, padded to a cache line).
     static let stride = 16
 
-    /// Whether the channel is part of what a portal reads of its anchor: the frame and the
-    /// corner radius (the first five channels).
-    var isGeometry: Bool { rawValue <= ViewChannel.cornerRadius.rawValue }
+    /// The raw values of the channels a portal reads of its anchor: the frame and the corner
+    /// radius (the first five channels).
+    static let geometry = ViewChannel.x.rawValue...ViewChannel.cornerRadius.rawValue
+
+    /// Whether the channel is one of ``geometry``.
+    var isGeometry: Bool { ViewChannel.geometry.contains(rawValue) }
 }
 
 /// The properties of a view to change; `nil` leaves a property as it is.

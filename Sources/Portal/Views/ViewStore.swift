@@ -162,13 +162,9 @@ struct ViewStore {
     /// loads are independent, so their cache misses overlap instead of coming one at a time.
     @inline(__always)
     func touch(_ entity: Entity) -> UInt32 {
-        let i = Int(entity.index)
-        guard i < slotOf.count else { return 0 }
-        let s = Int(slotOf[i])
-        guard s != 0 else { return 0 }
-        let slot = s - 1, base = slot * ViewChannel.stride
-        return entities[slot].index &+ values[base].bitPattern &+ UInt32(hiddenBy[slot])
-            &+ UInt32(bitPattern: lanes[base]) &+ observers[slot]
+        guard let slot = slot(of: entity) else { return 0 }
+        let base = slot * ViewChannel.stride
+        return values[base].bitPattern &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: lanes[base]) &+ observers[slot]
     }
 
     /// Adds a view for `entity` in a free slot (the most recently freed, or a new one) and
@@ -264,7 +260,7 @@ struct ViewStore {
     func hasGeometryLane(slot: Int) -> Bool {
         lanes.withUnsafeBufferPointer { lanes in
             let base = slot * ViewChannel.stride
-            return ViewChannel.allCases.contains { $0.isGeometry && lanes[base + $0.rawValue] != ViewStore.noLane }
+            return ViewChannel.geometry.contains { lanes[base + $0] != ViewStore.noLane }
         }
     }
 
