@@ -96,6 +96,37 @@ struct FlowingHeaderWorldTests {
         #expect(s.item(s.title)?.transform.translation.x == 195)
     }
 
+    @Test("parts keep the host's z index relative to their screen: a title at z 2 draws above a bar at z 1 at every tick")
+    func partsKeepTheirZIndex() throws {
+        let world = World()
+        let screen = try world.spawnView(frame: screenFrame)
+        let barView = try world.spawnView(frame: bar)
+        try world.setZIndex(1, of: barView)
+        let title = try world.spawnView(frame: titleAnchor)
+        try world.setZIndex(2, of: title)                    // staged before the header exists
+        let header = try world.flowingHeader(on: screen, title: title)
+        try world.setFlowingHeaderAnchors(header, title: titleAnchor, bar: bar, barTitleSize: barTitleSize)
+        // Scroll from 0 to past the range (starts at 5, ends at 45) and stop there.
+        for tick in 0...120 {
+            try world.reportScroll(header, offset: Float(min(tick, 80)), phase: tick < 80 ? .interacting : .idle)
+            world.tick()
+            let order = world.renderList.map(\.entity)
+            let t = try #require(order.firstIndex(of: title)), b = try #require(order.firstIndex(of: barView))
+            #expect(t > b, "tick \(tick)")
+            #expect(world.renderList[t].zIndex == 2, "tick \(tick)")
+        }
+        #expect(try world.flowingHeaderProgress(header) == 1)
+        // A later change of the part's z index holds too, and it stays relative to the screen.
+        try world.setZIndex(-1, of: title)
+        try world.setZIndex(3, of: screen)
+        world.tick()
+        #expect(world.renderList.first { $0.entity == title }?.zIndex == 2)
+        // The sum saturates rather than overflows.
+        try world.setZIndex(.max, of: title)
+        world.tick()
+        #expect(world.renderList.first { $0.entity == title }?.zIndex == .max)
+    }
+
     @Test("bad input is refused with the world unchanged")
     func badInput() throws {
         let s = try HeaderScene()

@@ -24,6 +24,23 @@ struct FlowingHeaderState {
     var offset: Float = 0
     /// The animation the progress is running now, if any.
     var progressAnimation: Animation?
+    /// The z index the host gave each part, relative to the screen: a part draws at its
+    /// screen's z index plus its own (saturating).
+    var partZ = PartZIndices()
+
+    /// The host's z index of each part, title, subtitle, accessory, bar title, bar accessory.
+    struct PartZIndices {
+        var title: Int32 = 0, subtitle: Int32 = 0, accessory: Int32 = 0, barTitle: Int32 = 0, barAccessory: Int32 = 0
+    }
+
+    /// Records the host's z index `z` for every part that is `entity`.
+    mutating func setPartZ(_ z: Int32, of entity: Entity) {
+        if title == entity { partZ.title = z }
+        if subtitle == entity { partZ.subtitle = z }
+        if accessory == entity { partZ.accessory = z }
+        if barTitle == entity { partZ.barTitle = z }
+        if barAccessory == entity { partZ.barAccessory = z }
+    }
 }
 
 extension World {
@@ -52,7 +69,7 @@ extension World {
             throw .entityLimitReached
         }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
-        headers.insert(FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
+        var state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
                                           barTitle: barTitle, barAccessory: barAccessory,
                                           displays: displays, layout: layout, tokens: tokens,
                                           snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
@@ -60,7 +77,12 @@ extension World {
                                           subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                           accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                           bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
-                                          barTitleSize: titleFrame.size), for: header)
+                                          barTitleSize: titleFrame.size)
+        // The parts' z indices so far are the host's; later ones arrive through `setZIndex`.
+        for part in [title, subtitle, accessory, barTitle, barAccessory] {
+            if let part, let slot = views.slot(of: part) { state.setPartZ(views.zIndex(slot: slot), of: part) }
+        }
+        headers.insert(state, for: header)
         return header
     }
 
@@ -152,15 +174,17 @@ extension World {
             let screenShift = Point(x: views.value(.translationX, slot: screenSlot), y: views.value(.translationY, slot: screenSlot))
             let screenOpacity = views.value(.opacity, slot: screenSlot)
             // The parts are separate views: they hide when their screen does (a screen pushed
-            // over in a navigation stack), take its z index (a stack lifts the arriving screen;
-            // its header must not end up under it), and otherwise move and fade with it.
+            // over in a navigation stack), draw at its z index plus the z index the host gave
+            // them (a stack lifts the arriving screen; its header must not end up under it, and
+            // a title the host put above its bar stays there), and move and fade with it.
             let screenHidden = views.isHidden(slot: screenSlot)
             let screenZ = views.zIndex(slot: screenSlot)
-            for part in [state.title, state.subtitle, state.accessory, state.barTitle, state.barAccessory] {
-                guard let part, let slot = views.slot(of: part) else { continue }
-                views.setHidden(screenHidden, by: .header, slot: slot)
-                views.setZIndex(screenZ, slot: slot)
-            }
+            let z = state.partZ
+            orderPart(state.title, z.title, above: screenZ, hidden: screenHidden)
+            orderPart(state.subtitle, z.subtitle, above: screenZ, hidden: screenHidden)
+            orderPart(state.accessory, z.accessory, above: screenZ, hidden: screenHidden)
+            orderPart(state.barTitle, z.barTitle, above: screenZ, hidden: screenHidden)
+            orderPart(state.barAccessory, z.barAccessory, above: screenZ, hidden: screenHidden)
             if screenHidden { continue }
             if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
                 place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
@@ -191,6 +215,22 @@ extension World {
                       shift: shift, opacity: screenOpacity)
             }
         }
+    }
+
+    /// Hides or shows a part with its screen and sets its z index to the screen's plus its own,
+    /// saturating at the ends of `Int32`.
+    private func orderPart(_ part: Entity?, _ z: Int32, above screenZ: Int32, hidden: Bool) {
+        guard let part, let slot = views.slot(of: part) else { return }
+        views.setHidden(hidden, by: .header, slot: slot)
+        let (sum, overflow) = screenZ.addingReportingOverflow(z)
+        views.setZIndex(overflow ? (z > 0 ? .max : .min) : sum, slot: slot)
+    }
+
+    /// The host set a view's z index: if the view is a header's part, that is its z index
+    /// relative to its screen from now on (header placement writes the sum over the view's).
+    func setHeaderPartZIndex(_ z: Int32, of view: Entity) {
+        guard headers.count > 0 else { return }
+        headers.updateEach { _, state in state.setPartZ(z, of: view) }
     }
 
     /// Writes a part's placement to its view, moved and faded with its screen.
