@@ -55,6 +55,24 @@ struct FlowingHeaderWorldTests {
         #expect(title.frame.center == Point(x: 195, y: 62) && title.transform.scaleX == 0.5)
     }
 
+    @Test("a first report part-way, idle, snaps down as in the original (it starts from offset 0, scrolling down)")
+    func firstReportSnapsDown() throws {
+        let s = try HeaderScene()
+        try s.world.reportScroll(s.header, offset: 79, phase: .idle)           // progress 0.375
+        s.world.run(ticks: 150)
+        #expect(try s.world.flowingHeaderProgress(s.header) == 1)
+    }
+
+    @Test("a flowing accessory laid out with height 0 starts the flow at 5 pt")
+    func zeroHeightAccessory() throws {
+        let s = try HeaderScene(displays: [.title, .accessory], snapping: .none)
+        try s.world.setFlowingHeaderAnchors(s.header, title: titleAnchor, accessory: Rect(x: 20, y: 20, width: 64, height: 0),
+                                            bar: bar, barTitleSize: barTitleSize)
+        try s.world.reportScroll(s.header, offset: 15, phase: .idle)           // (15 − 5) / 40
+        s.world.run(ticks: 120)
+        #expect(abs(try s.world.flowingHeaderProgress(s.header) - 0.25) < 1e-5)
+    }
+
     @Test("a flowing accessory starts the flow at a third of its height and fades to 0.6")
     func accessory() throws {
         let s = try HeaderScene(displays: [.title, .accessory], snapping: .none)

@@ -4,16 +4,31 @@
 public enum FlowingHeaderGeometry {
     /// The flow's progress for a scroll `offset`: it starts after accessory height ÷ 3 when the
     /// accessory flows, after the accessory's height when it does not, after 5 pt without an
-    /// accessory, and runs over 40 pt (with the default tokens), clamped to 0…1.
+    /// accessory (or with one of height 0), and runs over 40 pt (with the default tokens),
+    /// clamped to 0…1.
     public static func progress(offset: Float, accessoryHeight: Float?, accessoryFlows: Bool,
                                 tokens: FlowingHeaderTokens = FlowingHeaderTokens()) -> Float {
-        let start: Float
-        if let accessoryHeight {
-            start = accessoryFlows ? accessoryHeight / tokens.accessoryStartDivisor : accessoryHeight
-        } else {
-            start = tokens.startWithoutAccessory
-        }
-        return min(max((offset - start) / tokens.transitionRange, 0), 1)
+        progress(offset: offset, start: start(accessoryHeight: accessoryHeight, accessoryFlows: accessoryFlows, tokens: tokens),
+                 range: tokens.transitionRange)
+    }
+
+    /// The scroll offset at which the flow starts (the original's `startAt`): accessory height ÷
+    /// `accessoryStartDivisor` when the accessory flows, its height when it does not, and
+    /// `startWithoutAccessory` when there is no accessory or it has no height (not laid out).
+    public static func start(accessoryHeight: Float?, accessoryFlows: Bool,
+                             tokens: FlowingHeaderTokens = FlowingHeaderTokens()) -> Float {
+        guard let height = accessoryHeight, height > 0 else { return tokens.startWithoutAccessory }
+        return accessoryFlows ? height / tokens.accessoryStartDivisor : height
+    }
+
+    /// The progress `offset` gives over a flow that starts at `start` and runs over `range`
+    /// points (the original's `calculateProgress`): 0 before the start, 1 for a zero range
+    /// once started, else (offset − start) ÷ range clamped to 0…1. Finite for any input.
+    public static func progress(offset: Float, start: Float, range: Float) -> Float {
+        guard offset >= start else { return 0 }
+        guard range != 0 else { return 1 }
+        // In this order a NaN or infinite quotient still lands in 0…1.
+        return max(0, min(1, (offset - start) / range))
     }
 
     /// Where a flowing part is drawn at `progress`: its centre, its (unscaled) size, a uniform

@@ -82,7 +82,8 @@ public enum SnappingBehavior: Hashable, Sendable {
     /// Snap the way the user was scrolling — down to 1, up to 0 — and stay snapped while they
     /// keep scrolling that way (the default: no oscillation).
     case directional
-    /// Snap to 1 above a progress of 0.5, else to 0.
+    /// Snap to 1 above a progress of 0.5, else to 0. As every snap, it is remembered: a snap to 1
+    /// holds while the user keeps scrolling down, a snap to 0 while they scroll up.
     case nearest
     /// Stay where the scroll left it.
     case none

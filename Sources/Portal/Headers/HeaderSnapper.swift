@@ -1,8 +1,12 @@
-/// The snapping decisions of a flowing header, as a small state machine fed with scroll reports.
+/// The snapping decisions of a flowing header, as a small state machine fed with scroll reports:
+/// the rules of Aeastr/Portal's `PortalHeaderContent`.
 ///
-/// Direction changes count only when the offset moves more than the direction threshold. A
-/// `.directional` snap is remembered: while the user keeps scrolling the way they snapped, the
-/// header stays snapped; reversing releases it and the header follows the scroll again.
+/// The direction starts as the original's: from offset 0, scrolling down, so a first report
+/// part-way through the flow snaps as it would there. It changes only when the offset moves more
+/// than the direction threshold from where it last changed. A snap is remembered, whatever the
+/// behaviour that made it: while the scroll keeps going the snapped way (down for 1, up for 0)
+/// the header stays snapped; a move the other way releases it and the header follows the
+/// scroll again.
 public struct HeaderSnapper: Hashable, Sendable {
     /// Which way the content is scrolling.
     public enum Direction: Hashable, Sendable {
@@ -24,28 +28,26 @@ public struct HeaderSnapper: Hashable, Sendable {
 
     /// The behaviour.
     public let behavior: SnappingBehavior
-    /// The last reported offset.
-    public private(set) var lastOffset: Float?
-    /// The last direction that moved more than the threshold.
-    public private(set) var direction: Direction?
-    /// The value the header is snapped to, and the direction it was snapped in.
-    public private(set) var snapped: (value: Float, direction: Direction?)?
+    /// The offset at which the direction last changed (0 before any movement).
+    public private(set) var lastOffset: Float = 0
+    /// The last direction that moved more than the threshold (`.down` before any).
+    public private(set) var direction: Direction = .down
+    /// The value the header is snapped to (0 or 1), or `nil` while it follows the scroll.
+    public private(set) var snapped: Float?
 
-    /// A snapper with no history.
+    /// A snapper with no history: at offset 0, scrolling down, not snapped.
     public init(behavior: SnappingBehavior) { self.behavior = behavior }
 
     /// Takes one scroll report: the new `offset`, the `phase`, and the progress that offset gives.
     public mutating func report(offset: Float, phase: ScrollPhase, progress: Float,
                                 tokens: FlowingHeaderTokens = FlowingHeaderTokens()) -> Decision {
-        if let last = lastOffset, abs(offset - last) > tokens.directionThreshold {
-            let moved: Direction = offset > last ? .down : .up
-            direction = moved
-            if let snap = snapped, behavior != .directional || snap.direction != moved { snapped = nil }
+        if abs(offset - lastOffset) > tokens.directionThreshold {
+            direction = offset > lastOffset ? .down : .up
             lastOffset = offset
-        } else if lastOffset == nil {
-            lastOffset = offset
+            // A snap to 1 holds while scrolling down, a snap to 0 while scrolling up.
+            if let value = snapped, (value == 1) != (direction == .down) { snapped = nil }
         }
-        if let snap = snapped { return .hold(snap.value) }
+        if let value = snapped { return .hold(value) }
         guard phase == .idle, progress > 0, progress < 1 else { return .follow(progress) }
         let target: Float
         switch behavior {
@@ -54,21 +56,9 @@ public struct HeaderSnapper: Hashable, Sendable {
         case .nearest:
             target = progress > 0.5 ? 1 : 0
         case .directional:
-            target = direction == .up ? 0 : direction == .down ? 1 : (progress > 0.5 ? 1 : 0)
+            target = direction == .down ? 1 : 0
         }
-        snapped = (target, direction)
+        snapped = target
         return .snap(target)
-    }
-
-    public static func == (lhs: HeaderSnapper, rhs: HeaderSnapper) -> Bool {
-        lhs.behavior == rhs.behavior && lhs.lastOffset == rhs.lastOffset && lhs.direction == rhs.direction
-            && lhs.snapped?.value == rhs.snapped?.value && lhs.snapped?.direction == rhs.snapped?.direction
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(behavior)
-        hasher.combine(lastOffset)
-        hasher.combine(direction)
-        hasher.combine(snapped?.value)
     }
 }
