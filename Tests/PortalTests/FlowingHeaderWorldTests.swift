@@ -158,6 +158,36 @@ struct FlowingHeaderWorldTests {
         #expect(s.world.fingerprint == before)
     }
 
+    @Test("a title height between 0 and 1/64 pt is refused by name; every accepted one keeps the title's scale finite")
+    func titleHeightBound() throws {
+        let s = try HeaderScene()
+        let before = s.world.fingerprint
+        for height in [Float.leastNonzeroMagnitude, Float(1e-40 as Double), 1e-30, 0.01] {
+            #expect(throws: PortalError.invalidGeometry("title", height,
+                                                        reason: "a title's height must be 0 (not laid out) or at least 1/64 pt: its scale is the bar title's height ÷ this")) {
+                try s.world.setFlowingHeaderAnchors(s.header, title: Rect(x: 20, y: 100, width: 200, height: height), bar: bar,
+                                                    barTitleSize: barTitleSize)
+            }
+        }
+        #expect(s.world.fingerprint == before)
+        // The extremes accepted: a 1/64 pt title scaled to a 1e9 pt bar title, and a title not laid out.
+        for (height, scale) in [(FlowingHeaderGeometry.minimumTitleHeight, Float(1e9) * 64), (0, 1)] {
+            try s.world.setFlowingHeaderAnchors(s.header, title: Rect(x: 20, y: 100, width: 200, height: height),
+                                                bar: Rect(x: 0, y: 0, width: 1e9, height: 1e9), barTitleSize: Size(width: 1e9, height: 1e9))
+            for offset in stride(from: Float(0), through: 200, by: 10) {
+                try s.world.reportScroll(s.header, offset: offset, phase: .interacting)
+                s.world.tick()
+                let t = try #require(s.item(s.title)).transform
+                #expect(t.scaleX.isFinite && t.scaleY.isFinite, "\(height) \(offset)")
+            }
+            s.world.run(ticks: 120)
+            #expect(s.item(s.title)?.transform.scaleX == scale)
+        }
+        // The pure function treats a title that short as not laid out.
+        let tiny = FlowingHeaderGeometry.title(progress: 0.5, header: Rect(x: 0, y: 0, width: 10, height: Float(1e-40 as Double)), bar: Rect(x: 0, y: 0, width: 10, height: 20))
+        #expect(tiny.scale == 1)
+    }
+
     @Test("a subtitle scrolls away with the content; a header's parts hide when a screen is pushed over theirs")
     func subtitleAndHiding() throws {
         let world = World()

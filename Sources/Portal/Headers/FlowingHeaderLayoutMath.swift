@@ -48,10 +48,18 @@ public enum FlowingHeaderGeometry {
         }
     }
 
+    /// The smallest header title height that scales the title: 1/64 pt, Portal's geometry
+    /// resolution. The title's scale is the bar's height ÷ the header's, so a smaller height
+    /// (1e-40 pt, say) would make it overflow to ∞ and NaN; a title that short counts as not laid
+    /// out, as one of height 0 does, and ``World/setFlowingHeaderAnchors(_:title:accessory:bar:barTitleSize:)``
+    /// refuses it.
+    public static let minimumTitleHeight: Float = 1.0 / 64
+
     /// The title: its centre moves linearly from the header anchor's to the bar anchor's, and it
-    /// scales uniformly by the ratio of their heights (it keeps its header layout size).
+    /// scales uniformly by the ratio of their heights (it keeps its header layout size). A header
+    /// title shorter than ``minimumTitleHeight`` (not laid out) does not scale.
     public static func title(progress: Float, header: Rect, bar: Rect) -> Placement {
-        let ratio = header.height > 0 ? bar.height / header.height : 1
+        let ratio = header.height >= minimumTitleHeight ? bar.height / header.height : 1
         return Placement(center: lerp(header.center, bar.center, progress), size: header.size,
                          scale: 1 + (ratio - 1) * progress, opacity: 1)
     }

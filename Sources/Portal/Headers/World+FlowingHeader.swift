@@ -51,7 +51,7 @@ extension World {
     /// stays in the header and scrolls away with the content; `barTitle` and
     /// `barAccessory`, if given, are views shown only in the bar, fading in with the flow (for a
     /// part that is displayed in the bar but does not flow there). Report the anchors with
-    /// ``setFlowingHeaderAnchors(_:title:accessory:bar:)`` and the scroll with
+    /// ``setFlowingHeaderAnchors(_:title:accessory:bar:barTitleSize:)`` and the scroll with
     /// ``reportScroll(_:offset:phase:)``. Headers follow their screen's translation and opacity,
     /// so each screen of a navigation stack can have its own.
     ///
@@ -89,11 +89,16 @@ extension World {
     /// Reports where the header's parts are laid out in the content (unscrolled coordinates),
     /// the navigation bar's frame, and the title's size in the bar. The bar anchors follow from
     /// them and the header's layout (``FlowingHeaderGeometry/barAnchors(bar:titleSize:layout:tokens:)``).
-    /// Call it whenever layout changes.
+    /// Call it whenever layout changes. A title's height must be 0 or at least
+    /// ``FlowingHeaderGeometry/minimumTitleHeight``.
     public func setFlowingHeaderAnchors(_ header: Entity, title: Rect, accessory: Rect? = nil, bar: Rect,
                                         barTitleSize: Size) throws(PortalError) {
         try requireHeader(header)
         try title.validate("title")
+        guard title.height == 0 || title.height >= FlowingHeaderGeometry.minimumTitleHeight else {
+            throw .invalidGeometry("title", title.height,
+                                   reason: "a title's height must be 0 (not laid out) or at least 1/64 pt: its scale is the bar title's height ÷ this")
+        }
         try accessory?.validate("accessory")
         try bar.validate("bar")
         try Rect(origin: .zero, size: barTitleSize).validate("barTitleSize")
