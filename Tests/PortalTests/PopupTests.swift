@@ -41,6 +41,20 @@ struct PopupTests {
         #expect(s.world.popupPlacement(of: s.content)?.anchor == UnitPoint(x: 0.25, y: 0))
     }
 
+    @Test("a default-width popup from a leading source takes the room from the source's leading edge and scales in about the source's centre")
+    func defaultWidthFromLeadingSource() throws {
+        let s = try PopupScene()
+        try s.world.presentPopup(s.content, from: s.source, height: 200, animation: .linear(duration: 0.2))
+        s.world.run(ticks: 12)
+        let popup = try #require(s.item(s.content))
+        // Source (20, 100, 60, 40): the popup spans 20…380 (the area's trailing edge), its tail at x 50.
+        #expect(popup.frame == Rect(x: 20, y: 140, width: 360, height: 200))
+        #expect(s.world.popupPlacement(of: s.content)?.anchor == UnitPoint(x: Double(Float(30) / 360), y: 0))
+        // Half-way (scale 0.6) the tail (50, 140) stays put: translation = 0.4 · (tail − centre (200, 240)).
+        #expect(abs(popup.transform.scaleX - 0.6) < 1e-5)
+        #expect(abs(popup.transform.translation.x - 0.4 * -150) < 1e-3 && abs(popup.transform.translation.y - 0.4 * -100) < 1e-3)
+    }
+
     @Test("hide: scaled back to 0.2 and faded out about the tail over the same animation")
     func hide() throws {
         let s = try PopupScene()

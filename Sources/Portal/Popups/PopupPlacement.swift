@@ -19,8 +19,11 @@ public struct PopupPlacement: Hashable, Sendable {
     /// - The available area is the safe area inset by 10 pt; the source is first clipped into it.
     /// - Below the source when the source's top is above the container's middle, else above;
     ///   the height is capped by the room on that side.
-    /// - Source centre in the leading third of the container: leading edges align; trailing
-    ///   third: trailing edges align; middle third: centred. Then clamped inside the area.
+    /// - Source centre in the leading third of the container: the popup's leading edge is the
+    ///   source's and its width shrinks to the room from there to the area's trailing edge
+    ///   (`.infinity` takes all of it; at least 1 pt asked, as the original); trailing third:
+    ///   the same from the source's trailing edge; middle third: centred on the source, the width
+    ///   capped by the area, then clamped inside it.
     public static func place(source: Rect, width: Float, height: Float, container: Rect,
                              safeArea: EdgeInsets = .zero, margin: Float = PopupPlacement.margin) -> PopupPlacement {
         let area = container.inset(by: safeArea).inset(by: EdgeInsets(all: margin))
@@ -34,17 +37,19 @@ public struct PopupPlacement: Hashable, Sendable {
         let h = max(0, min(height, room))
         let y = below ? src.maxY : src.minY - h
 
-        let w = width.isInfinite ? area.width : min(width, area.width)
+        // (Argument order: `min` and `max` return their first argument when the other is NaN.)
         let third = container.width / 3
-        var x: Float
+        let w: Float, x: Float
         if src.midX < container.minX + third {
+            w = max(0, min(area.maxX - src.minX, max(1, width)))
             x = src.minX
         } else if src.midX > container.minX + 2 * third {
+            w = max(0, min(src.maxX - area.minX, max(1, width)))
             x = src.maxX - w
         } else {
-            x = src.midX - w / 2
+            w = max(0, min(area.width, width))
+            x = clamp(src.midX - w / 2, area.minX, area.maxX - w)
         }
-        x = clamp(x, area.minX, area.maxX - w)
 
         let anchorX = w > 0 ? min(max((src.midX - x) / w, 0), 1) : 0.5
         return PopupPlacement(frame: Rect(x: x, y: y, width: w, height: h), isBelowSource: below,
