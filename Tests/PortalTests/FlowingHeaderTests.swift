@@ -218,5 +218,15 @@ struct FlowingHeaderTests {
                     FlowingHeaderTokens(transitionDuration: 0)] {
             #expect(throws: PortalError.self) { try bad.validate() }
         }
+        // A duration whose `.smooth` spring cannot run is refused by name.
+        #expect(throws: PortalError.invalidValue("FlowingHeaderTokens.transitionDuration", 1e-300,
+                                                 reason: "is too short for a spring; use at least a microsecond")) {
+            try FlowingHeaderTokens(transitionDuration: 1e-300).validate()
+        }
+        #expect(throws: PortalError.invalidValue("FlowingHeaderTokens.scrollAnimationDuration", 1e-300,
+                                                 reason: "is too short for a spring; use at least a microsecond")) {
+            try FlowingHeaderTokens(scrollAnimationDuration: 1e-300).validate()
+        }
+        try FlowingHeaderTokens(transitionDuration: 1e-6, scrollAnimationDuration: 1e-6).validate()
     }
 }

@@ -39,14 +39,20 @@ public struct FlowingHeaderTokens: Hashable, Sendable {
         self.barSpacing = barSpacing
     }
 
-    /// Throws when a token is out of range (non-positive durations, range or divisor; negative or
-    /// non-finite sizes; an opacity outside 0…1).
+    /// Throws when a token is out of range (non-positive durations, or ones too short for the
+    /// header's `.smooth` spring; non-positive range or divisor; negative or non-finite sizes; an
+    /// opacity outside 0…1).
     public func validate() throws(PortalError) {
         func check(_ ok: Bool, _ field: String, _ value: Double, _ reason: String) throws(PortalError) {
             if !ok { throw .invalidValue("FlowingHeaderTokens.\(field)", value, reason: reason) }
         }
-        try check(transitionDuration > 0 && transitionDuration <= Animation.maxSeconds, "transitionDuration", transitionDuration, "must be a positive number of seconds")
-        try check(scrollAnimationDuration > 0 && scrollAnimationDuration <= Animation.maxSeconds, "scrollAnimationDuration", scrollAnimationDuration, "must be a positive number of seconds")
+        for (field, duration) in [("transitionDuration", transitionDuration), ("scrollAnimationDuration", scrollAnimationDuration)] {
+            try check(duration > 0 && duration <= Animation.maxSeconds, field, duration, "must be a positive number of seconds")
+            // The header animates with `.smooth(duration:)`: a duration so short that its spring
+            // cannot run (1e-300 s gives an infinite stiffness) is refused here, not at a scroll.
+            try check((try? Animation.smooth(duration: duration).validate()) != nil, field, duration,
+                      "is too short for a spring; use at least a microsecond")
+        }
         try check(transitionRange > 0 && Rect.isSane(transitionRange), "transitionRange", Double(transitionRange), "must be a positive number of points")
         try check(accessoryStartDivisor > 0 && Rect.isSane(accessoryStartDivisor), "accessoryStartDivisor", Double(accessoryStartDivisor), "must be positive")
         for (field, value) in [("startWithoutAccessory", startWithoutAccessory), ("barAccessorySize", barAccessorySize),
