@@ -158,6 +158,30 @@ struct FlowingHeaderWorldTests {
         #expect(s.world.fingerprint == before)
     }
 
+    @Test("a view cannot be both a header's part and a screen: its z index (screen's plus its own) would climb every tick")
+    func partIsNotAScreen() throws {
+        let s = try HeaderScene()
+        let other = try s.world.spawnView(frame: screenFrame), otherTitle = try s.world.spawnView(frame: titleAnchor)
+        let before = s.world.fingerprint
+        let reason = "a header's part cannot be its screen or another header's screen"
+        #expect(throws: PortalError.invalidValue("title", 0, reason: reason)) { try s.world.flowingHeader(on: other, title: other) }
+        #expect(throws: PortalError.invalidValue("subtitle", 0, reason: reason)) {
+            try s.world.flowingHeader(on: other, title: otherTitle, subtitle: s.screen)
+        }
+        #expect(throws: PortalError.invalidValue("screen", 0, reason: "a header's screen cannot be another header's part")) {
+            try s.world.flowingHeader(on: s.title, title: otherTitle)
+        }
+        #expect(s.world.fingerprint == before)
+        // Once the first header is gone, its screen and parts are free again.
+        try s.world.despawn(s.header)
+        try s.world.setZIndex(1, of: s.title)
+        let nested = try s.world.flowingHeader(on: s.title, title: otherTitle)
+        try s.world.setZIndex(2, of: otherTitle)
+        s.world.run(ticks: 3)
+        #expect(s.item(otherTitle)?.zIndex == 3)
+        _ = nested
+    }
+
     @Test("a title height between 0 and 1/64 pt is refused by name; every accepted one keeps the title's scale finite")
     func titleHeightBound() throws {
         let s = try HeaderScene()

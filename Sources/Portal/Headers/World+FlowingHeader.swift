@@ -33,6 +33,11 @@ struct FlowingHeaderState {
         var title: Int32 = 0, subtitle: Int32 = 0, accessory: Int32 = 0, barTitle: Int32 = 0, barAccessory: Int32 = 0
     }
 
+    /// Whether `entity` is one of the header's parts.
+    func isPart(_ entity: Entity) -> Bool {
+        entity == title || entity == subtitle || entity == accessory || entity == barTitle || entity == barAccessory
+    }
+
     /// Records the host's z index `z` for every part that is `entity`.
     mutating func setPartZ(_ z: Int32, of entity: Entity) {
         if title == entity { partZ.title = z }
@@ -53,7 +58,9 @@ extension World {
     /// part that is displayed in the bar but does not flow there). Report the anchors with
     /// ``setFlowingHeaderAnchors(_:title:accessory:bar:barTitleSize:)`` and the scroll with
     /// ``reportScroll(_:offset:phase:)``. Headers follow their screen's translation and opacity,
-    /// so each screen of a navigation stack can have its own.
+    /// so each screen of a navigation stack can have its own. The parts draw at their screen's z
+    /// index plus the one you give them with ``setZIndex(_:of:)`` (a title at 2 stays above a bar
+    /// at 1), so a view cannot be both a part and a screen.
     ///
     /// - Returns: the header's entity.
     public func flowingHeader(on screen: Entity, title: Entity, subtitle: Entity? = nil, accessory: Entity? = nil, barTitle: Entity? = nil,
@@ -61,7 +68,18 @@ extension World {
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
         try requireView(screen)
-        for part in [title] + [subtitle, accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
+        // A part draws at its screen's z index plus its own, so no view may be both a part and a
+        // screen (of this header or another): its z index would climb every tick.
+        for case let (name, part?) in [("title", title), ("subtitle", subtitle), ("accessory", accessory),
+                                       ("barTitle", barTitle), ("barAccessory", barAccessory)] as [(String, Entity?)] {
+            try requireView(part)
+            guard part != screen, !anyHeader(where: { $0.screen == part }) else {
+                throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or another header's screen")
+            }
+        }
+        guard !anyHeader(where: { $0.isPart(screen) }) else {
+            throw .invalidValue("screen", 0, reason: "a header's screen cannot be another header's part")
+        }
         try tokens.validate()
         guard let header = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
@@ -70,14 +88,14 @@ extension World {
         }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
         var state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
-                                          barTitle: barTitle, barAccessory: barAccessory,
-                                          displays: displays, layout: layout, tokens: tokens,
-                                          snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
-                                          titleAnchor: titleFrame,
-                                          subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
-                                          accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
-                                          bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
-                                          barTitleSize: titleFrame.size)
+                                       barTitle: barTitle, barAccessory: barAccessory,
+                                       displays: displays, layout: layout, tokens: tokens,
+                                       snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
+                                       titleAnchor: titleFrame,
+                                       subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+                                       accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+                                       bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
+                                       barTitleSize: titleFrame.size)
         // The parts' z indices so far are the host's; later ones arrive through `setZIndex`.
         for part in [title, subtitle, accessory, barTitle, barAccessory] {
             if let part, let slot = views.slot(of: part) { state.setPartZ(views.zIndex(slot: slot), of: part) }
@@ -121,6 +139,11 @@ extension World {
         try requireHeader(header)
         let state = headers.value(of: header)!
         return views.slot(of: state.progressView).map { views.value(.x, slot: $0) } ?? 0
+    }
+
+    /// Whether a live header (not one despawned since the last tick) satisfies `predicate`.
+    private func anyHeader(where predicate: (FlowingHeaderState) -> Bool) -> Bool {
+        zip(headers.entities, headers.values).contains { allocator.isUsable($0.0) && predicate($0.1) }
     }
 
     private func requireHeader(_ header: Entity) throws(PortalError) {
