@@ -46,6 +46,7 @@ extension World {
         try requireView(screen)
         for part in [title] + [subtitle, accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
         try tokens.validate()
+        for duration in [tokens.transitionDuration, tokens.scrollAnimationDuration] { try Animation.smooth(duration: duration).validate(step: clock.step) }
         guard let header = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
             allocator.release(header)
