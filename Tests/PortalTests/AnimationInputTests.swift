@@ -187,6 +187,26 @@ struct AnimationInputTests {
         #expect(try world.presentation(of: view).opacity == 0.5)
     }
 
+    @Test("retargeting a slow spring every tick with the largest initial velocity stays finite")
+    func retargetChainStaysFinite() throws {
+        // Each start adds initialVelocity × (goal − now) to the carried velocity; unbounded, the
+        // value grew ×1e4 a tick and overflowed Float within ten ticks.
+        let world = World()
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        world.tick()
+        let slow = Animation.interpolatingSpring(Spring(duration: Animation.maxSeconds, bounce: 0), initialVelocity: 1e6)
+        for i in 0..<40 {
+            let x: Float = i % 2 == 0 ? 1e9 : -1e9
+            try world.animate(view, to: ViewProperties(frame: Rect(x: x, y: 0, width: 10, height: 10)), with: slow)
+            world.tick()
+            let frame = try world.presentation(of: view).frame
+            #expect(frame.minX.isFinite, "tick \(i)")
+            #expect(world.renderList.allSatisfy { $0.frame.minX.isFinite })
+        }
+        world.run(ticks: 600)
+        #expect(try world.presentation(of: view).frame.minX.isFinite)
+    }
+
     // MARK: - Output ranges
 
     @Test("a bouncy spring overshoots opacity, size and radius; the render list and presentation stay in range, the block keeps the truth")

@@ -128,8 +128,9 @@ struct TrackStore {
             logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
             settleTick = 0
             for (channel, goal) in targets {
-                let (now, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
-                let v = carried + Float(initialVelocity) * (goal - now)
+                let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let now = TrackStore.bounded(taken)
+                let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
                 let seconds = TrackStore.settlingSeconds(spring, displacement: Double(now - goal), velocity: Double(v),
                                                          speed: speed, tolerance: tolerance)
                 settleSeconds = max(settleSeconds, seconds)
@@ -143,7 +144,8 @@ struct TrackStore {
             logicalTick = TrackStore.later(origin, by: ticks(duration / speed, step: step))
             settleTick = logicalTick
             for (channel, goal) in targets {
-                let (now, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let (taken, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let now = TrackStore.bounded(taken)
                 addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
@@ -244,6 +246,17 @@ struct TrackStore {
         guard count < Double(maxSpanTicks) else { return maxSpanTicks }
         return count > Double(minimum) ? UInt64(count) : minimum
     }
+
+    /// The largest magnitude of the value and of the velocity (units per second) a lane starts
+    /// from: 1e18. Each start adds initialVelocity × (target − value) to the velocity it carries
+    /// on, so a slow spring retargeted every tick with the largest accepted initial velocity grew
+    /// ×1e4 a tick and overflowed `Float` within ten. From a start within ±1e18 a spring's lane
+    /// stays within |x₀| + |v₀|·min(t, 1/ω₀) (its energy only falls) — below 1e26 over the longest
+    /// lane life — and a curve's within 891 times its change, so every presented value is finite.
+    static let maxStartMagnitude: Float = 1e18
+
+    @inline(__always)
+    static func bounded(_ x: Float) -> Float { min(max(x, -maxStartMagnitude), maxStartMagnitude) }
 
     /// `tick` + `span`, saturating at the largest tick: a span added to any tick — even one
     /// near the counter's end, which a world would take millions of years to reach — cannot
