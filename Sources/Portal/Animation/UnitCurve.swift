@@ -58,8 +58,9 @@ public struct UnitCurve: Hashable, Sendable {
     private let isIdentity: Bool
 
     /// A cubic bezier curve through (0, 0), the two control points and (1, 1). The y
-    /// coordinates may leave 0…1 (the value then overshoots); the x coordinates are clamped into
-    /// 0…1, as Core Animation does, because outside it the curve would not be a function of time.
+    /// coordinates may leave 0…1 (the value then overshoots; an animation accepts them within
+    /// ±``maxControlPointY``); the x coordinates are clamped into 0…1, as Core Animation does,
+    /// because outside it the curve would not be a function of time.
     public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
         UnitCurve(startControlPoint, endControlPoint)
     }
