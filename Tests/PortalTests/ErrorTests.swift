@@ -87,7 +87,7 @@ struct ErrorTests {
 
     @Test("animations that cannot run") func animations() throws {
         for bad in [Animation.linear(duration: 0), .easeIn(duration: .nan), .smooth.delay(-1), .smooth.speed(0), .smooth.delay(.nan),
-                    .spring(Spring(mass: 1, stiffness: 0, damping: 1)), .spring(duration: 0.5, bounce: 1),
+                    .spring(Spring(mass: 1, stiffness: 0, damping: 1)), .spring(duration: 0.5, bounce: -1),
                     .interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: .infinity)] {
             let (world, view, _, _) = try busyWorld()
             let before = world.fingerprint

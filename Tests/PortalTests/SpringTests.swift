@@ -21,9 +21,9 @@ struct SpringTests {
         #expect(abs(spring.dampingRatio - 0.5) < 1e-12)
     }
 
-    @Test("response and damping fraction; negative bounce is over-damped")
+    @Test("response and damping ratio; negative bounce is over-damped")
     func responseAndNegativeBounce() {
-        let spring = Spring(response: 0.5, dampingFraction: 0.825)
+        let spring = Spring(response: 0.5, dampingRatio: 0.825)
         #expect(abs(spring.dampingRatio - 0.825) < 1e-12)
         #expect(abs(spring.response - 0.5) < 1e-12)
         let over = Spring(duration: 0.5, bounce: -0.5)
@@ -85,20 +85,31 @@ struct SpringTests {
         }
     }
 
-    @Test("settlingDuration: the unit motion stays within 0.001 after it, and not long before",
-          arguments: [Spring.smooth, .snappy, .bouncy, Spring(duration: 0.5, bounce: -0.5)])
-    func settlingDuration(spring: Spring) {
-        let settle = spring.settlingDuration
-        #expect(settle.isFinite && settle > 0)
-        var lastOutside = 0.0
-        for i in 0...40_000 {
-            let t = Double(i) * 0.0001
-            if abs(spring.solve(displacement: 1, velocity: 0, time: t).displacement) >= 0.001 { lastOutside = t }
-        }
-        #expect(lastOutside <= settle, "still outside the tolerance at \(lastOutside) > \(settle)")
-        // The bound is an envelope, so it may exceed the last crossing by up to about one
-        // half-period of the oscillation; it is never wildly late.
-        #expect(settle - lastOutside < spring.duration, "settle \(settle) vs last crossing \(lastOutside)")
+    @Test("settlingDuration is SwiftUI's figure for the presets: −ln(ε/(λ+1))/λ when bouncing, a 0.1 s grid when not")
+    func settlingDurationPresets() {
+        // Bouncing (ζ < 1), λ = ζ·4π: snappy ζ = 0.85, bouncy ζ = 0.7 — values of SwiftUI's rule
+        // worked by hand (the envelope bound Portal used before gave 0.707 and 0.824).
+        #expect(abs(Spring.snappy.settlingDuration - 0.8768271225053476) < 1e-12)
+        #expect(abs(Spring.bouncy.settlingDuration - 1.0447130905120119) < 1e-12)
+        // Critical (smooth): the first 0.1 s grid time within 0.001 is 0.8 ((1 + 4π·0.7)e^(−4π·0.7)
+        // = 0.00148, (1 + 4π·0.8)e^(−4π·0.8) = 0.00048), summed in steps of 0.1 as SwiftUI does.
+        #expect(Spring.smooth.settlingDuration == (0..<8).reduce(0.0) { t, _ in t + 0.1 })
+        #expect(abs(Spring.smooth.settlingDuration - 0.8) < 1e-12)
+        // Undamped: never.
+        #expect(Spring(duration: 0.5, bounce: 1).settlingDuration == .infinity)
+    }
+
+    @Test("settlingDuration of a critically or over-damped spring: the first 0.1 s grid time after which the motion stays within ε",
+          arguments: [Spring.smooth, Spring(duration: 0.5, bounce: -0.5), Spring(duration: 1.3, bounce: -0.2),
+                      Spring(mass: 2, stiffness: 300, damping: 200, allowOverDamping: true)])
+    func settlingDurationGrid(spring: Spring) {
+        // Brute force: the grid times (summed as SwiftUI sums them) at which the unit move is
+        // within 0.001; the answer is the first such time after which it stays within.
+        var grid: [Double] = [], t = 0.0
+        for _ in 0..<400 { grid.append(t); t += 0.1 }
+        let inside = grid.map { abs(spring.solve(displacement: -1, velocity: 0, time: $0).displacement) < 0.001 }
+        let first = inside.indices.first { i in inside[i...].allSatisfy { $0 } }!
+        #expect(spring.settlingDuration == grid[first])
     }
 
     @Test("the closed forms for the unit smooth spring: critically damped, x(t) = (1 + ωt)e^(−ωt)")
@@ -109,8 +120,63 @@ struct SpringTests {
             let expected = 1 - (1 + omega * t) * libcExp(-omega * t)
             #expect(abs(spring.value(target: 1, time: t) - expected) < 1e-12)
         }
-        // settlingDuration of a critically damped spring solves (1 + ωt)e^(−ωt) = 0.001.
-        let t = spring.settlingDuration
+        // The envelope settling time Portal's animations use solves (1 + ωt)e^(−ωt) = 0.001.
+        let t = spring.settlingTime(displacement: 1, velocity: 0, tolerance: 0.001)
         #expect(abs((1 + omega * t) * libcExp(-omega * t) - 0.001) < 1e-9)
+    }
+
+    @Test("SwiftUI's initialisers: Spring() is duration 0.5, bounce 0; response and dampingRatio")
+    func initialisers() {
+        let spring = Spring()
+        #expect(spring == Spring(duration: 0.5, bounce: 0))
+        #expect(abs(spring.dampingRatio - 1) < 1e-12 && abs(spring.response - 0.5) < 1e-12)
+        let ratio = Spring(response: 0.4, dampingRatio: 0.8)
+        #expect(abs(ratio.dampingRatio - 0.8) < 1e-12 && abs(ratio.response - 0.4) < 1e-12)
+        #expect(Spring(response: 0.5, dampingRatio: 1) == Spring(duration: 0.5, bounce: 0))
+        // Animation.spring keeps SwiftUI's dampingFraction label there.
+        #expect(Animation.spring(response: 0.4, dampingFraction: 0.8) == .spring(ratio))
+    }
+
+    @Test("a bounce above 1 is an undamped spring (damping 0, bounce 1), accepted, as in SwiftUI")
+    func bounceAboveOne() throws {
+        for bounce in [1.0, 1.2, 7] {
+            let spring = Spring(duration: 0.3, bounce: bounce)
+            #expect(spring.damping == 0 && spring.bounce == 1 && spring.isValid)
+            #expect(spring == Spring(duration: 0.3, bounce: 1))
+        }
+        let world = World()
+        let view = try world.spawnView(frame: .zero, opacity: 0)
+        world.tick()
+        try world.animate(view, to: ViewProperties(opacity: 1), with: .spring(duration: 0.5, bounce: 1.5))
+        world.run(ticks: 240)
+        // Undamped: still swinging through the full 0…2 range after two seconds.
+        let slot = try #require(world.views.slot(of: view))
+        var lowest = Float.infinity, highest = -Float.infinity
+        for _ in 0..<60 {
+            world.tick()
+            lowest = min(lowest, world.views.value(.opacity, slot: slot))
+            highest = max(highest, world.views.value(.opacity, slot: slot))
+        }
+        #expect(lowest < 0.01 && highest > 1.99 && world.runningAnimationCount == 1)
+    }
+
+    @Test("a spring that cannot run is refused naming the number it was given, not a NaN it led to")
+    func namedErrors() throws {
+        let world = World()
+        let view = try world.spawnView(frame: .zero)
+        for (bad, name, given) in [(Animation.smooth(duration: 0), "duration", "0.0"), (.bouncy(duration: -1), "duration", "-1.0"),
+                                   (.spring(duration: .nan, bounce: 0), "duration", "nan"), (.spring(duration: 0.5, bounce: -1), "bounce", "-1.0"),
+                                   (.spring(Spring(response: 0, dampingRatio: 1)), "response", "0.0"),
+                                   (.spring(Spring(response: 0.5, dampingRatio: -0.1)), "dampingRatio", "-0.1"),
+                                   (.interpolatingSpring(mass: 0, stiffness: 1, damping: 1), "mass", "0.0"),
+                                   (.interpolatingSpring(stiffness: -3, damping: 1), "stiffness", "-3.0"),
+                                   (.linear(duration: 0), "duration", "0.0")] {
+            #expect { try world.animate(view, to: ViewProperties(opacity: 0), with: bad) } throws: { error in
+                guard case let .invalidAnimation(animation, reason) = error as? PortalError else { return false }
+                let text = (error as? PortalError)?.description ?? ""
+                return reason.hasPrefix(name) && reason.contains("(it is \(given))") && animation.description == bad.description
+                    && text.contains("\(name): \(given)") && !text.contains("-nan")
+            }
+        }
     }
 }

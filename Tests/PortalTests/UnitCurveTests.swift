@@ -75,4 +75,37 @@ struct UnitCurveTests {
             }
         }
     }
+
+    @Test("at an end point where the slope is 0/0, velocity is the limit along the curve (a difference quotient along the curve agrees)",
+          arguments: [UnitCurve.easeIn, .easeOut, .easeInOut,
+                      .bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.7, y: 1.4)),
+                      .bezier(startControlPoint: UnitPoint(x: 0.3, y: -0.5), endControlPoint: UnitPoint(x: 1, y: 1))])
+    func endPointVelocity(curve: UnitCurve) {
+        // The difference quotient between the end point and a point of the curve a parameter
+        // step h away, (y(h) − y(0)) / (x(h) − x(0)), from the Bernstein form of the control
+        // points: near a 0/0 end the slope as a function of progress has a √x term, so quotients
+        // through value(at:) converge too slowly to test against; along the parameter they
+        // converge like h.
+        func point(_ t: Double) -> (x: Double, y: Double) {
+            let (p1, p2) = (curve.startControlPoint, curve.endControlPoint), u = 1 - t
+            return (3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t, 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t)
+        }
+        let h = 1e-6
+        let (a, b) = (point(h), point(1 - h))
+        let atStart = a.y / a.x, atEnd = (1 - b.y) / (1 - b.x)
+        #expect(abs(curve.velocity(at: 0) - atStart) < 1e-4, "\(curve) at 0: \(curve.velocity(at: 0)) vs \(atStart)")
+        #expect(abs(curve.velocity(at: 1) - atEnd) < 1e-4, "\(curve) at 1: \(curve.velocity(at: 1)) vs \(atEnd)")
+    }
+
+    @Test("the 0/0 end points by hand: easeOut at 0 and easeIn at 1 are y″/x″ = 1/0.58")
+    func endPointLimitsByHand() {
+        // easeOut: x″(0) = 6·(0.58 − 0), y″(0) = 6·(1 − 0); easeIn mirrors it at 1.
+        #expect(abs(UnitCurve.easeOut.velocity(at: 0) - 1 / 0.58) < 1e-12)
+        #expect(abs(UnitCurve.easeIn.velocity(at: 1) - 1 / 0.58) < 1e-12)
+        #expect(UnitCurve.easeOut.velocity(at: -3) == UnitCurve.easeOut.velocity(at: 0))
+        // Not 0/0: a flat tangent is 0 (easeInOut at both ends), as before.
+        #expect(UnitCurve.easeInOut.velocity(at: 0) == 0 && UnitCurve.easeInOut.velocity(at: 1) == 0)
+        #expect(UnitCurve.linear.velocity(at: 0) == 1)
+    }
 }
+

@@ -37,7 +37,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public static let spring = Animation.spring(response: 0.5, dampingFraction: 0.825)
     /// A spring from a response and damping fraction.
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825) -> Animation {
-        Animation(.spring(Spring(response: response, dampingFraction: dampingFraction), initialVelocity: 0))
+        Animation(.spring(Spring(response: response, dampingRatio: dampingFraction), initialVelocity: 0))
     }
     /// A spring from a perceptual duration and bounce.
     public static func spring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
@@ -135,21 +135,35 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public static let maxSeconds = 1e6
 
     /// Checks that the animation can run: a speed in 1e-6…1e6, a delay in 0…1e6 s, a duration
-    /// in (0, 1e6] s, a spring with positive, finite parameters and an initial velocity within
-    /// ±1e6 changes per second.
+    /// in (0, 1e6] s, a spring whose parameters are in range (a duration or response in
+    /// (0, 1e6] s, a bounce above −1, a damping ratio of 0 or more; positive, finite mass and
+    /// stiffness and a damping of 0 or more), an initial velocity within ±1e6 changes per
+    /// second, and a timing curve with finite control points whose y is within
+    /// ±``UnitCurve/maxControlPointY``. The error names the number that is out of range.
+    ///
+    /// Every way an animation enters a world checks it with this (plus the tick-dependent check
+    /// of a spring's step): ``World/animate(_:to:with:)``, a navigation transition's
+    /// ``NavigationTransition/animation(_:)`` when it is pushed or popped, a popup's `animation:`,
+    /// a portal's ``PortalTransitionConfig`` and layer effects, and a flowing header's token
+    /// durations. With these bounds no tick count an animation derives (delay × tick rate,
+    /// duration ÷ speed, a settling time) can overflow.
     public func validate() throws(PortalError) {
         func fail(_ reason: String) -> PortalError { .invalidAnimation(self, reason: reason) }
-        guard speed >= 1e-6, speed <= 1e6 else { throw fail("speed must be a number in 1e-6…1e6") }
-        guard delay >= 0, delay <= Animation.maxSeconds else { throw fail("delay must be 0…1,000,000 seconds") }
+        guard speed >= 1e-6, speed <= 1e6 else { throw fail("speed must be a number in 1e-6…1e6 (it is \(speed))") }
+        guard delay >= 0, delay <= Animation.maxSeconds else { throw fail("delay must be 0…1,000,000 seconds (it is \(delay))") }
         switch motion {
         case let .spring(spring, initialVelocity):
-            guard spring.isValid else {
-                throw fail("a spring needs positive, finite mass, stiffness and damping (bounce below 1)")
+            if let problem = spring.problem { throw fail(problem) }
+            guard abs(initialVelocity) <= 1e6 else {
+                throw fail("initialVelocity must be within ±1e6 changes per second (it is \(initialVelocity))")
             }
-            guard abs(initialVelocity) <= 1e6 else { throw fail("initialVelocity must be within ±1e6 changes per second") }
         case let .curve(curve, duration):
-            guard duration > 0, duration <= Animation.maxSeconds else { throw fail("duration must be more than 0 and at most 1,000,000 seconds") }
-            guard curve.isValid else { throw fail("the timing curve's control points must be finite") }
+            guard duration > 0, duration <= Animation.maxSeconds else {
+                throw fail("duration must be more than 0 and at most 1,000,000 seconds (it is \(duration))")
+            }
+            guard curve.isValid else {
+                throw fail("the timing curve's control points must be finite, with y within ±\(Int(UnitCurve.maxControlPointY))")
+            }
         }
     }
 
@@ -170,7 +184,11 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         var text: String
         switch motion {
         case let .spring(spring, velocity):
-            text = "spring(duration: \(spring.duration), bounce: \(spring.bounce)"
+            switch spring.parameters {
+            case let .duration(duration, bounce): text = "spring(duration: \(duration), bounce: \(bounce)"
+            case let .response(response, ratio): text = "spring(response: \(response), dampingRatio: \(ratio)"
+            case let .physical(mass, stiffness, damping): text = "spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping)"
+            }
             text += velocity == 0 ? ")" : ", initialVelocity: \(velocity))"
         case let .curve(curve, duration):
             let p1 = curve.startControlPoint, p2 = curve.endControlPoint

@@ -4,7 +4,8 @@
 /// from the target. Create one from a perceptual duration and bounce, from a response and damping
 /// fraction, or from its physical mass, stiffness and damping; the conversions are SwiftUI's:
 /// stiffness = (2π / response)² · mass, damping = 4π · ζ · mass / response, and a bounce b > 0
-/// means ζ = 1 − b, b < 0 means ζ = 1 / (1 + b).
+/// means ζ = 1 − b (a bounce above 1 is taken as 1, undamped, as in SwiftUI), b < 0 means
+/// ζ = 1 / (1 + b).
 ///
 /// ```swift
 /// let spring = Spring(duration: 0.5, bounce: 0.3)
@@ -23,6 +24,16 @@ public struct Spring: Hashable, Sendable {
     public let stiffness: Double
     /// The damping coefficient c.
     public let damping: Double
+    /// The numbers the spring was described with, kept so that a description that cannot run
+    /// is named in its error (`duration is 0`, not a NaN damping). Not part of equality.
+    let parameters: Parameters
+
+    /// How a spring was described.
+    enum Parameters: Sendable {
+        case physical(mass: Double, stiffness: Double, damping: Double)
+        case response(Double, dampingRatio: Double)
+        case duration(Double, bounce: Double)
+    }
 
     /// Creates a spring from its physical parameters.
     ///
@@ -33,25 +44,41 @@ public struct Spring: Hashable, Sendable {
         self.stiffness = stiffness
         let critical = 2 * (stiffness * mass).squareRoot()
         self.damping = allowOverDamping ? damping : min(damping, critical)
+        parameters = .physical(mass: mass, stiffness: stiffness, damping: damping)
     }
 
     /// Creates a spring from the time of one undamped oscillation (`response`, seconds) and the
-    /// damping ratio ζ (`dampingFraction`; 1 is critical, below 1 bounces). Mass is 1.
-    public init(response: Double = 0.5, dampingFraction: Double = 0.825) {
+    /// damping ratio ζ (1 is critical, below 1 bounces, above 1 is over-damped), as SwiftUI's
+    /// `Spring(response:dampingRatio:)`. Mass is 1.
+    public init(response: Double, dampingRatio: Double) {
+        self.init(response: response, zeta: dampingRatio, parameters: .response(response, dampingRatio: dampingRatio))
+    }
+
+    /// Creates a spring from a perceptual `duration` (seconds) and a `bounce`: 0 has no bounce,
+    /// higher values bounce more up to 1, an undamped spring that never comes to rest (a larger
+    /// bounce is treated as 1, as SwiftUI does); negative values down to (not including) −1 are
+    /// over-damped, slower to settle.
+    public init(duration: Double = 0.5, bounce: Double = 0) {
+        let zeta = bounce >= 0 ? max(0, 1 - bounce) : 1 / (1 + bounce)
+        self.init(response: duration, zeta: zeta, parameters: .duration(duration, bounce: bounce))
+    }
+
+    private init(response: Double, zeta: Double, parameters: Parameters) {
         self.mass = 1
         let omega = 2 * Double.pi / response
         self.stiffness = omega * omega
-        self.damping = 4 * Double.pi * dampingFraction / response
+        self.damping = 4 * Double.pi * zeta / response
+        self.parameters = parameters
     }
 
-    /// Creates a spring from a perceptual `duration` (seconds) and a `bounce` in −1…1: 0 has no
-    /// bounce, higher values bounce more, negative values are over-damped (slower to settle).
-    public init(duration: Double = 0.5, bounce: Double = 0) {
-        let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        self.mass = 1
-        let omega = 2 * Double.pi / duration
-        self.stiffness = omega * omega
-        self.damping = 4 * Double.pi * zeta / duration
+    public static func == (lhs: Spring, rhs: Spring) -> Bool {
+        lhs.mass == rhs.mass && lhs.stiffness == rhs.stiffness && lhs.damping == rhs.damping
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(mass)
+        hasher.combine(stiffness)
+        hasher.combine(damping)
     }
 
     /// A smooth spring with no bounce: duration 0.5, bounce 0.
@@ -92,10 +119,30 @@ public struct Spring: Hashable, Sendable {
         return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
     }
 
-    /// `true` when every parameter is finite, mass and stiffness are positive and damping is
-    /// positive: a spring that moves and comes to rest.
-    public var isValid: Bool {
-        mass.isFinite && stiffness.isFinite && damping.isFinite && mass > 0 && stiffness > 0 && damping > 0
+    /// `true` when the spring can run: every parameter is finite, mass and stiffness are
+    /// positive and damping is 0 (undamped: it oscillates and never comes to rest) or more.
+    public var isValid: Bool { problem == nil }
+
+    /// Why the spring cannot run, naming the number it was described with that is out of range;
+    /// `nil` when it can.
+    var problem: String? {
+        let seconds = "more than 0 and at most 1,000,000 seconds"
+        switch parameters {
+        case let .duration(duration, bounce):
+            if !(duration > 0 && duration <= Animation.maxSeconds) { return "duration must be \(seconds) (it is \(duration))" }
+            if !(bounce > -1) { return "bounce must be more than −1 (it is \(bounce))" }
+        case let .response(response, dampingRatio):
+            if !(response > 0 && response <= Animation.maxSeconds) { return "response must be \(seconds) (it is \(response))" }
+            if !(dampingRatio >= 0 && dampingRatio.isFinite) { return "dampingRatio must be a finite number, 0 or more (it is \(dampingRatio))" }
+        case let .physical(mass, stiffness, damping):
+            if !(mass > 0 && mass.isFinite) { return "mass must be a positive, finite number (it is \(mass))" }
+            if !(stiffness > 0 && stiffness.isFinite) { return "stiffness must be a positive, finite number (it is \(stiffness))" }
+            if !(damping >= 0 && damping.isFinite) { return "damping must be a finite number, 0 or more (it is \(damping))" }
+        }
+        guard stiffness > 0, stiffness.isFinite, damping >= 0, damping.isFinite, (stiffness / mass).isFinite else {
+            return "its stiffness (\(stiffness)) and damping (\(damping)) must be finite: the spring is too fast to represent"
+        }
+        return nil
     }
 
     /// The value of a spring that starts at 0 moving with `initialVelocity` and heads for
@@ -110,11 +157,41 @@ public struct Spring: Hashable, Sendable {
         solve(displacement: -target, velocity: initialVelocity, time: time).velocity
     }
 
-    /// How long a unit move from rest takes to come within 0.001 of its target and stay there,
-    /// in seconds. Computed from the closed form's decay envelope, so it is an upper bound on the
-    /// last moment the value is 0.001 or more away. Infinite for an undamped spring.
+    /// SwiftUI's estimate of how long a unit move from rest (target 1, initial velocity 0) takes
+    /// to come to rest within ε = 0.001, in seconds — SwiftUI's figure, by SwiftUI's rule:
+    ///
+    /// - a bouncing spring (ζ < 1) with decay rate λ = ζ·ω₀: −ln(ε ÷ (λ + 1)) ÷ λ, the time at
+    ///   which the bound (|λ·target − v₀| + |target|)·e^(−λt) on the motion falls to ε;
+    /// - a critically or over-damped spring (ζ ≥ 1): the first time on a 0.1 s grid at which the
+    ///   motion is within ε and stays within it for more than a second of the grid (so
+    ///   `Spring.smooth` gives 0.8); 0 if that is not found in the first 1,024 steps;
+    /// - an undamped spring: infinity.
+    ///
+    /// Source: SwiftUI's `Spring.settlingDuration(target:initialVelocity:epsilon:)` as recovered by
+    /// OpenSwiftUI (`Sources/OpenSwiftUICore/Animation/Animation/Spring/Respring/Spring+VectorArithmetic.swift`,
+    /// whose springs are checked field for field against SwiftUI's). It is an estimate: a
+    /// bouncing spring's figure can be later than its last swing beyond ε. Portal's own settling
+    /// (when a running animation snaps onto its target) uses the exact envelope of each motion
+    /// instead, relative to the motion's size.
     public var settlingDuration: Double {
-        settlingTime(displacement: 1, velocity: 0, tolerance: 0.001)
+        let epsilon = 0.001
+        let decay = damping / (2 * mass)
+        if decay == 0 { return .infinity }
+        if case .under = regime { return max(0, -libcLog(epsilon / (decay + 1)) / decay) }
+        var bestTime = -1.0, bestDistance = Double.infinity, time = 0.0
+        for _ in 0..<1024 {
+            let distance = abs(solve(displacement: -1, velocity: 0, time: time).displacement)
+            if !distance.isFinite { break }
+            if bestDistance >= epsilon {
+                if distance < bestDistance { (bestTime, bestDistance) = (time, distance) }
+            } else if distance >= epsilon {
+                bestDistance = .infinity
+            } else if time - bestTime > 1 {
+                return bestTime
+            }
+            time += 0.1
+        }
+        return 0
     }
 
     // MARK: - The closed form

@@ -114,7 +114,7 @@ struct TrackStore {
                         targets: some Sequence<(ViewChannel, Float)>, tick: UInt64, step: Double, tolerance: Float,
                         views: inout ViewStore, events: inout [WorldEvent]) -> TimingHandle {
         let speed = animation.speed
-        let origin = tick - 1 + UInt64((animation.delay / step).rounded())
+        let origin = TrackStore.later(tick == 0 ? 0 : tick - 1, by: TrackStore.spanTicks(animation.delay, step: step, atLeast: 0))
         let timingSlot = allocateTiming()
         var channels: UInt16 = 0
         var settleSeconds = 0.0
@@ -125,25 +125,27 @@ struct TrackStore {
             let m = spring.transitionMatrix(step: step * speed)
             let phi = StepCoefficients(xx: Float(m.xx), xv: Float(m.xv / speed), vx: Float(m.vx * speed), vv: Float(m.vv))
             drive = .spring(phi, speed: speed, spring)
-            logicalTick = origin + ticks(spring.duration / speed, step: step)
+            logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
             settleTick = 0
             for (channel, goal) in targets {
-                let (now, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
-                let v = carried + Float(initialVelocity) * (goal - now)
+                let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let now = TrackStore.bounded(taken)
+                let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
                 let seconds = TrackStore.settlingSeconds(spring, displacement: Double(now - goal), velocity: Double(v),
                                                          speed: speed, tolerance: tolerance)
                 settleSeconds = max(settleSeconds, seconds)
                 addLane(value: now, velocity: v, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
-            settleTick = origin + max(1, ticks(settleSeconds, step: step))
+            settleTick = TrackStore.later(origin, by: ticks(settleSeconds, step: step))
         case let .curve(curve, duration):
             let progressPerTick = step * speed / duration
             drive = .curve(intern(curve), progressPerTick: progressPerTick)
-            logicalTick = origin + ticks(duration / speed, step: step)
+            logicalTick = TrackStore.later(origin, by: ticks(duration / speed, step: step))
             settleTick = logicalTick
             for (channel, goal) in targets {
-                let (now, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let (taken, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                let now = TrackStore.bounded(taken)
                 addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
@@ -156,7 +158,7 @@ struct TrackStore {
         switch drive {
         case .spring:
             springCount += 1
-            springEvents.push(ScheduledEvent(tick: origin + 1, owner: timingSlot, version: version))
+            springEvents.push(ScheduledEvent(tick: TrackStore.later(origin, by: 1), owner: timingSlot, version: version))
         case let .curve(curve, progressPerTick):
             records[Int(timingSlot)].listIndex = Int32(curveEntries.count)
             curveEntries.append(CurveEntry(slot: timingSlot, curve: curve, origin: origin,
@@ -203,8 +205,8 @@ struct TrackStore {
         case let .spring(_, speed, spring):
             let seconds = TrackStore.settlingSeconds(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
                                                      speed: speed, tolerance: tolerance)
-            let from = max(records[timingSlot].origin, tick - 1)
-            records[timingSlot].settleTick = max(records[timingSlot].settleTick, from + max(1, ticks(seconds, step: step)))
+            let from = max(records[timingSlot].origin, tick == 0 ? 0 : tick - 1)
+            records[timingSlot].settleTick = max(records[timingSlot].settleTick, TrackStore.later(from, by: ticks(seconds, step: step)))
         }
         return true
     }
@@ -226,9 +228,43 @@ struct TrackStore {
     /// Whole ticks covering `seconds` (at least one): a motion that lasts 0.5 s at 120 Hz ends
     /// on its 60th tick.
     private func ticks(_ seconds: Double, step: Double) -> UInt64 {
-        let count = (seconds / step - 1e-9).rounded(.up)
-        guard count.isFinite else { return UInt64(UInt32.max) }
-        return UInt64(max(1, min(count, Double(UInt32.max))))
+        TrackStore.spanTicks(seconds, step: step, atLeast: 1, rounding: .up)
+    }
+
+    /// The most ticks one span of an animation (a delay, a duration, a settling time) counts:
+    /// 2³², 414 days at 120 Hz — a span that would last longer (an undamped spring's settling)
+    /// ends there. Validated animations stay far below it except for such never-ending springs.
+    static let maxSpanTicks: UInt64 = 1 << 32
+
+    /// `seconds` as whole ticks, clamped into `atLeast`…``maxSpanTicks`` (NaN and ∞ count as the
+    /// maximum), so no span, whatever its seconds, speed or tick rate, converts out of range.
+    /// Delays round to the nearest tick, durations up (with a billionth of a tick of slack, so
+    /// 0.5 s at 120 Hz is 60 ticks, not 61).
+    static func spanTicks(_ seconds: Double, step: Double, atLeast minimum: UInt64,
+                          rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
+        let count = rounding == .up ? (seconds / step - 1e-9).rounded(.up) : (seconds / step).rounded(rounding)
+        guard count < Double(maxSpanTicks) else { return maxSpanTicks }
+        return count > Double(minimum) ? UInt64(count) : minimum
+    }
+
+    /// The largest magnitude of the value and of the velocity (units per second) a lane starts
+    /// from: 1e18. Each start adds initialVelocity × (target − value) to the velocity it carries
+    /// on, so a slow spring retargeted every tick with the largest accepted initial velocity grew
+    /// ×1e4 a tick and overflowed `Float` within ten. From a start within ±1e18 a spring's lane
+    /// stays within |x₀| + |v₀|·min(t, 1/ω₀) (its energy only falls) — below 1e26 over the longest
+    /// lane life — and a curve's within 891 times its change, so every presented value is finite.
+    static let maxStartMagnitude: Float = 1e18
+
+    @inline(__always)
+    static func bounded(_ x: Float) -> Float { min(max(x, -maxStartMagnitude), maxStartMagnitude) }
+
+    /// `tick` + `span`, saturating at the largest tick: a span added to any tick — even one
+    /// near the counter's end, which a world would take millions of years to reach — cannot
+    /// overflow.
+    @inline(__always)
+    static func later(_ tick: UInt64, by span: UInt64) -> UInt64 {
+        let (sum, overflow) = tick.addingReportingOverflow(span)
+        return overflow ? .max : sum
     }
 
     /// Detaches a running lane from its animation, if the channel has one, and returns the
@@ -252,10 +288,13 @@ struct TrackStore {
         case .spring:
             return velocity[lane]
         case let .curve(curve, progressPerTick):
-            let elapsed = Double(tick - 1) - Double(record.origin)
+            let elapsed = Double(tick) - 1 - Double(record.origin)
             let progress = elapsed * progressPerTick
             guard progress > 0, progress < 1 else { return 0 }
-            let slope = curves[Int(curve)].velocity(at: progress)
+            // A vertical tangent (or one nearly so) is taken as the whole curve in one tick, so a
+            // spring that takes the lane over starts with a finite velocity, never ∞ or 0·∞.
+            let limit = 1 / progressPerTick
+            let slope = min(max(curves[Int(curve)].velocity(at: progress), -limit), limit)
             // value = target + d₀·(1 − y(f)), f advancing progressPerTick per tick.
             return Float(-Double(velocity[lane]) * slope * progressPerTick / step)
         }
@@ -362,7 +401,7 @@ struct TrackStore {
         while let next = springEvents.popDue(by: tick) {
             let slot = Int(next.owner)
             guard records[slot].version == next.version else { continue }
-            if tick == records[slot].origin + 1, case let .spring(phi, _, _) = records[slot].drive {
+            if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive {
                 coefficients[slot] = phi
             }
             due.append(next.owner)

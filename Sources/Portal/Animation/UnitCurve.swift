@@ -58,8 +58,9 @@ public struct UnitCurve: Hashable, Sendable {
     private let isIdentity: Bool
 
     /// A cubic bezier curve through (0, 0), the two control points and (1, 1). The y
-    /// coordinates may leave 0…1 (the value then overshoots); the x coordinates are clamped into
-    /// 0…1, as Core Animation does, because outside it the curve would not be a function of time.
+    /// coordinates may leave 0…1 (the value then overshoots; an animation accepts them within
+    /// ±``maxControlPointY``); the x coordinates are clamped into 0…1, as Core Animation does,
+    /// because outside it the curve would not be a function of time.
     public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
         UnitCurve(startControlPoint, endControlPoint)
     }
@@ -87,10 +88,21 @@ public struct UnitCurve: Hashable, Sendable {
     /// Starts and ends slowly: control points (0.42, 0) and (0.58, 1).
     public static let easeInOut = UnitCurve(UnitPoint(x: 0.42, y: 0), UnitPoint(x: 0.58, y: 1))
 
-    /// `true` when both control points are finite.
+    /// The largest |y| a control point may have for an animation to accept the curve: 1,000.
+    ///
+    /// SwiftUI's `UnitCurve.bezier` takes any y, but a curve's value reaches up to
+    /// 1 + 4/9·(|y₁| + |y₂|) times the change (the cubic's weights 3t(1−t)² and 3t²(1−t) peak
+    /// at 4/9), and Portal animates in `Float`: a y of 1e30 sends a 1,000-point move to 1e36 and
+    /// 1e308 to NaN. At ±1,000 a curve overshoots at most ~890 times its change, so the largest
+    /// accepted move (2e9 points) stays below 2e12 — finite, with a wide margin — while the
+    /// bound is hundreds of times beyond any real easing (CSS's "back" curves use −0.6…1.6).
+    public static let maxControlPointY = 1000.0
+
+    /// `true` when both control points are finite and their y is within ±``maxControlPointY``,
+    /// so that every value an animation presents with the curve stays finite.
     public var isValid: Bool {
-        startControlPoint.x.isFinite && startControlPoint.y.isFinite
-            && endControlPoint.x.isFinite && endControlPoint.y.isFinite
+        startControlPoint.x.isFinite && endControlPoint.x.isFinite
+            && abs(startControlPoint.y) <= UnitCurve.maxControlPointY && abs(endControlPoint.y) <= UnitCurve.maxControlPointY
     }
 
     /// The fraction of change at elapsed fraction `progress`. Progress is clamped into 0…1.
@@ -101,14 +113,37 @@ public struct UnitCurve: Hashable, Sendable {
         return ((ay * t + by) * t + cy) * t
     }
 
-    /// The rate of change of ``value(at:)`` with respect to progress, at `progress`.
+    /// The rate of change of ``value(at:)`` with respect to progress, at `progress` (clamped
+    /// into 0…1): dy/dx along the curve.
+    ///
+    /// Where both derivatives vanish — an end point whose control point sits on it, as
+    /// `.easeOut` at 0 or `.easeIn` at 1 — the slope is 0/0 and the answer is its limit along the
+    /// curve, the ratio of the first derivatives that do not both vanish (l'Hôpital): for
+    /// `.easeOut` at 0, y″(0)/x″(0) = 6·1 / (6·0.58) ≈ 1.724, which is what the curve's own
+    /// values approach ((value(h) − value(0)) / h as h → 0). A vertical tangent gives ±∞.
     public func velocity(at progress: Double) -> Double {
         if isIdentity { return 1 }
-        let t = UnitCurve.parameter(forX: min(max(progress, 0), 1), ax, bx, cx)
-        let dx = (3 * ax * t + 2 * bx) * t + cx
-        let dy = (3 * ay * t + 2 * by) * t + cy
-        if dx == 0 { return dy == 0 ? 0 : (dy > 0 ? .infinity : -.infinity) }
-        return dy / dx
+        let x = min(max(progress, 0), 1)
+        // The derivatives of (x(t), y(t)) of order 1, 2 and 3. At the end points they are
+        // taken from the control points, so a 0 is exactly 0 (the polynomial form at t = 1
+        // rounds it to ±1e-16, which would make 0/0 look like a slope of 0).
+        let p1 = startControlPoint, p2 = endControlPoint
+        let first: (Double, Double), second: (Double, Double)
+        if x == 0 {
+            first = (3 * p1.x, 3 * p1.y)
+            second = (6 * (p2.x - 2 * p1.x), 6 * (p2.y - 2 * p1.y))
+        } else if x == 1 {
+            first = (3 * (1 - p2.x), 3 * (1 - p2.y))
+            second = (6 * (1 - 2 * p2.x + p1.x), 6 * (1 - 2 * p2.y + p1.y))
+        } else {
+            let t = UnitCurve.parameter(forX: x, ax, bx, cx)
+            first = ((3 * ax * t + 2 * bx) * t + cx, (3 * ay * t + 2 * by) * t + cy)
+            second = (6 * ax * t + 2 * bx, 6 * ay * t + 2 * by)
+        }
+        func slope(_ d: (dx: Double, dy: Double)) -> Double { d.dx == 0 ? (d.dy > 0 ? .infinity : -.infinity) : d.dy / d.dx }
+        if first != (0, 0) { return slope(first) }
+        if second != (0, 0) { return slope(second) }
+        return (ax, ay) != (0, 0) ? slope((6 * ax, 6 * ay)) : 1
     }
 
     /// Solves x(t) = x for the curve parameter t.

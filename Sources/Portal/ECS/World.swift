@@ -328,6 +328,7 @@ public final class World {
     /// Rebuilds the render list from the drawing order (brought up to date just before).
     private func buildRenderList() {
         views.writeRenderList(into: &renderItems)
+        views.noteRenderListBuilt()
         renderVersion &+= 1
     }
 

@@ -81,6 +81,7 @@ extension World {
             throw .invalidValue("screen", 0, reason: "a header's screen cannot be another header's part")
         }
         try tokens.validate()
+        for duration in [tokens.transitionDuration, tokens.scrollAnimationDuration] { try Animation.smooth(duration: duration).validate(step: clock.step) }
         guard let header = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
             allocator.release(header)

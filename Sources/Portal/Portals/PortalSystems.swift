@@ -304,7 +304,7 @@ struct PortalSystem {
             record.motionOrigin = ticks?.origin ?? tick - 1
             record.minimumTicks = minimumTicks
             guard let ticks else { return 0 }
-            return max(record.motionOrigin + minimumTicks, record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
+            return max(TrackStore.later(record.motionOrigin, by: minimumTicks), record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
         }
         portals.scheduleLandingCheck(key, at: landingTick)
         portals.setPhase(.flying(direction), of: key)
@@ -452,7 +452,7 @@ struct PortalSystem {
     /// Whether a flight whose landing check is due lands now.
     private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
         let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
-            (records[key].layer, records[key].motionOrigin + records[key].minimumTicks, records[key].flight,
+            (records[key].layer, TrackStore.later(records[key].motionOrigin, by: records[key].minimumTicks), records[key].flight,
              records[key].completionCriteria == .logicallyComplete)
         }
         guard let layer, views.slot(of: layer) != nil else { return true }

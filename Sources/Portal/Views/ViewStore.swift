@@ -69,18 +69,29 @@ enum HiddenReason: UInt8 {
     case header = 32
 }
 
-/// What a view looks like after the last tick: its presented (possibly mid-animation) values.
+/// What a view looks like after the last tick: its presented (possibly mid-animation) values,
+/// as the render list draws them.
+///
+/// A spring that overshoots can take a size, corner radius or opacity past its range for a few
+/// ticks; what is presented is held in range — sizes, radii and the shadow radius at 0 or more,
+/// the opacity within 0…1 — while the animation keeps its true value, so a retarget continues
+/// from where the motion really is.
 public struct ViewPresentation: Hashable, Sendable {
-    /// The presented frame.
+    /// The presented frame (width and height 0 or more).
     public var frame: Rect
-    /// The presented corner radius.
+    /// The presented corner radius (0 or more).
     public var cornerRadius: Float
-    /// The presented opacity.
+    /// The presented opacity, 0…1.
     public var opacity: Float
     /// The presented shadow radius (0 = no shadow).
     public var shadowRadius: Float
     /// The presented transform.
     public var transform: Transform
+    /// Whether the view is in the render list of the last tick: `false` while something hides it
+    /// — the app (``World/setHidden(_:of:)``), a portal (a source or destination while its layer
+    /// flies), a navigation stack (a screen not on show), a popup not presented, a flowing
+    /// header part of a hidden screen — and for a view spawned since the last tick.
+    public var isDrawn: Bool = false
 }
 
 struct ViewStore {
@@ -113,6 +124,8 @@ struct ViewStore {
 
     /// Live slots in drawing order, back to front. Valid after `refreshOrder()`.
     private(set) var order: [UInt32] = []
+    /// Views whose `sequence` is below this were spawned before the render list was last built.
+    private var renderedSequence: UInt64 = 0
     /// Slots spawned since the last refresh, in spawn order.
     private var pendingInserts: [UInt32] = []
     /// Slots freed since the last refresh (some may be live again, reused by a new view).
@@ -395,20 +408,32 @@ struct ViewStore {
     func value(_ channel: ViewChannel, slot: Int) -> Float { values[slot * ViewChannel.stride + channel.rawValue] }
 
     func presentation(slot: Int) -> ViewPresentation {
-        values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
+        var p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
+        p.isDrawn = hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
+        return p
     }
 
-    /// Reads a view's presentation from its block of presented values.
+    /// Records that the render list has just been built from the views spawned so far.
+    mutating func noteRenderListBuilt() { renderedSequence = nextSequence }
+
+    /// Reads a view's presentation from its block of presented values, held in range: sizes and
+    /// radii at 0 or more, opacity within 0…1 (an overshooting spring leaves them for a few ticks;
+    /// the block and the lanes keep the true values). The one place presented values leave the
+    /// store — the render list and ``World/presentation(of:)`` both read them here.
     @inline(__always)
     static func presentation(block v: UnsafeBufferPointer<Float>, slot: Int, axis: Rotation3D) -> ViewPresentation {
         let b = slot * ViewChannel.stride
         var rotation3D = axis
         rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
+        // Scalar clamps (max/min instructions): `SIMD4.clamped` was tried and calls two generic,
+        // unspecialised functions per item.
+        @inline(__always) func atLeastZero(_ x: Float) -> Float { x > 0 ? x : 0 }
+        @inline(__always) func unit(_ x: Float) -> Float { x < 1 ? atLeastZero(x) : 1 }
         return ViewPresentation(
-            frame: Rect(x: v[b], y: v[b + 1], width: v[b + 2], height: v[b + 3]),
-            cornerRadius: v[b + ViewChannel.cornerRadius.rawValue],
-            opacity: v[b + ViewChannel.opacity.rawValue],
-            shadowRadius: v[b + ViewChannel.shadowRadius.rawValue],
+            frame: Rect(x: v[b], y: v[b + 1], width: atLeastZero(v[b + 2]), height: atLeastZero(v[b + 3])),
+            cornerRadius: atLeastZero(v[b + ViewChannel.cornerRadius.rawValue]),
+            opacity: unit(v[b + ViewChannel.opacity.rawValue]),
+            shadowRadius: atLeastZero(v[b + ViewChannel.shadowRadius.rawValue]),
             transform: Transform(
                 translation: Point(x: v[b + ViewChannel.translationX.rawValue], y: v[b + ViewChannel.translationY.rawValue]),
                 scaleX: v[b + ViewChannel.scaleX.rawValue], scaleY: v[b + ViewChannel.scaleY.rawValue],
