@@ -248,12 +248,28 @@ extension PortalStore {
             case .flying, .fading:
                 // Every flight and fade is awake and due a landing check: none is ever forgotten.
                 precondition(motion.isAwake && scheduled.contains(key), "portals: \(ids[key]) is moving but not awake and scheduled")
-                if let layer = record.layer { precondition(isView(layer), "portals: \(ids[key])'s layer is not a view") }
+                precondition(record.layer.map(isView) == true, "portals: \(ids[key]) is moving without a layer view")
             case .idle, .presented, .waiting:
-                precondition(record.layer == nil || !motion.isAwake || motion.hasPendingRequest || motion.phase == .waiting,
-                             "portals: \(ids[key]) rests with a layer")
+                precondition(record.layer == nil && motion.crossFadeLayer == nil, "portals: \(ids[key]) rests with a layer")
                 precondition(!motion.isAwake || !isAtRest(key) || motion.isQueued, "portals: \(ids[key]) is awake at rest but not queued")
             }
+            // Exactly one of source, layer and destination is drawn: the layers are the portal's
+            // own (above), and the anchors' portal bits are the phase's.
+            for layer in [record.layer, motion.crossFadeLayer].compactMap({ $0 }) {
+                precondition(layerOwners.value(of: layer) == UInt32(key), "portals: \(ids[key])'s layer \(layer) is not owned by it")
+            }
+            let (showSource, showDestination) = motion.phase.visibility
+            for (anchor, shown) in [(record.source, showSource), (record.destination, showDestination)] {
+                guard let anchor, let slot = views.slot(of: anchor) else { continue }
+                precondition(views.hiddenBy[slot] & HiddenReason.portal.rawValue == (shown ? 0 : HiddenReason.portal.rawValue),
+                             "portals: \(ids[key])'s \(anchor) is \(shown ? "hidden" : "shown") against its phase \(motion.phase)")
+            }
+        }
+        // A layer no portal holds (orphaned) would stay drawn for good.
+        for (row, layer) in layerOwners.entities.enumerated() {
+            let key = Int(layerOwners.values[row])
+            precondition(records[key].layer == layer || motion[key].crossFadeLayer == layer,
+                         "portals: layer \(layer) of \(ids[key]) is orphaned: no portal holds it")
         }
     }
 }
@@ -263,10 +279,19 @@ extension PortalSystem {
     mutating func transferPortal(from a: Int, to b: Int) {
         let from = portals.records[a]
         let fromPhase = portals.motion[a].phase
+        let handsOverFlight: Bool
         switch fromPhase {
-        case .presented, .fading(.forward):
-            removeLayers(a)
-        case .flying(.forward):
+        case .presented, .fading(.forward): handsOverFlight = false
+        case .flying(.forward): handsOverFlight = true
+        default: return
+        }
+        // b may be flying or fading itself: as the original's transfer hides the target's layer,
+        // b's own layers go (with their tracks, and the landing check of their flight) before b
+        // takes over a's presentation. Left in place, such a layer had no owner and stayed drawn.
+        removeLayers(b)
+        portals.records[b].flight = nil
+        portals.motion[b].checkVersion &+= 1
+        if handsOverFlight {
             if let layer = from.layer {
                 portals.layerOwners.insert(UInt32(b), for: layer)
                 if let slot = views.slot(of: layer) {
@@ -281,10 +306,10 @@ extension PortalSystem {
             portals.scheduleLandingCheck(b, at: portals.motion[a].landingTick)
             portals.records[a].layer = nil
             portals.motion[a].crossFadeLayer = nil
-        default:
-            return
+        } else {
+            removeLayers(a)
         }
-        let phase: PortalPhase = fromPhase == .flying(.forward) ? .flying(.forward) : .presented
+        let phase: PortalPhase = handsOverFlight ? .flying(.forward) : .presented
         // b now flies a's layer, which heads for a's destination: b's next matching must read
         // b's destination and retarget the layer to it, whatever b followed in earlier flights
         // (setPhase below drops both watches and queues both portals for the next matching).

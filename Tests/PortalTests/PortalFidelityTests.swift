@@ -1,0 +1,129 @@
+import Testing
+@testable import Portal
+
+/// Two portals, "a" and "b", each with its own source and destination.
+struct TwoPortals {
+    let world: World
+    let sourceA: Entity, destinationA: Entity, sourceB: Entity, destinationB: Entity
+    static let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: 0.25), delay: 0))
+
+    init() throws {
+        world = World()
+        sourceA = try world.spawnView(frame: Rect(x: 0, y: 100, width: 100, height: 100))
+        sourceB = try world.spawnView(frame: Rect(x: 110, y: 100, width: 100, height: 100))
+        destinationA = try world.spawnView(frame: Rect(x: 0, y: 300, width: 390, height: 390))
+        destinationB = try world.spawnView(frame: Rect(x: 200, y: 400, width: 300, height: 300))
+        try world.portal(sourceA, id: "a", as: .source)
+        try world.portal(destinationA, id: "a", as: .destination)
+        try world.portal(sourceB, id: "b", as: .source)
+        try world.portal(destinationB, id: "b", as: .destination)
+        world.tick()
+    }
+
+    var visible: Set<Entity> { Set(world.renderList.map(\.entity)) }
+    var layers: [RenderItem] { world.renderList.filter { $0.role == .overlay } }
+}
+
+@Suite("Portal transitions: fidelity to the original, transfers onto moving portals")
+struct PortalFidelityTests {
+    @Test("a transfer from a presented portal onto one flying back: b's own layer goes, b's destination shows alone",
+          arguments: [PortalDirection.forward, .reverse])
+    func transferOntoFlyingPortal(bDirection: PortalDirection) throws {
+        let scene = try TwoPortals()
+        let world = scene.world
+        if bDirection == .reverse {
+            try world.portalTransition(id: "b", isActive: true, config: TwoPortals.config)
+            world.run(ticks: 31)
+        }
+        try world.portalTransition(id: "a", isActive: true, config: TwoPortals.config)
+        world.run(ticks: 31)
+        // b sets off (forward, or back from its destination) and is 10 ticks into its flight.
+        try world.portalTransition(id: "b", isActive: bDirection == .forward, config: TwoPortals.config)
+        world.run(ticks: 10)
+        #expect(scene.layers.count == 1)
+        try world.transferActivePortal(from: "a", to: "b")
+        world.tick()
+        // As the original's transferActivePortal: b is presented at rest, its layer gone.
+        #expect(scene.layers.isEmpty)
+        #expect(scene.visible == [scene.sourceA, scene.destinationB])
+        #expect(world.portalLayers().isEmpty)
+        world.run(ticks: 60)
+        #expect(scene.visible == [scene.sourceA, scene.destinationB])
+        #expect(world.entityCount == 4 && world.runningTrackCount == 0)
+        // And b flies back from its destination when dismissed.
+        try world.portalTransition(id: "b", isActive: false, config: TwoPortals.config)
+        world.run(ticks: 31)
+        #expect(scene.visible == [scene.sourceA, scene.sourceB])
+    }
+
+    @Test("a transfer of a flight in progress onto a portal mid-flight: one layer flies on, b's own is removed")
+    func transferFlightOntoFlyingPortal() throws {
+        let scene = try TwoPortals()
+        let world = scene.world
+        try world.portalTransition(id: "b", isActive: true, config: TwoPortals.config)
+        world.run(ticks: 31)
+        try world.portalTransition(id: "b", isActive: false, config: TwoPortals.config)
+        try world.portalTransition(id: "a", isActive: true, config: TwoPortals.config)
+        world.run(ticks: 10)
+        #expect(scene.layers.count == 2)
+        let flyingA = try #require(world.portalLayer("a")).layer
+        try world.transferActivePortal(from: "a", to: "b")
+        world.tick()
+        #expect(scene.layers.map(\.entity) == [flyingA])
+        #expect(world.portalLayers().map(\.id) == ["b"])
+        #expect(scene.visible == [scene.sourceA, flyingA])
+        world.run(ticks: 20)
+        #expect(scene.visible == [scene.sourceA, scene.destinationB])
+        #expect(world.entityCount == 4 && world.runningTrackCount == 0)
+    }
+}
+
+@Suite("Portal debug invariants")
+struct PortalInvariantTests {
+    #if DEBUG   // where the library compiles its invariant checks in (PORTAL_CHECK_INVARIANTS)
+    @Test("a layer left drawn at rest (the old transfer onto a flying portal) traps at the tick it happens")
+    func orphanedLayerIsCaught() async {
+        await #expect(processExitsWith: .failure) {
+            let world = World()
+            let card = try world.spawnView(frame: HeroScene.cardFrame)
+            let detail = try world.spawnView(frame: HeroScene.detailFrame)
+            try world.portal(card, id: "hero", as: .source)
+            try world.portal(detail, id: "hero", as: .destination)
+            try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+            world.run(ticks: 10)
+            // What the old transfer did to its target: presented at rest, its flying layer kept.
+            let key = Int(world.portals.keys["hero"]!)
+            world.portals.setPhase(.presented, of: key)
+            world.withPortalSystem { $0.applyVisibility(key) }
+            world.tick()
+        }
+    }
+
+    @Test("a layer view no portal holds traps at the tick it happens")
+    func unheldLayerIsCaught() async {
+        await #expect(processExitsWith: .failure) {
+            let world = World()
+            let card = try world.spawnView(frame: HeroScene.cardFrame)
+            let detail = try world.spawnView(frame: HeroScene.detailFrame)
+            try world.portal(card, id: "hero", as: .source)
+            try world.portal(detail, id: "hero", as: .destination)
+            try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+            world.run(ticks: 10)
+            // The old transfer of a flight: the target's record takes another layer, its own
+            // stays in the overlay, owned but held by no one.
+            let key = Int(world.portals.keys["hero"]!)
+            let stray = try world.spawnView(frame: .zero)
+            world.portals.layerOwners.insert(UInt32(key), for: stray)
+            world.tick()
+        }
+    }
+
+    @Test("the same worlds, untouched, tick on without a trap")
+    func controls() throws {
+        let scene = try HeroScene()
+        try scene.world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        scene.world.run(ticks: 11)
+        scene.expectOneVisible()
+    }
+    #endif
+}
