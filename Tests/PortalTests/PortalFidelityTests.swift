@@ -26,6 +26,72 @@ struct TwoPortals {
 
 @Suite("Portal transitions: fidelity to the original, transfers onto moving portals")
 struct PortalFidelityTests {
+    /// Requests `isActive` for "hero" with `config` and returns the number of the first tick
+    /// (1 = the tick that applies the request) on which the layer has left `from`.
+    func firstMovingTick(_ scene: HeroScene, isActive: Bool, config: PortalTransitionConfig, from: Rect) throws -> Int? {
+        try scene.world.portalTransition(id: "hero", isActive: isActive, config: config)
+        for n in 1...60 {
+            scene.world.tick()
+            if let frame = scene.layers.first?.frame, frame != from { return n }
+        }
+        return nil
+    }
+
+    @Test("the start delay holds activation only: the layer leaves the source on tick 13 (0.1 s), the destination on tick 1",
+          arguments: [false, true])
+    func delayOnActivationOnly(reduceMotion: Bool) throws {
+        let scene = try HeroScene(configuration: .init(reduceMotion: reduceMotion))
+        let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: 0.25), delay: 0.1))
+        if reduceMotion {
+            // A cross-fade: the outgoing layer's opacity starts changing on the same ticks.
+            func firstFadingTick(isActive: Bool) throws -> Int? {
+                try scene.world.portalTransition(id: "hero", isActive: isActive, config: config)
+                for n in 1...60 {
+                    scene.world.tick()
+                    if scene.layers.contains(where: { $0.opacity != 0 && $0.opacity != 1 }) { return n }
+                }
+                return nil
+            }
+            #expect(try firstFadingTick(isActive: true) == 13)
+            scene.world.run(ticks: 60)
+            #expect(try firstFadingTick(isActive: false) == 1)
+            return
+        }
+        #expect(try firstMovingTick(scene, isActive: true, config: config, from: HeroScene.cardFrame) == 13)
+        scene.world.run(ticks: 60)
+        #expect(scene.visible == [scene.detail])
+        // As the original's reverse branch, which animates at once: no delay on the way back.
+        #expect(try firstMovingTick(scene, isActive: false, config: config, from: HeroScene.detailFrame) == 1)
+        #expect(isClose(scene.layers.first?.frame, mix(HeroScene.detailFrame, HeroScene.cardFrame, 1.0 / 30)))
+        scene.world.run(ticks: 29)
+        #expect(scene.visible == [scene.card])
+    }
+
+    @Test("a group's stagger still spaces its members on the way back; the configured delay does not")
+    func groupReverseKeepsStagger() throws {
+        let world = World()
+        let ids: [PortalID] = ["a", "b"]
+        var destinations: [Rect] = []
+        for (i, id) in ids.enumerated() {
+            let destination = Rect(x: 100, y: 200 + Float(i) * 10, width: 200, height: 200)
+            destinations.append(destination)
+            try world.portal(try world.spawnView(frame: Rect(x: Float(i) * 50, y: 0, width: 40, height: 40)), id: id, as: .source)
+            try world.portal(try world.spawnView(frame: destination), id: id, as: .destination)
+        }
+        let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: 0.25), delay: 0.1))
+        try world.portalTransition(ids: ids, groupID: "g", isActive: true, config: config, staggerDelay: 0.05)
+        world.run(ticks: 120)
+        try world.portalTransition(ids: ids, groupID: "g", isActive: false, config: config, staggerDelay: 0.05)
+        var firstMoves: [PortalID: Int] = [:]
+        for n in 1...30 {
+            world.tick()
+            for (i, id) in ids.enumerated() where firstMoves[id] == nil {
+                if let layer = world.portalLayer(id), try world.presentation(of: layer.layer).frame != destinations[i] { firstMoves[id] = n }
+            }
+        }
+        #expect(firstMoves == ["a": 1, "b": 7])   // b: 0.05 s = 6 ticks of stagger
+    }
+
     @Test("a transfer from a presented portal onto one flying back: b's own layer goes, b's destination shows alone",
           arguments: [PortalDirection.forward, .reverse])
     func transferOntoFlyingPortal(bDirection: PortalDirection) throws {

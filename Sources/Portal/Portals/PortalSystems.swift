@@ -236,11 +236,12 @@ struct PortalSystem {
     }
 
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
-    /// the configured delay (plus any group stagger) applies.
+    /// any group stagger applies, and an activation also waits the configured delay: as in the
+    /// original, whose reverse branch animates at once and only activation is dispatched late.
     private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
         let (fromFrame, fromRadius) = end(key, direction == .forward ? .source : .destination)
         let (animation, configuredDelay, effects) = flightSettings(key)
-        let delay = fromRest ? configuredDelay + portals.records[key].staggerDelay : 0
+        let delay = fromRest ? (direction == .forward ? configuredDelay : 0) + portals.records[key].staggerDelay : 0
         if reduceMotion {
             startCrossFade(key, direction, delay: delay, tick: tick)
             return

@@ -67,9 +67,10 @@ extension World {
     /// Activates (`isActive: true`, the layer flies source → destination) or deactivates (it flies
     /// back) portal `id` at the next tick.
     ///
-    /// Activation with the destination not yet marked waits for it. Flipping `isActive` mid-flight
-    /// turns the layer round from where it is (a spring keeps its velocity); during the start
-    /// delay it turns before it has moved.
+    /// Activation waits the configuration's start delay; deactivation flies back at once, as in
+    /// the original. Activation with the destination not yet marked waits for it. Flipping
+    /// `isActive` mid-flight turns the layer round from where it is (a spring keeps its velocity);
+    /// during the start delay it turns before it has moved.
     ///
     /// - Throws: ``PortalError/unknownPortal(_:)`` for an id no view was marked with, and the
     ///   errors of an invalid configuration.
