@@ -92,6 +92,34 @@ struct PortalFidelityTests {
         #expect(firstMoves == ["a": 1, "b": 7])   // b: 0.05 s = 6 ticks of stagger
     }
 
+    @Test("portalTransition(item: nil) compiles without naming the item type and flies the presented item back")
+    func plainNilItem() throws {
+        let world = World()
+        let photos = (0..<2).map(Photo.init)
+        let cells = try photos.map { try world.spawnView(frame: Rect(x: Float($0.id) * 110, y: 100, width: 100, height: 100)) }
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 300, width: 390, height: 390))
+        for (photo, cell) in zip(photos, cells) { try world.portal(cell, item: photo, as: .source) }
+        try world.portal(detail, item: photos[1], as: .destination)
+        try world.portalTransition(item: nil, config: TwoPortals.config, scope: "grid")   // nothing presented: no-op
+        try world.portalTransition(item: photos[1], config: TwoPortals.config, scope: "grid")
+        world.run(ticks: 31)
+        #expect(world.renderList.map(\.entity) == [cells[0], detail])
+        try world.portalTransition(item: nil, scope: "other")                             // another scope: no-op
+        try world.portalTransition(item: nil, config: TwoPortals.config, scope: "grid")
+        world.tick()
+        #expect(world.portalLayer(PortalID(item: photos[1]))?.direction == .reverse)
+        world.run(ticks: 30)
+        #expect(world.renderList.map(\.entity) == cells)
+        #expect(world.lastPortalItem(scope: "grid") == PortalID(item: photos[1]))
+        // The dedicated call does the same.
+        try world.portalTransition(item: photos[1], config: TwoPortals.config, scope: "grid")
+        world.run(ticks: 31)
+        try world.dismissPortalItem(config: TwoPortals.config, scope: "grid")
+        world.run(ticks: 31)
+        #expect(world.renderList.map(\.entity) == cells)
+        #expect(world.isPortalActive(PortalID(item: photos[1])) == false)
+    }
+
     @Test("a transfer from a presented portal onto one flying back: b's own layer goes, b's destination shows alone",
           arguments: [PortalDirection.forward, .reverse])
     func transferOntoFlyingPortal(bDirection: PortalDirection) throws {

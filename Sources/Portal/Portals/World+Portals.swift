@@ -89,13 +89,8 @@ extension World {
     ///   `.portalTransition(item: $selection)`; transitions in different scopes are independent.
     public func portalTransition<Item: Identifiable>(item: Item?, config: PortalTransitionConfig = PortalTransitionConfig(),
                                                      scope: String = "") throws(PortalError) {
+        guard let item else { return try dismissPortalItem(config: config, scope: scope) }
         let current = portals.itemScopes[scope]?.current
-        guard let item else {
-            guard let current else { return }
-            try portalTransition(id: current, isActive: false, config: config)
-            portals.itemScopes[scope] = (nil, current)
-            return
-        }
         let id = PortalID(item: item)
         if let current, current != id {
             try transferActivePortal(from: current, to: id)
@@ -103,6 +98,22 @@ extension World {
             try portalTransition(id: id, isActive: true, config: config)
         }
         portals.itemScopes[scope] = (id, id)
+    }
+
+    /// ``portalTransition(item:config:scope:)`` with a plain `nil`, which names no item type:
+    /// `world.portalTransition(item: nil, scope: "photos")` flies the item presented in `scope`
+    /// back (and does nothing when none is), as the original does when its binding becomes `nil`.
+    public func portalTransition(item: Never?, config: PortalTransitionConfig = PortalTransitionConfig(),
+                                 scope: String = "") throws(PortalError) {
+        try dismissPortalItem(config: config, scope: scope)
+    }
+
+    /// Flies the item presented in `scope` back to its source (its id stays the last item); does
+    /// nothing when no item is presented there. The same as setting the item to `nil`.
+    public func dismissPortalItem(config: PortalTransitionConfig = PortalTransitionConfig(), scope: String = "") throws(PortalError) {
+        guard let current = portals.itemScopes[scope]?.current else { return }
+        try portalTransition(id: current, isActive: false, config: config)
+        portals.itemScopes[scope] = (nil, current)
     }
 
     /// The item id presented in `scope` now, or the last one when nothing is presented.
