@@ -120,6 +120,47 @@ struct PortalFidelityTests {
         #expect(world.isPortalActive(PortalID(item: photos[1])) == false)
     }
 
+    @Test("an activation with one anchor waits and says so once; it flies on the tick the missing anchor appears")
+    func waitingIsReported() throws {
+        let world = World()
+        let card = try world.spawnView(frame: HeroScene.cardFrame, cornerRadius: 8)
+        try world.portal(card, id: "hero", as: .source)
+        world.tick()
+        _ = world.drainEvents()
+        let s = world.tickCount + 1
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 5)
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)   // asked again: still one report
+        world.run(ticks: 5)
+        #expect(world.drainEvents() == [.portalWaiting(id: "hero", missing: [.destination], tick: s)])
+        #expect(world.renderList.map(\.entity) == [card])
+        // Deactivated and activated again: a new activation, a new report.
+        try world.portalTransition(id: "hero", isActive: false, config: linearHalfSecond)
+        world.tick()
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.tick()
+        #expect(world.drainEvents() == [.portalWaiting(id: "hero", missing: [.destination], tick: world.tickCount)])
+        let detail = try world.spawnView(frame: HeroScene.detailFrame, cornerRadius: 16)
+        try world.portal(detail, id: "hero", as: .destination)
+        world.tick()
+        #expect(world.drainEvents() == [.portalWillStart(PortalEvent(id: "hero", direction: .forward, criterion: nil, tick: world.tickCount))])
+        #expect(world.renderList.count == 1 && world.renderList[0].role == .overlay)
+        world.run(ticks: 59)
+        #expect(world.renderList.map(\.entity) == [detail])
+        #expect(world.drainEvents().count == 1)   // the landing only
+    }
+
+    @Test("a destination marked alone waits for its source, reported as missing the source")
+    func waitingForSource() throws {
+        let world = World()
+        let detail = try world.spawnView(frame: HeroScene.detailFrame)
+        try world.portal(detail, id: "hero", as: .destination)
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 3)
+        #expect(world.drainEvents() == [.portalWaiting(id: "hero", missing: [.source], tick: 1)])
+        #expect(world.renderList.isEmpty)   // the destination stays hidden until the flight lands
+    }
+
     @Test("a transfer from a presented portal onto one flying back: b's own layer goes, b's destination shows alone",
           arguments: [PortalDirection.forward, .reverse])
     func transferOntoFlyingPortal(bDirection: PortalDirection) throws {

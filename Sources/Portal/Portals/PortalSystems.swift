@@ -164,12 +164,7 @@ struct PortalSystem {
         let canFly = record.sourceFrame != nil && record.destinationFrame != nil
         switch (record.requested, portals.motion[key].phase) {
         case (true, .idle):
-            if canFly {
-                startFlight(key, .forward, fromRest: true, tick: tick)
-            } else {
-                portals.setPhase(.waiting, of: key)
-                applyVisibility(key)
-            }
+            if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { wait(key, tick: tick) }
         case (false, .waiting):
             portals.setPhase(.idle, of: key)
             applyVisibility(key)
@@ -182,7 +177,7 @@ struct PortalSystem {
         case (true, .fading(.reverse)):
             removeLayers(key)
             portals.setPhase(.idle, of: key)
-            if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { settle(key, at: .waiting) }
+            if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { wait(key, tick: tick) }
         case (false, .fading(.forward)):
             removeLayers(key)
             portals.setPhase(.presented, of: key)
@@ -190,6 +185,15 @@ struct PortalSystem {
         default:
             break   // already heading where it was asked to
         }
+    }
+
+    /// An activation that cannot fly yet (an anchor has never had a frame) waits, showing the
+    /// source, and says which anchors it waits for: once, as it begins to wait.
+    private mutating func wait(_ key: Int, tick: UInt64) {
+        settle(key, at: .waiting)
+        let (hasSource, hasDestination) = portals.withRecord(key) { ($0.sourceFrame != nil, $0.destinationFrame != nil) }
+        let missing: [PortalRole] = (hasSource ? [] : [.source]) + (hasDestination ? [] : [.destination])
+        events.append(.portalWaiting(id: portals.ids[key], missing: missing, tick: tick))
     }
 
     /// Reads the anchors' presented frames (after this tick's layout capture); a missing anchor
