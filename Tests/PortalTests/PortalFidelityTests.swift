@@ -161,6 +161,20 @@ struct PortalFidelityTests {
         #expect(world.renderList.isEmpty)   // the destination stays hidden until the flight lands
     }
 
+    @Test("a tap on a flying layer reaches the view under it, as the original's overlay window takes no touches")
+    func tapPassesThroughLayer() throws {
+        let scene = try HeroScene()
+        let world = scene.world
+        let background = try world.spawnView(frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        try world.setZIndex(-1, of: background)
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 30)
+        let layer = try #require(scene.layers.first)
+        let centre = Point(x: layer.frame.midX, y: layer.frame.midY)
+        #expect(world.renderList.last?.entity == layer.entity)          // drawn on top…
+        #expect(world.tap(at: centre) == HitTestResult(entity: background, role: .view))   // …and passed through
+    }
+
     @Test("a transfer from a presented portal onto one flying back: b's own layer goes, b's destination shows alone",
           arguments: [PortalDirection.forward, .reverse])
     func transferOntoFlyingPortal(bDirection: PortalDirection) throws {
