@@ -205,6 +205,31 @@ struct PortalFidelityTests {
         #expect(scene.visible == [scene.sourceA, scene.sourceB])
     }
 
+    @Test("a transfer staged with the activation it transfers, or while that activation waits, moves the activation",
+          arguments: [false, true])
+    func transferBeforeTheFlight(waiting: Bool) throws {
+        let world = World()
+        let sourceA = try world.spawnView(frame: Rect(x: 0, y: 100, width: 100, height: 100))
+        let sourceB = try world.spawnView(frame: Rect(x: 110, y: 100, width: 100, height: 100))
+        let destinationB = try world.spawnView(frame: Rect(x: 200, y: 400, width: 300, height: 300))
+        try world.portal(sourceA, id: "a", as: .source)
+        try world.portal(sourceB, id: "b", as: .source)
+        try world.portal(destinationB, id: "b", as: .destination)
+        if !waiting {
+            try world.portal(try world.spawnView(frame: Rect(x: 0, y: 300, width: 390, height: 390)), id: "a", as: .destination)
+        }
+        world.tick()
+        try world.portalTransition(id: "a", isActive: true, config: TwoPortals.config)
+        if waiting { world.run(ticks: 3) }     // a has no destination: it waits
+        try world.transferActivePortal(from: "a", to: "b")
+        world.tick()
+        #expect(world.isPortalActive("a") == false && world.isPortalActive("b") == true)
+        #expect(world.portalLayers().map(\.id) == ["b"])
+        #expect(world.renderList.contains { $0.entity == sourceA } && !world.renderList.contains { $0.entity == sourceB })
+        world.run(ticks: 30)
+        #expect(Set(world.renderList.map(\.entity)) == [sourceA, destinationB])
+    }
+
     @Test("a transfer of a flight in progress onto a portal mid-flight: one layer flies on, b's own is removed")
     func transferFlightOntoFlyingPortal() throws {
         let scene = try TwoPortals()

@@ -151,7 +151,10 @@ extension World {
 
     /// Moves a presentation from portal `from` to portal `to` without a fly-back, for carousels:
     /// `from`'s source reappears, `to`'s source hides and `to` is presented (a layer still flying
-    /// forward continues, now towards `to`'s destination). Applied at the next tick.
+    /// forward continues, now towards `to`'s destination). Any layer of `to`'s own (a flight or a
+    /// fade in progress) is removed, as the original hides it. An activation of `from` that has
+    /// not flown yet (made in the same frame, or waiting for an anchor) becomes `to`'s: `to` flies
+    /// from its source. Applied at the next tick.
     public func transferActivePortal(from: PortalID, to: PortalID) throws(PortalError) {
         let source = try knownPortal(from)
         let target = try knownPortal(to)
@@ -295,7 +298,18 @@ extension PortalSystem {
         switch fromPhase {
         case .presented, .fading(.forward): handsOverFlight = false
         case .flying(.forward): handsOverFlight = true
-        default: return
+        default:
+            // a's activation has not flown yet (staged this frame, waiting for an anchor, or
+            // turning back round): the activation moves to b, and the next matching applies both
+            // requests (a stays or flies back home; b flies from its source).
+            guard from.requested else { return }
+            portals.records[a].requested = false
+            portals.markRequestPending(a)
+            portals.records[b].requested = true
+            portals.copyConfig(from: a, to: b)
+            portals.markRequestPending(b)
+            portals.wake(b)
+            return
         }
         // b may be flying or fading itself: as the original's transfer hides the target's layer,
         // b's own layers go (with their tracks, and the landing check of their flight) before b
