@@ -7,9 +7,10 @@ struct TwoPortals {
     let sourceA: Entity, destinationA: Entity, sourceB: Entity, destinationB: Entity
     static let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: 0.25), delay: 0))
 
-    /// Without `markDestinationA`, "a" has no destination (an activation of it waits).
-    init(markDestinationA: Bool = true) throws {
-        world = World()
+    /// Without `markDestinationA`, "a" has no destination (an activation of it waits); with
+    /// `reduceMotion`, transitions cross-fade in place.
+    init(markDestinationA: Bool = true, reduceMotion: Bool = false) throws {
+        world = try World(configuration: .init(reduceMotion: reduceMotion))
         sourceA = try world.spawnView(frame: Rect(x: 0, y: 100, width: 100, height: 100))
         sourceB = try world.spawnView(frame: Rect(x: 110, y: 100, width: 100, height: 100))
         destinationA = try world.spawnView(frame: Rect(x: 0, y: 300, width: 390, height: 390))
@@ -190,6 +191,25 @@ struct PortalFidelityTests {
         try world.portalTransition(id: "b", isActive: false, config: TwoPortals.config)
         world.run(ticks: 31)
         #expect(scene.visible == [scene.sourceA, scene.sourceB])
+    }
+
+    @Test("reduced motion: a transfer mid-cross-fade hands both layers over, each owned by the new portal")
+    func transferMidCrossFade() throws {
+        let scene = try TwoPortals(reduceMotion: true)
+        let world = scene.world
+        try world.portalTransition(id: "a", isActive: true, config: TwoPortals.config)
+        world.run(ticks: 5)
+        let fading = Set(scene.layers.map(\.entity))
+        #expect(fading.count == 2)
+        try world.transferActivePortal(from: "a", to: "b")
+        world.tick()
+        #expect(Set(scene.layers.map(\.entity)) == fading)
+        #expect(fading.allSatisfy { world.portals.layerOwners.value(of: $0) == world.portals.keys["b"] })
+        #expect(Set(scene.layers.map(\.content)) == [scene.sourceB, scene.destinationB])   // b's content, in place
+        #expect(Set(scene.layers.map(\.frame)) == [Rect(x: 110, y: 100, width: 100, height: 100), Rect(x: 200, y: 400, width: 300, height: 300)])
+        world.run(ticks: 30)
+        #expect(scene.visible == [scene.sourceA, scene.destinationB])
+        #expect(world.entityCount == 4)
     }
 
     @Test("a transfer staged with the activation it transfers, or while that activation waits, moves the activation",

@@ -378,14 +378,14 @@ struct PortalSystem {
         }
     }
 
-    private enum Side { case source, destination }
+    enum Side { case source, destination }
 
     /// The portal's layer and cross-fade layer (those it has), for a loop without an array.
     private mutating func layers(_ key: Int) -> LayerPair {
         LayerPair(first: portals.records[key].layer, second: portals.motion[key].crossFadeLayer)
     }
 
-    private mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
+    mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
         let record = portals.records[key]
         switch side {
         case .source: return record.layerContent ?? record.source ?? record.destination

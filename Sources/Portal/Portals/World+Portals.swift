@@ -317,12 +317,13 @@ extension PortalSystem {
         removeLayers(b)
         portals.records[b].flight = nil
         portals.motion[b].checkVersion &+= 1
+        portals.copyConfig(from: a, to: b)
         if handsOverFlight {
-            if let layer = from.layer {
+            // a's layers (two in a cross-fade) become b's, showing b's content.
+            for (layer, side) in [(from.layer, Side.source), (portals.motion[a].crossFadeLayer, .destination)] {
+                guard let layer else { continue }
                 portals.layerOwners.insert(UInt32(b), for: layer)
-                if let slot = views.slot(of: layer) {
-                    views.styles[slot].content = from.layerContent ?? portals.records[b].source ?? layer
-                }
+                if let slot = views.slot(of: layer) { views.styles[slot].content = contentEntity(b, side: side) ?? layer }
             }
             portals.records[b].layer = from.layer
             portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer
@@ -345,7 +346,6 @@ extension PortalSystem {
         portals.records[a].flight = nil
         applyVisibility(a)
         portals.records[b].requested = true
-        portals.copyConfig(from: a, to: b)
         portals.setPhase(phase, of: b)
         portals.wake(b)
         applyVisibility(b)
