@@ -163,6 +163,23 @@ struct PortalFidelityTests {
         #expect(world.renderList.isEmpty)   // the destination stays hidden until the flight lands
     }
 
+    @Test("a despawned anchor gives way at once: a new view takes its role in the same frame")
+    func despawnedAnchorGivesWay() throws {
+        let scene = try HeroScene()
+        let world = scene.world
+        try world.despawn(scene.detail)
+        let detail2 = try world.spawnView(frame: HeroScene.detailFrame.offsetBy(dx: 0, dy: 40))
+        try world.portal(detail2, id: "hero", as: .destination)      // was refused: "remove the mark from" a dead handle
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 60)
+        #expect(scene.visible == [detail2])
+        // A live anchor still refuses a second view in its role.
+        let other = try world.spawnView(frame: .zero)
+        #expect(throws: PortalError.duplicatePortalRole("hero", .destination, existing: detail2, rejected: other)) {
+            try world.portal(other, id: "hero", as: .destination)
+        }
+    }
+
     @Test("a transfer from a presented portal onto one flying back: b's own layer goes, b's destination shows alone",
           arguments: [PortalDirection.forward, .reverse])
     func transferOntoFlyingPortal(bDirection: PortalDirection) throws {
@@ -292,4 +309,66 @@ struct PortalInvariantTests {
         #expect(world.renderList.count == 1 && world.renderList[0].role == .overlay)
     }
     #endif
+}
+
+@Suite("Portal call sequences")
+struct PortalSequenceTests {
+    @Test("random activations, transfers, groups, marks and despawns over three portals: the debug invariants hold every tick, and each portal with both anchors draws one or (fading) two of them and its layers",
+          arguments: [1, 2, 3, 4] as [UInt64])
+    func randomSequences(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let world = try World(configuration: .init(reduceMotion: seed % 3 == 0))
+        let ids: [PortalID] = ["a", "b", "c"]
+        var sources: [Entity] = [], destinations: [Entity] = []
+        for (i, id) in ids.enumerated() {
+            sources.append(try world.spawnView(frame: Rect(x: Float(i) * 110, y: 100, width: 100, height: 100)))
+            destinations.append(try world.spawnView(frame: Rect(x: Float(i) * 20, y: 300, width: 390, height: 390)))
+            try world.portal(sources[i], id: id, as: .source)
+            try world.portal(destinations[i], id: id, as: .destination)
+        }
+        let configs = [PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: 0.1), delay: 0.05)),
+                       PortalTransitionConfig(animation: PortalAnimation(.bouncy(duration: 0.2), delay: 0, duration: 0.1), removal: .fade),
+                       PortalTransitionConfig(animation: PortalAnimationWithCompletion(.snappy, delay: 0.02, completionCriteria: .logicallyComplete))]
+        for step in 0..<1500 {
+            let i = Int.random(in: 0..<3, using: &rng)
+            let config = configs[Int.random(in: 0..<3, using: &rng)]
+            switch Int.random(in: 0..<14, using: &rng) {
+            case 0, 1, 2: try world.portalTransition(id: ids[i], isActive: true, config: config)
+            case 3, 4: try world.portalTransition(id: ids[i], isActive: false, config: config)
+            case 5, 6:
+                let other = ids[Int.random(in: 0..<3, using: &rng)]
+                if world.isPortalActive(ids[i]) == true || world.commands.contains(where: { if case .portalRequest = $0 { true } else { false } }) {
+                    _ = try? world.transferActivePortal(from: ids[i], to: other)
+                }
+            case 7: try world.portalTransition(ids: ids, groupID: "g", isActive: Bool.random(using: &rng), config: config, staggerDelay: 0.02)
+            case 8:
+                // Replace an anchor: despawn it (marked or unmarked first) and mark a new view.
+                let isSource = Bool.random(using: &rng)
+                let old = isSource ? sources[i] : destinations[i]
+                if Bool.random(using: &rng) { try world.removePortal(from: old) }
+                try world.despawn(old)
+                let view = try world.spawnView(frame: Rect(x: Float.random(in: 0..<300, using: &rng), y: 200, width: 120, height: 90))
+                try world.portal(view, id: ids[i], as: isSource ? .source : .destination)
+                if isSource { sources[i] = view } else { destinations[i] = view }
+            case 9:
+                try world.setFrame(Rect(x: 0, y: Float.random(in: 200..<400, using: &rng), width: 390, height: 390), of: destinations[i])
+            case 10:
+                try world.animate(destinations[i], to: ViewProperties(frame: Rect(x: 10, y: 250, width: 300, height: 300)),
+                                  with: .smooth(duration: 0.1))
+            default: break
+            }
+            guard Int.random(in: 0..<3, using: &rng) > 0 else { continue }   // sometimes several calls in one frame
+            world.tick()
+            let drawn = Set(world.renderList.map(\.entity))
+            for (i, id) in ids.enumerated() {
+                let key = world.portals.keys[id]
+                let layers = world.renderList.filter { world.portals.layerOwners.value(of: $0.entity) == key }.count
+                let count = (drawn.contains(sources[i]) ? 1 : 0) + (drawn.contains(destinations[i]) ? 1 : 0) + layers
+                // A .fade removal and a cross-fade overlap two on purpose.
+                #expect(count >= 1 && count <= 2, "seed \(seed) step \(step) portal \(id)")
+            }
+        }
+        world.run(ticks: 240)
+        #expect(world.portalLayers().isEmpty && world.runningTrackCount == 0, "seed \(seed)")
+    }
 }

@@ -34,7 +34,10 @@ extension World {
         if let key = portals.keys[id] {
             let record = portals.records[Int(key)]
             let existing = role == .source ? record.source : record.destination
-            if let existing, existing != view { throw .duplicatePortalRole(id, role, existing: existing, rejected: view) }
+            // A despawned anchor (gone at the next tick, its handle dead at once) gives way.
+            if let existing, existing != view, isAlive(existing) {
+                throw .duplicatePortalRole(id, role, existing: existing, rejected: view)
+            }
         }
         removePortalAnchor(view)
         let key = portals.intern(id)
