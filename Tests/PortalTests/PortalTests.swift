@@ -273,6 +273,9 @@ struct PortalTests {
         try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
         world.run(ticks: 30)
         #expect(world.hitTest(Point(x: 100, y: 200)) == HitTestResult(entity: background, role: .view))
+        // A tap too: the original's overlay window takes no touches.
+        #expect(world.renderList.last?.role == .overlay && world.renderList.last?.frame.contains(Point(x: 100, y: 200)) == true)
+        #expect(world.tap(at: Point(x: 100, y: 200)) == HitTestResult(entity: background, role: .view))
         var taking = linearHalfSecond
         taking.allowsHitTesting = true
         try world.portalTransition(id: "hero", isActive: false, config: taking)

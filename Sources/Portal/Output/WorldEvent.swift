@@ -23,6 +23,11 @@ public enum WorldEvent: Hashable, Sendable {
     case popupDidPresent(Entity)
     /// A popup has gone.
     case popupDidDismiss(Entity)
+    /// Portal `id` was activated but cannot fly yet: no frame is known for the anchors in
+    /// `missing` (in source, destination order), because no view with that role has been marked
+    /// (or laid out) so far. It waits, showing its source, and flies on the tick the missing
+    /// anchor appears (with ``portalWillStart(_:)``). Reported once per activation.
+    case portalWaiting(id: PortalID, missing: [PortalRole], tick: UInt64)
 }
 
 /// A portal's start or landing.

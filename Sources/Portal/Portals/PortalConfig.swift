@@ -51,7 +51,8 @@ public enum PortalLayerRemoval: Hashable, Sendable {
 public protocol PortalAnimationProtocol: Sendable {
     /// The animation that moves the layer.
     var value: Animation { get }
-    /// Seconds to wait, when a transition starts from rest, before the layer moves.
+    /// Seconds an activation from rest waits before the layer moves. A deactivation flies back
+    /// at once, as in the original (only its activation is dispatched after the delay).
     var delay: Double { get }
     /// The criterion the flight must reach before the hand-off to the landing view.
     var completionCriteria: AnimationCompletionCriteria { get }
@@ -68,7 +69,7 @@ public protocol PortalAnimationProtocol: Sendable {
 public struct PortalAnimation: PortalAnimationProtocol, Hashable {
     /// The animation that moves the layer.
     public let value: Animation
-    /// Seconds to wait before the layer moves (transitions that start from rest only).
+    /// Seconds an activation from rest waits before the layer moves (a deactivation does not).
     public let delay: Double
     /// The declared length of the flight, in seconds.
     public let duration: Double
@@ -96,7 +97,7 @@ public struct PortalAnimation: PortalAnimationProtocol, Hashable {
 public struct PortalAnimationWithCompletion: PortalAnimationProtocol, Hashable {
     /// The animation that moves the layer.
     public let value: Animation
-    /// Seconds to wait before the layer moves (transitions that start from rest only).
+    /// Seconds an activation from rest waits before the layer moves (a deactivation does not).
     public let delay: Double
     /// When the flight counts as landed: `.logicallyComplete` hands off as soon as the
     /// animation is perceptually done (a spring may still be settling), `.removed` when it has

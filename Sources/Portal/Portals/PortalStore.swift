@@ -67,7 +67,7 @@ struct PortalRecord {
     var allowsHitTesting = false
     /// The landing anchor's frame and radius when the flight last followed it.
     var followed: (Rect, Float)?
-    /// A group member's stagger: added to the configured delay.
+    /// A group member's stagger: added to the start delay (forward and back).
     var staggerDelay = 0.0
     var group: Int?
 

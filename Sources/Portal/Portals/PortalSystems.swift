@@ -164,12 +164,7 @@ struct PortalSystem {
         let canFly = record.sourceFrame != nil && record.destinationFrame != nil
         switch (record.requested, portals.motion[key].phase) {
         case (true, .idle):
-            if canFly {
-                startFlight(key, .forward, fromRest: true, tick: tick)
-            } else {
-                portals.setPhase(.waiting, of: key)
-                applyVisibility(key)
-            }
+            if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { wait(key, tick: tick) }
         case (false, .waiting):
             portals.setPhase(.idle, of: key)
             applyVisibility(key)
@@ -182,7 +177,7 @@ struct PortalSystem {
         case (true, .fading(.reverse)):
             removeLayers(key)
             portals.setPhase(.idle, of: key)
-            if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { settle(key, at: .waiting) }
+            if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { wait(key, tick: tick) }
         case (false, .fading(.forward)):
             removeLayers(key)
             portals.setPhase(.presented, of: key)
@@ -190,6 +185,15 @@ struct PortalSystem {
         default:
             break   // already heading where it was asked to
         }
+    }
+
+    /// An activation that cannot fly yet (an anchor has never had a frame) waits, showing the
+    /// source, and says which anchors it waits for: once, as it begins to wait.
+    private mutating func wait(_ key: Int, tick: UInt64) {
+        settle(key, at: .waiting)
+        let (hasSource, hasDestination) = portals.withRecord(key) { ($0.sourceFrame != nil, $0.destinationFrame != nil) }
+        let missing: [PortalRole] = (hasSource ? [] : [.source]) + (hasDestination ? [] : [.destination])
+        events.append(.portalWaiting(id: portals.ids[key], missing: missing, tick: tick))
     }
 
     /// Reads the anchors' presented frames (after this tick's layout capture); a missing anchor
@@ -236,11 +240,12 @@ struct PortalSystem {
     }
 
     /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
-    /// the configured delay (plus any group stagger) applies.
+    /// any group stagger applies, and an activation also waits the configured delay: as in the
+    /// original, whose reverse branch animates at once and only activation is dispatched late.
     private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
         let (fromFrame, fromRadius) = end(key, direction == .forward ? .source : .destination)
         let (animation, configuredDelay, effects) = flightSettings(key)
-        let delay = fromRest ? configuredDelay + portals.records[key].staggerDelay : 0
+        let delay = fromRest ? (direction == .forward ? configuredDelay : 0) + portals.records[key].staggerDelay : 0
         if reduceMotion {
             startCrossFade(key, direction, delay: delay, tick: tick)
             return
@@ -373,14 +378,14 @@ struct PortalSystem {
         }
     }
 
-    private enum Side { case source, destination }
+    enum Side { case source, destination }
 
     /// The portal's layer and cross-fade layer (those it has), for a loop without an array.
     private mutating func layers(_ key: Int) -> LayerPair {
         LayerPair(first: portals.records[key].layer, second: portals.motion[key].crossFadeLayer)
     }
 
-    private mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
+    mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
         let record = portals.records[key]
         switch side {
         case .source: return record.layerContent ?? record.source ?? record.destination

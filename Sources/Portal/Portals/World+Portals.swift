@@ -34,7 +34,10 @@ extension World {
         if let key = portals.keys[id] {
             let record = portals.records[Int(key)]
             let existing = role == .source ? record.source : record.destination
-            if let existing, existing != view { throw .duplicatePortalRole(id, role, existing: existing, rejected: view) }
+            // A despawned anchor (gone at the next tick, its handle dead at once) gives way.
+            if let existing, existing != view, isAlive(existing) {
+                throw .duplicatePortalRole(id, role, existing: existing, rejected: view)
+            }
         }
         removePortalAnchor(view)
         let key = portals.intern(id)
@@ -67,9 +70,10 @@ extension World {
     /// Activates (`isActive: true`, the layer flies source → destination) or deactivates (it flies
     /// back) portal `id` at the next tick.
     ///
-    /// Activation with the destination not yet marked waits for it. Flipping `isActive` mid-flight
-    /// turns the layer round from where it is (a spring keeps its velocity); during the start
-    /// delay it turns before it has moved.
+    /// Activation waits the configuration's start delay; deactivation flies back at once, as in
+    /// the original. Activation with the destination not yet marked waits for it. Flipping
+    /// `isActive` mid-flight turns the layer round from where it is (a spring keeps its velocity);
+    /// during the start delay it turns before it has moved.
     ///
     /// - Throws: ``PortalError/unknownPortal(_:)`` for an id no view was marked with, and the
     ///   errors of an invalid configuration.
@@ -88,13 +92,8 @@ extension World {
     ///   `.portalTransition(item: $selection)`; transitions in different scopes are independent.
     public func portalTransition<Item: Identifiable>(item: Item?, config: PortalTransitionConfig = PortalTransitionConfig(),
                                                      scope: String = "") throws(PortalError) {
+        guard let item else { return try dismissPortalItem(config: config, scope: scope) }
         let current = portals.itemScopes[scope]?.current
-        guard let item else {
-            guard let current else { return }
-            try portalTransition(id: current, isActive: false, config: config)
-            portals.itemScopes[scope] = (nil, current)
-            return
-        }
         let id = PortalID(item: item)
         if let current, current != id {
             try transferActivePortal(from: current, to: id)
@@ -102,6 +101,22 @@ extension World {
             try portalTransition(id: id, isActive: true, config: config)
         }
         portals.itemScopes[scope] = (id, id)
+    }
+
+    /// ``portalTransition(item:config:scope:)`` with a plain `nil`, which names no item type:
+    /// `world.portalTransition(item: nil, scope: "photos")` flies the item presented in `scope`
+    /// back (and does nothing when none is), as the original does when its binding becomes `nil`.
+    public func portalTransition(item: Never?, config: PortalTransitionConfig = PortalTransitionConfig(),
+                                 scope: String = "") throws(PortalError) {
+        try dismissPortalItem(config: config, scope: scope)
+    }
+
+    /// Flies the item presented in `scope` back to its source (its id stays the last item); does
+    /// nothing when no item is presented there. The same as setting the item to `nil`.
+    public func dismissPortalItem(config: PortalTransitionConfig = PortalTransitionConfig(), scope: String = "") throws(PortalError) {
+        guard let current = portals.itemScopes[scope]?.current else { return }
+        try portalTransition(id: current, isActive: false, config: config)
+        portals.itemScopes[scope] = (nil, current)
     }
 
     /// The item id presented in `scope` now, or the last one when nothing is presented.
@@ -139,7 +154,10 @@ extension World {
 
     /// Moves a presentation from portal `from` to portal `to` without a fly-back, for carousels:
     /// `from`'s source reappears, `to`'s source hides and `to` is presented (a layer still flying
-    /// forward continues, now towards `to`'s destination). Applied at the next tick.
+    /// forward continues, now towards `to`'s destination). Any layer of `to`'s own (a flight or a
+    /// fade in progress) is removed, as the original hides it. An activation of `from` that has
+    /// not flown yet (made in the same frame, or waiting for an anchor) becomes `to`'s: `to` flies
+    /// from its source. Applied at the next tick.
     public func transferActivePortal(from: PortalID, to: PortalID) throws(PortalError) {
         let source = try knownPortal(from)
         let target = try knownPortal(to)
@@ -248,12 +266,28 @@ extension PortalStore {
             case .flying, .fading:
                 // Every flight and fade is awake and due a landing check: none is ever forgotten.
                 precondition(motion.isAwake && scheduled.contains(key), "portals: \(ids[key]) is moving but not awake and scheduled")
-                if let layer = record.layer { precondition(isView(layer), "portals: \(ids[key])'s layer is not a view") }
+                precondition(record.layer.map(isView) == true, "portals: \(ids[key]) is moving without a layer view")
             case .idle, .presented, .waiting:
-                precondition(record.layer == nil || !motion.isAwake || motion.hasPendingRequest || motion.phase == .waiting,
-                             "portals: \(ids[key]) rests with a layer")
+                precondition(record.layer == nil && motion.crossFadeLayer == nil, "portals: \(ids[key]) rests with a layer")
                 precondition(!motion.isAwake || !isAtRest(key) || motion.isQueued, "portals: \(ids[key]) is awake at rest but not queued")
             }
+            // Exactly one of source, layer and destination is drawn: the layers are the portal's
+            // own (above), and the anchors' portal bits are the phase's.
+            for layer in [record.layer, motion.crossFadeLayer].compactMap({ $0 }) {
+                precondition(layerOwners.value(of: layer) == UInt32(key), "portals: \(ids[key])'s layer \(layer) is not owned by it")
+            }
+            let (showSource, showDestination) = motion.phase.visibility
+            for (anchor, shown) in [(record.source, showSource), (record.destination, showDestination)] {
+                guard let anchor, let slot = views.slot(of: anchor) else { continue }
+                precondition(views.hiddenBy[slot] & HiddenReason.portal.rawValue == (shown ? 0 : HiddenReason.portal.rawValue),
+                             "portals: \(ids[key])'s \(anchor) is \(shown ? "hidden" : "shown") against its phase \(motion.phase)")
+            }
+        }
+        // A layer no portal holds (orphaned) would stay drawn for good.
+        for (row, layer) in layerOwners.entities.enumerated() {
+            let key = Int(layerOwners.values[row])
+            precondition(records[key].layer == layer || motion[key].crossFadeLayer == layer,
+                         "portals: layer \(layer) of \(ids[key]) is orphaned: no portal holds it")
         }
     }
 }
@@ -263,15 +297,36 @@ extension PortalSystem {
     mutating func transferPortal(from a: Int, to b: Int) {
         let from = portals.records[a]
         let fromPhase = portals.motion[a].phase
+        let handsOverFlight: Bool
         switch fromPhase {
-        case .presented, .fading(.forward):
-            removeLayers(a)
-        case .flying(.forward):
-            if let layer = from.layer {
+        case .presented, .fading(.forward): handsOverFlight = false
+        case .flying(.forward): handsOverFlight = true
+        default:
+            // a's activation has not flown yet (staged this frame, waiting for an anchor, or
+            // turning back round): the activation moves to b, and the next matching applies both
+            // requests (a stays or flies back home; b flies from its source).
+            guard from.requested else { return }
+            portals.records[a].requested = false
+            portals.markRequestPending(a)
+            portals.records[b].requested = true
+            portals.copyConfig(from: a, to: b)
+            portals.markRequestPending(b)
+            portals.wake(b)
+            return
+        }
+        // b may be flying or fading itself: as the original's transfer hides the target's layer,
+        // b's own layers go (with their tracks, and the landing check of their flight) before b
+        // takes over a's presentation. Left in place, such a layer had no owner and stayed drawn.
+        removeLayers(b)
+        portals.records[b].flight = nil
+        portals.motion[b].checkVersion &+= 1
+        portals.copyConfig(from: a, to: b)
+        if handsOverFlight {
+            // a's layers (two in a cross-fade) become b's, showing b's content.
+            for (layer, side) in [(from.layer, Side.source), (portals.motion[a].crossFadeLayer, .destination)] {
+                guard let layer else { continue }
                 portals.layerOwners.insert(UInt32(b), for: layer)
-                if let slot = views.slot(of: layer) {
-                    views.styles[slot].content = from.layerContent ?? portals.records[b].source ?? layer
-                }
+                if let slot = views.slot(of: layer) { views.styles[slot].content = contentEntity(b, side: side) ?? layer }
             }
             portals.records[b].layer = from.layer
             portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer
@@ -281,10 +336,10 @@ extension PortalSystem {
             portals.scheduleLandingCheck(b, at: portals.motion[a].landingTick)
             portals.records[a].layer = nil
             portals.motion[a].crossFadeLayer = nil
-        default:
-            return
+        } else {
+            removeLayers(a)
         }
-        let phase: PortalPhase = fromPhase == .flying(.forward) ? .flying(.forward) : .presented
+        let phase: PortalPhase = handsOverFlight ? .flying(.forward) : .presented
         // b now flies a's layer, which heads for a's destination: b's next matching must read
         // b's destination and retarget the layer to it, whatever b followed in earlier flights
         // (setPhase below drops both watches and queues both portals for the next matching).
@@ -294,7 +349,6 @@ extension PortalSystem {
         portals.records[a].flight = nil
         applyVisibility(a)
         portals.records[b].requested = true
-        portals.copyConfig(from: a, to: b)
         portals.setPhase(phase, of: b)
         portals.wake(b)
         applyVisibility(b)
