@@ -98,28 +98,39 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
 
     /// How ``fade(_:)`` fades.
     public enum FadeStyle: Hashable, Sendable {
-        /// The pushed screen fades in over the current one (and out again on pop).
+        /// The arriving screen fades in over the other: the pushed one on a push, the one
+        /// beneath on a pop.
         case `in`
-        /// The current screen fades out, in front, revealing the pushed one (and back in on pop).
+        /// The leaving screen fades out over the other: the current one on a push, the popped
+        /// one on a pop.
         case out
         /// Both screens cross-fade.
         case cross
     }
 
-    /// A fade in, a fade out, or a cross-fade.
+    /// A fade in, a fade out, or a cross-fade, as swiftui-navigation-transitions 0.19's `Fade`:
+    /// `MirrorPush { OnInsertion { ZPosition(1); Opacity() } }` for `.in` (`OnRemoval` for
+    /// `.out`). The mirror image of an on-insertion transition still acts on insertion, so a pop
+    /// fades the same side as a push: `.in` fades the arriving screen in, in front, both ways.
     public static func fade(_ style: FadeStyle) -> NavigationTransition {
+        let fading = AtomicTransition.zPosition(1).combined(with: .opacity)
         switch style {
         case .in:
-            return .asymmetric(push: .onInsertion(.opacity), pop: .onRemoval(.opacity))
+            return .mirrorPush(.onInsertion(fading))
         case .out:
-            return .asymmetric(push: .onRemoval(AtomicTransition.bringToFront.combined(with: .opacity)),
-                               pop: .onInsertion(AtomicTransition.bringToFront.combined(with: .opacity)))
+            return .mirrorPush(.onRemoval(fading))
         case .cross:
-            return .asymmetric(push: .opacity, pop: .opacity)
+            return .mirrorPush(.opacity)
         }
     }
 
     // MARK: Evaluation
+
+    /// Throws ``PortalError/invalidValue(_:_:reason:)`` naming the first number of a built-in
+    /// atomic transition in the tree that is not finite within ±``Rect/maxMagnitude``: every call
+    /// that takes a transition checks it here, since the transition is a value built without a
+    /// throwing initialiser.
+    func validate() throws(PortalError) { try node.validate() }
 
     /// The stage values of both screens for `operation`: `from` is the screen leaving, `to` the
     /// screen arriving.
@@ -139,6 +150,16 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
 }
 
 extension NavigationTransition.Node: Equatable, CustomStringConvertible {
+    func validate() throws(PortalError) {
+        switch self {
+        case let .on(_, atomic): try atomic.node.validate()
+        case let .combined(a, b), let .asymmetric(a, b):
+            try a.validate()
+            try b.validate()
+        case .custom: return
+        }
+    }
+
     func apply(from: inout TransientView, to: inout TransientView, _ operation: NavigationTransition.Operation, _ container: Rect) {
         switch self {
         case let .on(only, atomic):

@@ -4,7 +4,9 @@
 /// What the host knows about a stack at once (calls are staged; this projects them).
 struct NavigationProjection {
     var screens: [Entity]
-    var interactive = false
+    /// The interactive pop the staged calls leave following the finger: the screen it pops and
+    /// its progress after the staged updates, which is what its release decides on.
+    var interactivePop: (screen: Entity, progress: Float)?
 }
 
 extension World {
@@ -37,6 +39,7 @@ extension World {
     /// or, if a transition is running, after it and any queued before, in order.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
+        try transition.validate()
         try requireFreeScreen(screen)
         projection.screens.append(screen)
         navigation.projections.insert(projection, for: stack)
@@ -49,7 +52,8 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        try transition.validate()
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = projection.screens.removeLast()
         navigation.projections.insert(projection, for: stack)
@@ -60,7 +64,8 @@ extension World {
     /// Pops every screen above the root with one transition from the top screen to the root.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        try transition.validate()
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         for screen in projection.screens.dropFirst() { navigation.owners.remove(screen) }
         projection.screens = [projection.screens[0]]
@@ -72,7 +77,8 @@ extension World {
     /// as a pop when the new top was already below it, else as a push.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        try transition.validate()
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard !screens.isEmpty else {
             throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
         }
@@ -112,8 +118,9 @@ extension World {
     @discardableResult
     public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
         var projection = try requireStack(stack)
+        try transition.validate()
         guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
-        guard !projection.interactive else { throw .noInteractivePop(stack) }
+        guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let state = navigation.stacks.value(of: stack)!
         guard state.frame.contains(point) else { return false }
@@ -121,7 +128,7 @@ extension World {
         let pending = commands.contains { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }
         guard state.active == nil, state.queue.isEmpty, !pending else { return false }
         if case let .edge(width) = state.interactiveStart, point.x >= state.frame.minX + width { return false }
-        projection.interactive = true
+        projection.interactivePop = (projection.screens.last!, 0)
         navigation.projections.insert(projection, for: stack)
         commands.append(.navigate(stack, .pop(transition), interactive: true))
         return true
@@ -129,26 +136,39 @@ extension World {
 
     /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1.
     public func updateInteractivePop(_ stack: Entity, translation: Float) throws(PortalError) {
-        let projection = try requireStack(stack)
+        var projection = try requireStack(stack)
         guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
-        guard projection.interactive else { throw .noInteractivePop(stack) }
+        guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
         let width = navigation.stacks.value(of: stack)!.frame.width
-        commands.append(.interactivePop(stack, progress: width > 0 ? min(max(translation / width, 0), 1) : 1))
+        let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
+        projection.interactivePop!.progress = progress
+        navigation.projections.insert(projection, for: stack)
+        commands.append(.interactivePop(stack, progress: progress))
     }
 
     /// Releases an interactive pop with a horizontal `velocity` (points per second): it finishes
     /// when the velocity is above 675, or the progress is at least 0.2 and the velocity above
-    /// −200; otherwise it cancels and both screens return exactly to rest. The rest of the motion
-    /// runs at speed min(max(0.99, velocity ÷ 800), 2.25).
+    /// −200; otherwise it cancels and both screens return exactly to rest. Only the rest of the
+    /// motion runs, as UIKit's percent-driven transition does: a finish plays the remaining
+    /// (1 − progress) of the animation's time at speed min(max(0.99, velocity ÷ 800), 2.25), a
+    /// cancel plays back the progress made at speed 1 — both with the transition's own curve (or
+    /// spring), from where the finger left the screens, without its delay.
+    ///
+    /// The decision is made here, from the progress of the last staged update: a finishing pop
+    /// frees its screen at once, and later calls see the stack without it.
     public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) {
         var projection = try requireStack(stack)
         guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
-        guard projection.interactive else { throw .noInteractivePop(stack) }
-        projection.interactive = false
-        commands.append(.interactivePopEnd(stack, velocity: velocity))
-        // The projection learns whether the pop finished when it is applied; until then a second
-        // pop is refused by the interactive flag's absence only if the screens allow it.
+        guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
+        let finish = World.interactivePopDecision(progress: pop.progress, velocity: velocity).finish
+        projection.interactivePop = nil
+        // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
+        if finish, let index = projection.screens.lastIndex(of: pop.screen) {
+            projection.screens.remove(at: index)
+            navigation.owners.remove(pop.screen)
+        }
         navigation.projections.insert(projection, for: stack)
+        commands.append(.interactivePopEnd(stack, velocity: velocity, finish: finish))
     }
 
     /// The rule for releasing an interactive pop: finish, and at what speed.
