@@ -374,3 +374,79 @@ struct NavigationFidelityTests {
         #expect(try s.world.screens(of: s.stack) == [s.a, s.b] && s.drawn == [s.b])
     }
 }
+
+@Suite("Navigation model")
+struct NavigationModelTests {
+    /// Random sequences of every stack call — pushes, pops, pop to root, set stack, interactive
+    /// pops released either way, despawns of released screens, ticks — on one stack: the calls
+    /// that were accepted must leave the stack, once every staged request has run, exactly as
+    /// the projection (what the calls were validated against) said; a refused call changes
+    /// nothing; a stack at rest shows only its top screen. (The invariant checkers also run after
+    /// every tick: no stranded queue, no dead screen at rest.)
+    @Test("the stack ends as the projection says, for random call sequences", arguments: 0..<16)
+    func randomSequences(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let world = World()
+        let frame = Rect(x: 0, y: 0, width: 400, height: 800)
+        var pool = try (0..<6).map { _ in try world.spawnView(frame: frame) }
+        let stack = try world.spawnNavigationStack(frame: frame, root: pool[0])
+        world.tick()
+        let transitions: [NavigationTransition] = [
+            .slide, .fade(.in), .fade(.out), .fade(.cross), .identity, .move(axis: .vertical),
+            .mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity)),
+        ]
+        func transition() -> NavigationTransition {
+            let durations = [0.02, 0.05, 0.1]
+            let animation: Animation = Bool.random(using: &rng)
+                ? .easeInOut(duration: durations.randomElement(using: &rng)!) : .smooth(duration: 0.1)
+            return transitions.randomElement(using: &rng)!.animation(animation)
+        }
+        var projected: [Entity] { world.navigation.projections.value(of: stack)!.screens }
+        func isAtRest() -> Bool {
+            world.commands.isEmpty && world.navigation.stacks.value(of: stack)!.active == nil
+                && world.navigation.projections.value(of: stack)!.interactivePop == nil
+        }
+        for _ in 0..<300 {
+            let free = pool.filter { world.isAlive($0) && world.navigation.owners.value(of: $0) == nil }
+            let before = (world.fingerprint, projected)
+            do {
+                switch Int.random(in: 0..<12, using: &rng) {
+                case 0, 1:
+                    if let screen = free.randomElement(using: &rng) { try world.push(screen, onto: stack, transition: transition()) }
+                case 2: try world.pop(stack, transition: transition())
+                case 3: try world.popToRoot(stack, transition: transition())
+                case 4:
+                    let kept = projected.filter { _ in Bool.random(using: &rng) }
+                    let screens = (kept + free.filter { _ in Bool.random(using: &rng) }).shuffled(using: &rng)
+                    try world.setStack(stack, screens: screens, transition: transition())
+                case 5: _ = try world.beginInteractivePop(stack, at: Point(x: 5, y: 300), transition: transition())
+                case 6: try world.updateInteractivePop(stack, translation: Float.random(in: -50...450, using: &rng))
+                case 7: try world.endInteractivePop(stack, velocity: Float.random(in: -1000...1000, using: &rng))
+                case 8:
+                    // Despawn a released screen (possibly still in a running or queued request) and replace it.
+                    if let screen = free.randomElement(using: &rng) {
+                        try world.despawn(screen)
+                        pool[pool.firstIndex(of: screen)!] = try world.spawnView(frame: frame)
+                    }
+                default:
+                    world.run(ticks: Int.random(in: 1...6, using: &rng))
+                }
+            } catch {
+                #expect(world.fingerprint == before.0 && projected == before.1, "seed \(seed): a refused call changed the world: \(error)")
+            }
+            #expect(Set(projected).count == projected.count, "seed \(seed): \(projected) lists a screen twice")
+            if isAtRest() {
+                let screens = try world.screens(of: stack)
+                #expect(screens == projected, "seed \(seed): the stack \(screens) is not the projection \(projected)")
+                let drawn = world.renderList.map(\.entity).filter { screens.contains($0) }
+                #expect(drawn == [screens.last!], "seed \(seed): at rest \(drawn) show of \(screens)")
+            }
+        }
+        // Release any gesture and let everything run.
+        if world.navigation.projections.value(of: stack)!.interactivePop != nil { try world.endInteractivePop(stack, velocity: 0) }
+        for _ in 0..<2000 where !isAtRest() { world.tick() }
+        world.tick()
+        let screens = try world.screens(of: stack)
+        #expect(isAtRest() && screens == projected, "seed \(seed)")
+    }
+}
