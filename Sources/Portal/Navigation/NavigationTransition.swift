@@ -5,6 +5,13 @@
 /// On a push the new screen arrives and the current one leaves; on a pop the screen beneath
 /// arrives and the top one leaves.
 ///
+/// Every call that takes a transition (`push`, `pop`, `popToRoot`, `setStack`,
+/// `beginInteractivePop`) checks the numbers of its built-in parts and throws
+/// ``PortalError/invalidValue(_:_:reason:)`` naming the first that is not finite within ±1e9
+/// (`"transition.rotate3D.axis.x"`, `"transition.scale"`…). A custom handler runs when the
+/// transition starts: its NaN or out-of-range values are ignored, a 3D rotation with a bad axis
+/// or perspective as a whole.
+///
 /// ```swift
 /// let zoom = NavigationTransition.asymmetric(push: .scale(0.5).combined(with: .opacity), pop: .opacity)
 ///     .animation(.spring(duration: 0.4))
