@@ -377,19 +377,21 @@ struct NavigationFidelityTests {
 
 @Suite("Navigation model")
 struct NavigationModelTests {
-    /// Random sequences of every stack call — pushes, pops, pop to root, set stack, interactive
-    /// pops released either way, despawns of released screens, ticks — on one stack: the calls
-    /// that were accepted must leave the stack, once every staged request has run, exactly as
-    /// the projection (what the calls were validated against) said; a refused call changes
-    /// nothing; a stack at rest shows only its top screen. (The invariant checkers also run after
-    /// every tick: no stranded queue, no dead screen at rest.)
-    @Test("the stack ends as the projection says, for random call sequences", arguments: 0..<16)
+    /// Random sequences of every stack call on two stacks sharing a pool of views — pushes,
+    /// pops, pop to root, set stack, interactive pops released either way, despawns of released
+    /// screens, ticks: the calls that were accepted must leave each stack, once every staged
+    /// request has run, exactly as its projection (what the calls were validated against) said;
+    /// a refused call changes nothing; a stack at rest shows only its top screen. (The invariant
+    /// checkers also run after every tick: no stranded queue, no dead screen at rest, no screen
+    /// leaving a stack that does not hold it.)
+    @Test("each stack ends as its projection says, for random call sequences", arguments: 0..<16)
     func randomSequences(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         let world = World()
-        let frame = Rect(x: 0, y: 0, width: 400, height: 800)
-        var pool = try (0..<6).map { _ in try world.spawnView(frame: frame) }
-        let stack = try world.spawnNavigationStack(frame: frame, root: pool[0])
+        let frames = [Rect(x: 0, y: 0, width: 400, height: 800), Rect(x: 400, y: 0, width: 400, height: 800)]
+        var pool = try (0..<8).map { _ in try world.spawnView(frame: frames[0]) }
+        let stacks = [try world.spawnNavigationStack(frame: frames[0], root: pool[0]),
+                      try world.spawnNavigationStack(frame: frames[1], root: pool[1])]
         world.tick()
         let transitions: [NavigationTransition] = [
             .slide, .fade(.in), .fade(.out), .fade(.cross), .identity, .move(axis: .vertical),
@@ -401,14 +403,15 @@ struct NavigationModelTests {
                 ? .easeInOut(duration: durations.randomElement(using: &rng)!) : .smooth(duration: 0.1)
             return transitions.randomElement(using: &rng)!.animation(animation)
         }
-        var projected: [Entity] { world.navigation.projections.value(of: stack)!.screens }
-        func isAtRest() -> Bool {
+        func projected(_ stack: Entity) -> [Entity] { world.navigation.projections.value(of: stack)!.screens }
+        func isAtRest(_ stack: Entity) -> Bool {
             world.commands.isEmpty && world.navigation.stacks.value(of: stack)!.active == nil
                 && world.navigation.projections.value(of: stack)!.interactivePop == nil
         }
         for _ in 0..<300 {
             let free = pool.filter { world.isAlive($0) && world.navigation.owners.value(of: $0) == nil }
-            let before = (world.fingerprint, projected)
+            let which = Int.random(in: 0..<2, using: &rng), stack = stacks[which]
+            let before = (world.fingerprint, stacks.map(projected))
             do {
                 switch Int.random(in: 0..<12, using: &rng) {
                 case 0, 1:
@@ -416,37 +419,123 @@ struct NavigationModelTests {
                 case 2: try world.pop(stack, transition: transition())
                 case 3: try world.popToRoot(stack, transition: transition())
                 case 4:
-                    let kept = projected.filter { _ in Bool.random(using: &rng) }
+                    let kept = projected(stack).filter { _ in Bool.random(using: &rng) }
                     let screens = (kept + free.filter { _ in Bool.random(using: &rng) }).shuffled(using: &rng)
                     try world.setStack(stack, screens: screens, transition: transition())
-                case 5: _ = try world.beginInteractivePop(stack, at: Point(x: 5, y: 300), transition: transition())
+                case 5: _ = try world.beginInteractivePop(stack, at: Point(x: frames[which].minX + 5, y: 300), transition: transition())
                 case 6: try world.updateInteractivePop(stack, translation: Float.random(in: -50...450, using: &rng))
                 case 7: try world.endInteractivePop(stack, velocity: Float.random(in: -1000...1000, using: &rng))
                 case 8:
                     // Despawn a released screen (possibly still in a running or queued request) and replace it.
                     if let screen = free.randomElement(using: &rng) {
                         try world.despawn(screen)
-                        pool[pool.firstIndex(of: screen)!] = try world.spawnView(frame: frame)
+                        pool[pool.firstIndex(of: screen)!] = try world.spawnView(frame: frames[0])
                     }
                 default:
                     world.run(ticks: Int.random(in: 1...6, using: &rng))
                 }
             } catch {
-                #expect(world.fingerprint == before.0 && projected == before.1, "seed \(seed): a refused call changed the world: \(error)")
+                #expect(world.fingerprint == before.0 && stacks.map(projected) == before.1,
+                        "seed \(seed): a refused call changed the world: \(error)")
             }
-            #expect(Set(projected).count == projected.count, "seed \(seed): \(projected) lists a screen twice")
-            if isAtRest() {
+            let all = stacks.flatMap(projected)
+            #expect(Set(all).count == all.count, "seed \(seed): \(stacks.map(projected)) list a screen twice")
+            for stack in stacks where isAtRest(stack) {
                 let screens = try world.screens(of: stack)
-                #expect(screens == projected, "seed \(seed): the stack \(screens) is not the projection \(projected)")
+                #expect(screens == projected(stack), "seed \(seed): the stack \(screens) is not the projection \(projected(stack))")
                 let drawn = world.renderList.map(\.entity).filter { screens.contains($0) }
                 #expect(drawn == [screens.last!], "seed \(seed): at rest \(drawn) show of \(screens)")
             }
         }
         // Release any gesture and let everything run.
-        if world.navigation.projections.value(of: stack)!.interactivePop != nil { try world.endInteractivePop(stack, velocity: 0) }
-        for _ in 0..<2000 where !isAtRest() { world.tick() }
+        for stack in stacks where world.navigation.projections.value(of: stack)!.interactivePop != nil {
+            try world.endInteractivePop(stack, velocity: 0)
+        }
+        for _ in 0..<2000 where !stacks.allSatisfy(isAtRest) { world.tick() }
         world.tick()
-        let screens = try world.screens(of: stack)
-        #expect(isAtRest() && screens == projected, "seed \(seed)")
+        for stack in stacks {
+            let screens = try world.screens(of: stack)
+            #expect(isAtRest(stack) && screens == projected(stack), "seed \(seed)")
+        }
+        #expect(world.navigation.leaving.count == 0)
+    }
+}
+
+@Suite("Navigation across stacks")
+struct NavigationAcrossStacksTests {
+    private let screenFrame = Rect(x: 0, y: 0, width: 400, height: 800)
+    private let quick = NavigationTransition.slide.animation(.linear(duration: 0.1))
+
+    /// A first stack [a, b] popping b (staged), and a second stack [other] beside it.
+    private func poppingBesideSecond() throws -> (s: StackScene, other: Entity, second: Entity) {
+        let s = try StackScene()
+        try s.world.setHidden(false, of: s.b)
+        let other = try s.world.spawnView(frame: screenFrame)
+        let second = try s.world.spawnNavigationStack(frame: screenFrame, root: other)
+        try s.world.push(s.b, onto: s.stack, transition: quick)
+        s.world.run(ticks: 13)
+        try s.world.pop(s.stack, transition: quick)
+        return (s, other, second)
+    }
+
+    @Test("a screen still leaving one stack cannot join another until its pop has run; then it can, and shows")
+    func leavingScreenIsNotFree() throws {
+        let (s, other, second) = try poppingBesideSecond()
+        #expect(throws: PortalError.screenAlreadyInStack(s.b)) { try s.world.push(s.b, onto: second, transition: quick) }
+        #expect(throws: PortalError.screenAlreadyInStack(s.b)) { try s.world.setStack(second, screens: [other, s.b]) }
+        #expect(throws: PortalError.screenAlreadyInStack(s.b)) { try s.world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 10, height: 10), root: s.b) }
+        try s.world.push(s.b, onto: s.stack, transition: quick)      // back onto the same stack: in order, fine
+        try s.world.pop(s.stack, transition: quick)
+        s.world.run(ticks: 24)
+        // Still leaving: the second pop has not run yet.
+        #expect(throws: PortalError.screenAlreadyInStack(s.b)) { try s.world.push(s.b, onto: second, transition: quick) }
+        s.world.run(ticks: 13)
+        #expect(try s.world.screens(of: s.stack) == [s.a])
+        try s.world.push(s.b, onto: second, transition: quick)
+        s.world.run(ticks: 13)
+        #expect(try s.world.screens(of: second) == [other, s.b])
+        #expect(s.world.renderList.contains { $0.entity == s.b } && s.world.renderList.contains { $0.entity == s.a })
+        try s.world.despawn(s.stack)                                 // taking its screens' bookkeeping along
+        s.world.tick()
+        #expect(try s.world.presentation(of: s.b).transform == .identity)
+    }
+
+    @Test("despawning a stack frees every screen it named: queued pushes and a running setStack's new screens too")
+    func despawnedStackFreesQueuedScreens() throws {
+        let s = try StackScene()
+        let d = try s.world.spawnView(frame: screenFrame)
+        try s.world.setStack(s.stack, screens: [s.a, d, s.b], transition: quick)   // d arrives with the running setStack
+        s.world.tick()
+        try s.world.push(s.c, onto: s.stack, transition: quick)                    // queued
+        try s.world.despawn(s.stack)
+        s.world.tick()
+        for screen in [s.a, s.b, s.c, d] {
+            #expect(!s.world.navigation.owners.index.contains(screen))
+            let other = try s.world.spawnNavigationStack(frame: screenFrame, root: screen)
+            try s.world.despawn(other)
+            s.world.tick()
+            try s.world.despawn(screen)
+        }
+        s.world.tick()
+    }
+
+    @Test("a screen popped from one stack and pushed onto another in the same frame was shown hidden: now refused, then fine")
+    func sameFrameReuse() throws {
+        let (s, _, second) = try poppingBesideSecond()
+        var accepted = true
+        do { try s.world.push(s.b, onto: second, transition: NavigationTransition.slide.animation(.linear(duration: 0.3))) } catch {
+            accepted = false
+        }
+        #expect(!accepted)
+        // On main it was accepted: the first stack's pop, ending first, hid b and stopped its
+        // push into the second stack, which showed nothing for 24 ticks.
+        for tick in 1...35 where accepted {
+            s.world.tick()
+            #expect(s.world.renderList.contains { $0.entity == s.b }, "tick \(tick)")
+        }
+        s.world.run(ticks: 60)
+        let onTop = try s.world.screens(of: second).last == s.b
+        #expect(s.world.renderList.contains { $0.entity == s.b } == onTop)
+        #expect(try s.world.presentation(of: s.b).transform == .identity)
     }
 }

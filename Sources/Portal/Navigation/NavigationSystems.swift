@@ -6,6 +6,13 @@ struct NavigationStore {
         stacks.checkInvariants("navigation stacks", isAlive: isAlive)
         projections.checkInvariants("navigation projections", isAlive: isAlive)
         owners.checkInvariants("navigation screens", isAlive: isAlive)
+        leaving.checkInvariants("navigation leaving screens", isAlive: isAlive)
+        for (row, leaving) in leaving.values.enumerated() {
+            let screen = self.leaving.entities[row]
+            precondition(leaving.releases > 0, "navigation: \(screen) is leaving with no release")
+            guard let state = stacks.value(of: leaving.stack) else { preconditionFailure("navigation: \(screen) is leaving a dead stack") }
+            precondition(state.holds(screen), "navigation: \(screen) is leaving \(leaving.stack), which does not hold it")
+        }
         precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
         for (row, state) in stacks.values.enumerated() {
             let stack = stacks.entities[row]
@@ -25,6 +32,29 @@ struct NavigationStore {
     var projections = ComponentTable<NavigationProjection>()
     /// Screen → the stack it belongs to (after the staged calls).
     var owners = ComponentTable<Entity>()
+    /// Screen → the stack that still holds it although a staged call released it, and how many
+    /// of that stack's requests still to run drop it: until they have, it cannot join another stack.
+    var leaving = ComponentTable<LeavingScreen>()
+
+    /// A screen released from `stack` by a call (pop, pop to root, set stack, a finishing
+    /// interactive pop): it leaves the projection now, and the stack when the request runs.
+    mutating func release(_ screen: Entity, from stack: Entity) {
+        owners.remove(screen)
+        if let row = leaving.index.row(of: screen) {
+            leaving.values[row].releases += 1
+        } else {
+            leaving.insert(LeavingScreen(stack: stack, releases: 1), for: screen)
+        }
+    }
+
+    /// The screens a request of `stack` dropped from its list as it ran.
+    mutating func dropped(_ screens: some Sequence<Entity>, from stack: Entity) {
+        for screen in screens {
+            guard let row = leaving.index.row(of: screen), leaving.values[row].stack == stack else { continue }
+            leaving.values[row].releases -= 1
+            if leaving.values[row].releases == 0 { leaving.remove(screen) }
+        }
+    }
 
     /// The channels a navigation transition drives, in the order `ScreenStages.rest` lists them.
     static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .zPosition, .rotation3DAngle]
@@ -78,6 +108,7 @@ extension World {
         let from = state.screens.last { views.slot(of: $0) != nil }, to = finalScreens.last { views.slot(of: $0) != nil }
         guard let from, let to, from != to, let fromSlot = views.slot(of: from), let toSlot = views.slot(of: to) else {
             // Nothing to animate (the top is unchanged, or a screen is gone): settle at once.
+            navigation.dropped(leaving, from: stack)
             state.screens = finalScreens
             navigation.stacks.insert(state, for: stack)
             showOnlyTop(of: stack)
@@ -229,6 +260,7 @@ extension World {
                 setPresented(active.toStages.completion, slot: slot)
             }
             restore(active.fromStages, screen: active.from)
+            navigation.dropped(state.screens.filter { !active.finalScreens.contains($0) }, from: stack)
             state.screens = active.finalScreens
         }
         state.active = nil
@@ -291,12 +323,14 @@ extension World {
         if let state = navigation.stacks.remove(entity) {
             despawnInternal(state.progressView)
             navigation.projections.remove(entity)
-            for screen in state.screens + (state.active.map { [$0.from, $0.to] } ?? []) {
+            for screen in state.screens + (state.active.map { [$0.from, $0.to] + $0.finalScreens } ?? []) + state.queue.flatMap(\.screens) {
                 navigation.owners.remove(screen)
+                if navigation.leaving.value(of: screen)?.stack == entity { navigation.leaving.remove(screen) }
                 if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
             }
         }
         navigation.owners.remove(entity)
+        navigation.leaving.remove(entity)
     }
 }
 

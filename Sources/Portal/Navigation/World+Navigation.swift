@@ -40,7 +40,7 @@ extension World {
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
         try transition.validate()
-        try requireFreeScreen(screen)
+        try requireFreeScreen(screen, for: stack)
         projection.screens.append(screen)
         navigation.projections.insert(projection, for: stack)
         navigation.owners.insert(stack, for: screen)
@@ -57,7 +57,7 @@ extension World {
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = projection.screens.removeLast()
         navigation.projections.insert(projection, for: stack)
-        navigation.owners.remove(top)
+        navigation.release(top, from: stack)
         commands.append(.navigate(stack, .pop(transition)))
     }
 
@@ -67,7 +67,7 @@ extension World {
         try transition.validate()
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
-        for screen in projection.screens.dropFirst() { navigation.owners.remove(screen) }
+        for screen in projection.screens.dropFirst() { navigation.release(screen, from: stack) }
         projection.screens = [projection.screens[0]]
         navigation.projections.insert(projection, for: stack)
         commands.append(.navigate(stack, .popToRoot(transition)))
@@ -85,9 +85,9 @@ extension World {
         var seen = Set<Entity>()
         for screen in screens {
             guard seen.insert(screen).inserted else { throw .screenAlreadyInStack(screen) }
-            if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen) }
+            if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen, for: stack) }
         }
-        for screen in projection.screens { navigation.owners.remove(screen) }
+        for screen in projection.screens where !seen.contains(screen) { navigation.release(screen, from: stack) }
         for screen in screens { navigation.owners.insert(stack, for: screen) }
         projection.screens = screens
         navigation.projections.insert(projection, for: stack)
@@ -165,7 +165,7 @@ extension World {
         // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
         if finish, let index = projection.screens.lastIndex(of: pop.screen) {
             projection.screens.remove(at: index)
-            navigation.owners.remove(pop.screen)
+            navigation.release(pop.screen, from: stack)
         }
         navigation.projections.insert(projection, for: stack)
         commands.append(.interactivePopEnd(stack, velocity: velocity, finish: finish))
@@ -185,9 +185,14 @@ extension World {
         return projection
     }
 
-    private func requireFreeScreen(_ screen: Entity) throws(PortalError) {
+    /// Checks that `screen` may join `stack` (a new stack when `nil`): a view, not a portal
+    /// layer, in no stack after the staged calls, and not still leaving another stack — a screen
+    /// popped from one stack stays in it until that pop has run, and may go back onto the same
+    /// stack (in order) but onto another only after.
+    private func requireFreeScreen(_ screen: Entity, for stack: Entity? = nil) throws(PortalError) {
         try requireView(screen)
         guard portals.layerOwners.value(of: screen) == nil else { throw .portalLayer(screen) }
         guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
+        if let leaving = navigation.leaving.value(of: screen), leaving.stack != stack { throw .screenAlreadyInStack(screen) }
     }
 }
