@@ -133,11 +133,15 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
 
     // MARK: Evaluation
 
-    /// Throws ``PortalError/invalidValue(_:_:reason:)`` naming the first number of a built-in
-    /// atomic transition in the tree that is not finite within ±``Rect/maxMagnitude``: every call
-    /// that takes a transition checks it here, since the transition is a value built without a
-    /// throwing initialiser.
-    func validate() throws(PortalError) { try node.validate() }
+    /// Checks the transition where it enters the world (every call that takes one), since it is a
+    /// value built without a throwing initialiser: its animation (``Animation/validate()`` at
+    /// the world's tick), then the numbers of its built-in atomic transitions —
+    /// ``PortalError/invalidValue(_:_:reason:)`` names the first that is not finite within
+    /// ±``Rect/maxMagnitude``.
+    func validate(step: Double) throws(PortalError) {
+        try animation.validate(step: step)
+        try node.validate()
+    }
 
     /// The stage values of both screens for `operation`: `from` is the screen leaving, `to` the
     /// screen arriving.

@@ -39,7 +39,7 @@ extension World {
     /// or, if a transition is running, after it and any queued before, in order.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.validate()
+        try transition.validate(step: clock.step)
         try requireFreeScreen(screen, for: stack)
         projection.screens.append(screen)
         navigation.projections.insert(projection, for: stack)
@@ -52,7 +52,7 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.validate()
+        try transition.validate(step: clock.step)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = projection.screens.removeLast()
@@ -64,7 +64,7 @@ extension World {
     /// Pops every screen above the root with one transition from the top screen to the root.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.validate()
+        try transition.validate(step: clock.step)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         for screen in projection.screens.dropFirst() { navigation.release(screen, from: stack) }
@@ -77,7 +77,7 @@ extension World {
     /// as a pop when the new top was already below it, else as a push.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.validate()
+        try transition.validate(step: clock.step)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard !screens.isEmpty else {
             throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
@@ -118,7 +118,7 @@ extension World {
     @discardableResult
     public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
         var projection = try requireStack(stack)
-        try transition.validate()
+        try transition.validate(step: clock.step)
         guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
         guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
