@@ -129,18 +129,19 @@ struct NavigationTransitionTests {
         #expect(translation(vertical.to.initial) == Point(x: 0, y: 844) && translation(vertical.from.animation) == Point(x: 0, y: -844))
     }
 
-    @Test("fade: in, out (the leaving screen in front) and cross")
+    @Test("fade: in (the arriving screen in front), out (the leaving screen in front) and cross, the same side on a pop")
     func fade() {
         let fadeIn = views(.fade(.in), .push)
         #expect(fadeIn.to.initial.opacity == 0 && fadeIn.to.animation.opacity == 1 && fadeIn.from.animation.opacity == nil)
         let fadeInPop = views(.fade(.in), .pop)
-        #expect(fadeInPop.from.animation.opacity == 0 && fadeInPop.to.initial.opacity == nil)
+        #expect(fadeInPop.to.initial.opacity == 0 && fadeInPop.to.animation.zPosition == 1 && fadeInPop.from.animation.opacity == nil)
         let fadeOut = views(.fade(.out), .push)
-        #expect(fadeOut.from.animation.opacity == 0 && fadeOut.from.placement == .front && fadeOut.to.initial.opacity == nil)
+        #expect(fadeOut.from.animation.opacity == 0 && fadeOut.from.animation.zPosition == 1 && fadeOut.to.initial.opacity == nil)
         let fadeOutPop = views(.fade(.out), .pop)
-        #expect(fadeOutPop.to.initial.opacity == 0 && fadeOutPop.to.placement == .front)
+        #expect(fadeOutPop.from.animation.opacity == 0 && fadeOutPop.from.animation.zPosition == 1 && fadeOutPop.to.initial.opacity == nil)
         let cross = views(.fade(.cross), .pop)
         #expect(cross.to.initial.opacity == 0 && cross.from.animation.opacity == 0)
+        #expect(NavigationTransition.fade(.in) == .mirrorPush(.onInsertion(AtomicTransition.zPosition(1).combined(with: .opacity))))
     }
 
     @Test("asymmetric over navigation transitions, mirror helpers, combined, identity, custom, animation")

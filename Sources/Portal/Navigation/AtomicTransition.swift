@@ -67,8 +67,10 @@ public struct AtomicTransition: Sendable, Equatable, CustomStringConvertible {
         AtomicTransition(node: .rotate3D(angle, axis: Rotation3D(axis: axis), perspective: perspective))
     }
 
-    /// Scales from `scale` to 1 on insertion, from 1 to `scale` on removal.
-    public static func scale(_ scale: Float) -> AtomicTransition { AtomicTransition(node: .scale(scale)) }
+    /// Scales from `scale` to 1 on insertion, from 1 to `scale` on removal. With no argument it
+    /// scales from (almost) nothing, as the original's `Scale()`: the smallest positive number,
+    /// which a renderer shows as 0.
+    public static func scale(_ scale: Float = .leastNonzeroMagnitude) -> AtomicTransition { AtomicTransition(node: .scale(scale)) }
 
     /// Sets the depth to `zPosition` during the animation (either operation), back to 0 after.
     public static func zPosition(_ zPosition: Float) -> AtomicTransition { AtomicTransition(node: .zPosition(zPosition)) }
@@ -124,6 +126,42 @@ public struct AtomicTransition: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension AtomicTransition.Node {
+    /// Throws ``PortalError/invalidValue(_:_:reason:)`` naming the first number of a built-in
+    /// primitive that is not finite within ±``Rect/maxMagnitude`` (a NaN axis, an infinite
+    /// perspective…): such a value would reach the render list. Custom handlers run later, when
+    /// the transition starts; their stage values are filtered there instead.
+    func validate() throws(PortalError) {
+        func check(_ field: String, _ value: Float) throws(PortalError) {
+            guard Rect.isSane(value) else {
+                throw .invalidValue("transition.\(field)", Double(value), reason: "a transition's numbers must be finite, within ±1e9")
+            }
+        }
+        switch self {
+        case .identity, .move, .opacity, .placement, .custom:
+            return
+        case let .offset(x, y):
+            try check("offset.x", x)
+            try check("offset.y", y)
+        case let .rotate(angle):
+            try check("rotate.angle", angle.radians)
+        case let .rotate3D(angle, axis, perspective):
+            try check("rotate3D.angle", angle.radians)
+            try check("rotate3D.axis.x", axis.axisX)
+            try check("rotate3D.axis.y", axis.axisY)
+            try check("rotate3D.axis.z", axis.axisZ)
+            try check("rotate3D.perspective", perspective)
+        case let .scale(scale):
+            try check("scale", scale)
+        case let .zPosition(z):
+            try check("zPosition", z)
+        case let .combined(a, b), let .asymmetric(a, b):
+            try a.validate()
+            try b.validate()
+        case let .only(_, node):
+            try node.validate()
+        }
+    }
+
     func mirrored() -> Self {
         switch self {
         case .identity, .opacity, .scale, .zPosition, .placement, .custom: return self

@@ -20,6 +20,23 @@ enum NavigationRequest {
     case pop(NavigationTransition)
     case popToRoot(NavigationTransition)
     case setStack([Entity], NavigationTransition)
+
+    /// The screens the request names.
+    var screens: [Entity] {
+        switch self {
+        case let .push(screen, _): return [screen]
+        case .pop, .popToRoot: return []
+        case let .setStack(screens, _): return screens
+        }
+    }
+}
+
+/// A screen released from a stack by a staged call, which the stack still holds.
+struct LeavingScreen {
+    /// The stack that holds it.
+    var stack: Entity
+    /// How many of the stack's requests still to run drop it.
+    var releases: Int
 }
 
 /// The values of the animated channels a transition touches, for one screen.
@@ -60,6 +77,12 @@ struct NavigationStackState {
     var active: ActiveNavigation?
     var queue: [NavigationRequest] = []
     var interactiveStart: InteractivePopStart
+
+    /// Whether the stack's list, running transition or queue names `screen`.
+    func holds(_ screen: Entity) -> Bool {
+        screens.contains(screen) || active.map { $0.from == screen || $0.to == screen || $0.finalScreens.contains(screen) } == true
+            || queue.contains { $0.screens.contains(screen) }
+    }
 }
 
 /// One transition's start or end, for ``WorldEvent/navigationWillStart(_:)`` and

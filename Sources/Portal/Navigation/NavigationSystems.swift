@@ -6,10 +6,24 @@ struct NavigationStore {
         stacks.checkInvariants("navigation stacks", isAlive: isAlive)
         projections.checkInvariants("navigation projections", isAlive: isAlive)
         owners.checkInvariants("navigation screens", isAlive: isAlive)
+        leaving.checkInvariants("navigation leaving screens", isAlive: isAlive)
+        for (row, leaving) in leaving.values.enumerated() {
+            let screen = self.leaving.entities[row]
+            precondition(leaving.releases > 0, "navigation: \(screen) is leaving with no release")
+            guard let state = stacks.value(of: leaving.stack) else { preconditionFailure("navigation: \(screen) is leaving a dead stack") }
+            precondition(state.holds(screen), "navigation: \(screen) is leaving \(leaving.stack), which does not hold it")
+        }
         precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
         for (row, state) in stacks.values.enumerated() {
-            precondition(!state.screens.isEmpty, "navigation: \(stacks.entities[row]) has no screen")
-            precondition(isAlive(state.progressView), "navigation: \(stacks.entities[row])'s progress view is dead")
+            let stack = stacks.entities[row]
+            precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
+            precondition(isAlive(state.progressView), "navigation: \(stack)'s progress view is dead")
+            // Requests wait only behind a running transition; one that settles at once starts the next.
+            precondition(state.active != nil || state.queue.isEmpty, "navigation: \(stack) holds \(state.queue.count) stranded requests")
+            // A despawned screen can stand in the list only until the staged request that released it runs.
+            if state.active == nil, let dead = state.screens.first(where: { !isAlive($0) }) {
+                preconditionFailure("navigation: \(stack) rests with the dead screen \(dead)")
+            }
         }
     }
 
@@ -18,6 +32,29 @@ struct NavigationStore {
     var projections = ComponentTable<NavigationProjection>()
     /// Screen → the stack it belongs to (after the staged calls).
     var owners = ComponentTable<Entity>()
+    /// Screen → the stack that still holds it although a staged call released it, and how many
+    /// of that stack's requests still to run drop it: until they have, it cannot join another stack.
+    var leaving = ComponentTable<LeavingScreen>()
+
+    /// A screen released from `stack` by a call (pop, pop to root, set stack, a finishing
+    /// interactive pop): it leaves the projection now, and the stack when the request runs.
+    mutating func release(_ screen: Entity, from stack: Entity) {
+        owners.remove(screen)
+        if let row = leaving.index.row(of: screen) {
+            leaving.values[row].releases += 1
+        } else {
+            leaving.insert(LeavingScreen(stack: stack, releases: 1), for: screen)
+        }
+    }
+
+    /// The screens a request of `stack` dropped from its list as it ran.
+    mutating func dropped(_ screens: some Sequence<Entity>, from stack: Entity) {
+        for screen in screens {
+            guard let row = leaving.index.row(of: screen), leaving.values[row].stack == stack else { continue }
+            leaving.values[row].releases -= 1
+            if leaving.values[row].releases == 0 { leaving.remove(screen) }
+        }
+    }
 
     /// The channels a navigation transition drives, in the order `ScreenStages.rest` lists them.
     static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .zPosition, .rotation3DAngle]
@@ -34,7 +71,7 @@ extension World {
         guard let state = navigation.stacks.value(of: stack) else { return }
         if state.active != nil {
             if interactive {
-                navigation.projections.update(stack) { $0.interactive = false }   // refused at the call; never queued
+                navigation.projections.update(stack) { $0.interactivePop = nil }   // refused at the call; never queued
             } else {
                 navigation.stacks.update(stack) { $0.queue.append(request) }
             }
@@ -43,32 +80,39 @@ extension World {
         startNavigation(stack, request, interactive: interactive, tick: tick)
     }
 
-    private func startNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) {
-        guard var state = navigation.stacks.value(of: stack), let from = state.screens.last else { return }
+    /// Starts `request` on a stack at rest; returns `false` when it had nothing to animate and
+    /// settled at once (the caller then starts what is queued behind it).
+    @discardableResult
+    private func startNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) -> Bool {
+        guard var state = navigation.stacks.value(of: stack), let top = state.screens.last else { return false }
         let operation: NavigationTransition.Operation
-        let to: Entity
         let finalScreens: [Entity]
         let transition: NavigationTransition
         switch request {
         case let .push(screen, t):
-            (operation, to, finalScreens, transition) = (.push, screen, state.screens + [screen], t)
+            (operation, finalScreens, transition) = (.push, state.screens + [screen], t)
         case let .pop(t):
-            guard state.screens.count > 1 else { return }
-            (operation, to, finalScreens, transition) = (.pop, state.screens[state.screens.count - 2], Array(state.screens.dropLast()), t)
+            guard state.screens.count > 1 else { return false }
+            (operation, finalScreens, transition) = (.pop, Array(state.screens.dropLast()), t)
         case let .popToRoot(t):
-            guard state.screens.count > 1 else { return }
-            (operation, to, finalScreens, transition) = (.pop, state.screens[0], [state.screens[0]], t)
+            guard state.screens.count > 1 else { return false }
+            (operation, finalScreens, transition) = (.pop, [state.screens[0]], t)
         case let .setStack(screens, t):
-            let top = screens.last!
-            (operation, to, finalScreens, transition) = (state.screens.contains(top) && top != from ? .pop : .push, top, screens, t)
+            let newTop = screens.last!
+            (operation, finalScreens, transition) = (state.screens.contains(newTop) && newTop != top ? .pop : .push, screens, t)
         }
         let leaving = state.screens.filter { !finalScreens.contains($0) }
-        guard to != from, let fromSlot = views.slot(of: from), let toSlot = views.slot(of: to) else {
+        // The transition runs between the screens that show: the top live screen before and after.
+        // A screen released by a staged call may be despawned before the request that removes it
+        // runs; it keeps its place in the list until then, so that later requests keep their meaning.
+        let from = state.screens.last { views.slot(of: $0) != nil }, to = finalScreens.last { views.slot(of: $0) != nil }
+        guard let from, let to, from != to, let fromSlot = views.slot(of: from), let toSlot = views.slot(of: to) else {
             // Nothing to animate (the top is unchanged, or a screen is gone): settle at once.
+            navigation.dropped(leaving, from: stack)
             state.screens = finalScreens
             navigation.stacks.insert(state, for: stack)
             showOnlyTop(of: stack)
-            return
+            return false
         }
         for screen in state.screens + finalScreens where screen != from && screen != to {
             if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
@@ -100,6 +144,20 @@ extension World {
         }
         events.append(.navigationWillStart(NavigationEvent(stack: stack, operation: operation, from: from, to: to,
                                                            wasCancelled: false, tick: tick)))
+        return true
+    }
+
+    /// Starts the queued requests of a stack at rest, in order, until one animates: a request
+    /// that settles at once must not strand those behind it.
+    private func startQueued(_ stack: Entity, tick: UInt64) {
+        var next: NavigationRequest?
+        repeat {
+            next = nil
+            navigation.stacks.update(stack) { state in
+                if state.active == nil, !state.queue.isEmpty { next = state.queue.removeFirst() }
+            }
+            if let request = next { startNavigation(stack, request, interactive: false, tick: tick) }
+        } while next != nil
     }
 
     private enum NavigationTarget { case animation, start }
@@ -147,20 +205,26 @@ extension World {
         if let slot = views.slot(of: state.progressView) { setPresented([(.x, progress)], slot: slot) }
     }
 
-    /// Releases an interactive pop: finishes or cancels it by the seed's rule, at its speed.
-    func endInteractivePop(_ stack: Entity, velocity: Float, tick: UInt64) {
+    /// Releases an interactive pop, finishing or cancelling it as decided at the call (where the
+    /// projection and the screen's owner were updated). Only the rest of the motion runs, as in
+    /// UIKit's percent-driven transition: a finish plays the remaining (1 − progress) of the
+    /// animation's time at the release speed, a cancel the progress made at speed 1 (the
+    /// original sets the speed only to finish). It keeps the transition's curve or spring, from
+    /// the screens' values where the finger left them, and drops its delay: the motion is under
+    /// way. With nothing left it completes in this tick.
+    func endInteractivePop(_ stack: Entity, velocity: Float, finish: Bool, tick: UInt64) {
         guard var state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
-        let progress = navigation.progress(of: stack, views: views)
-        let (finish, speed) = World.interactivePopDecision(progress: progress, velocity: velocity)
+        let progress = Double(min(max(navigation.progress(of: stack, views: views), 0), 1))
+        let remaining = finish ? 1 - progress : progress
+        let speed = finish ? World.interactivePopDecision(progress: Float(progress), velocity: velocity).speed : 1
         state.active!.isInteractive = false
         state.active!.isCancelling = !finish
         navigation.stacks.insert(state, for: stack)
-        if finish {
-            // The projection already counted the screen as staying: it goes now.
-            navigation.projections.update(stack) { $0.screens = active.finalScreens }
-            navigation.owners.remove(active.from)
-        }
-        animateNavigation(stack, towards: finish ? .animation : .start, with: active.animation.speed(speed), tick: tick)
+        guard remaining > 0 else { return }
+        // A sliver of the motion left would ask for an absurd speed: no faster than an animation
+        // may be asked to run (`Animation.validate`), which still leaves a 0.35 s curve one tick.
+        let rest = Animation(active.animation.motion).speed(min(active.animation.speed * speed / remaining, 1e6))
+        animateNavigation(stack, towards: finish ? .animation : .start, with: rest, tick: tick)
     }
 
     /// Stage 4: a transition whose progress has settled completes; the next queued request starts.
@@ -196,10 +260,10 @@ extension World {
                 setPresented(active.toStages.completion, slot: slot)
             }
             restore(active.fromStages, screen: active.from)
+            navigation.dropped(state.screens.filter { !active.finalScreens.contains($0) }, from: stack)
             state.screens = active.finalScreens
         }
         state.active = nil
-        let next = state.queue.isEmpty ? nil : state.queue.removeFirst()
         navigation.stacks.insert(state, for: stack)
         showOnlyTop(of: stack)
         for screen in active.leaving where !state.screens.contains(screen) {
@@ -207,7 +271,7 @@ extension World {
         }
         events.append(.navigationDidComplete(NavigationEvent(stack: stack, operation: active.operation, from: active.from, to: active.to,
                                                              wasCancelled: active.isCancelling, tick: tick)))
-        if let next { startNavigation(stack, next, interactive: false, tick: tick + 1) }
+        startQueued(stack, tick: tick + 1)
     }
 
     /// Shows the top screen and hides the others (navigation's own hidden bit only).
@@ -226,7 +290,8 @@ extension World {
 
     /// The channel values of a transient view's three stages, and the screen's values at rest.
     /// Stage values come from user code (custom transitions): a NaN or out-of-range number is
-    /// ignored as if unset, and opacity is clamped into 0…1, so nothing invalid reaches a view.
+    /// ignored as if unset, and opacity is clamped into 0…1, so nothing invalid reaches a view;
+    /// a 3D rotation whose axis or perspective is not finite (within ±1e9) is dropped whole.
     private func stages(of view: TransientView, slot: Int) -> ScreenStages {
         func values(_ p: TransientView.Properties) -> [(ViewChannel, Float)] {
             raw(p).compactMap { channel, value in
@@ -240,12 +305,13 @@ extension World {
             if let transform = p.transform {
                 let t = transform.resolved()
                 result += [(.translationX, t.translation.x), (.translationY, t.translation.y), (.scaleX, t.scaleX), (.scaleY, t.scaleY),
-                           (.rotation, t.rotation.radians), (.rotation3DAngle, t.rotation3D.angle.radians)]
+                           (.rotation, t.rotation.radians)]
+                if t.rotation3D.isSane { result.append((.rotation3DAngle, t.rotation3D.angle.radians)) }
             }
             if let z = p.zPosition { result.append((.zPosition, z)) }
             return result
         }
-        let rotated = [view.initial, view.animation].compactMap { $0.transform?.rotation3D }.first { $0.angle.radians != 0 }
+        let rotated = [view.initial, view.animation].compactMap { $0.transform?.rotation3D }.first { $0.angle.radians != 0 && $0.isSane }
         return ScreenStages(rest: NavigationStore.channels.map { views.value($0, slot: slot) },
                             initial: values(view.initial), animation: values(view.animation), completion: values(view.completion),
                             rotationAxis: rotated)
@@ -257,12 +323,21 @@ extension World {
         if let state = navigation.stacks.remove(entity) {
             despawnInternal(state.progressView)
             navigation.projections.remove(entity)
-            for screen in state.screens + (state.active.map { [$0.from, $0.to] } ?? []) {
+            for screen in state.screens + (state.active.map { [$0.from, $0.to] + $0.finalScreens } ?? []) + state.queue.flatMap(\.screens) {
                 navigation.owners.remove(screen)
+                if navigation.leaving.value(of: screen)?.stack == entity { navigation.leaving.remove(screen) }
                 if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
             }
         }
         navigation.owners.remove(entity)
+        navigation.leaving.remove(entity)
+    }
+}
+
+extension Rotation3D {
+    /// Whether every number is finite, within ±``Rect/maxMagnitude``.
+    var isSane: Bool {
+        Rect.isSane(angle.radians) && Rect.isSane(axisX) && Rect.isSane(axisY) && Rect.isSane(axisZ) && Rect.isSane(perspective)
     }
 }
 

@@ -5,6 +5,13 @@
 /// On a push the new screen arrives and the current one leaves; on a pop the screen beneath
 /// arrives and the top one leaves.
 ///
+/// Every call that takes a transition (`push`, `pop`, `popToRoot`, `setStack`,
+/// `beginInteractivePop`) checks the numbers of its built-in parts and throws
+/// ``PortalError/invalidValue(_:_:reason:)`` naming the first that is not finite within ±1e9
+/// (`"transition.rotate3D.axis.x"`, `"transition.scale"`…). A custom handler runs when the
+/// transition starts: its NaN or out-of-range values are ignored, a 3D rotation with a bad axis
+/// or perspective as a whole.
+///
 /// ```swift
 /// let zoom = NavigationTransition.asymmetric(push: .scale(0.5).combined(with: .opacity), pop: .opacity)
 ///     .animation(.spring(duration: 0.4))
@@ -98,28 +105,43 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
 
     /// How ``fade(_:)`` fades.
     public enum FadeStyle: Hashable, Sendable {
-        /// The pushed screen fades in over the current one (and out again on pop).
+        /// The arriving screen fades in over the other: the pushed one on a push, the one
+        /// beneath on a pop.
         case `in`
-        /// The current screen fades out, in front, revealing the pushed one (and back in on pop).
+        /// The leaving screen fades out over the other: the current one on a push, the popped
+        /// one on a pop.
         case out
         /// Both screens cross-fade.
         case cross
     }
 
-    /// A fade in, a fade out, or a cross-fade.
+    /// A fade in, a fade out, or a cross-fade, as swiftui-navigation-transitions 0.19's `Fade`:
+    /// `MirrorPush { OnInsertion { ZPosition(1); Opacity() } }` for `.in` (`OnRemoval` for
+    /// `.out`). The mirror image of an on-insertion transition still acts on insertion, so a pop
+    /// fades the same side as a push: `.in` fades the arriving screen in, in front, both ways.
     public static func fade(_ style: FadeStyle) -> NavigationTransition {
+        let fading = AtomicTransition.zPosition(1).combined(with: .opacity)
         switch style {
         case .in:
-            return .asymmetric(push: .onInsertion(.opacity), pop: .onRemoval(.opacity))
+            return .mirrorPush(.onInsertion(fading))
         case .out:
-            return .asymmetric(push: .onRemoval(AtomicTransition.bringToFront.combined(with: .opacity)),
-                               pop: .onInsertion(AtomicTransition.bringToFront.combined(with: .opacity)))
+            return .mirrorPush(.onRemoval(fading))
         case .cross:
-            return .asymmetric(push: .opacity, pop: .opacity)
+            return .mirrorPush(.opacity)
         }
     }
 
     // MARK: Evaluation
+
+    /// Checks the transition where it enters the world (every call that takes one), since it is a
+    /// value built without a throwing initialiser: its animation (``Animation/validate()`` at
+    /// the world's tick), then the numbers of its built-in atomic transitions —
+    /// ``PortalError/invalidValue(_:_:reason:)`` names the first that is not finite within
+    /// ±``Rect/maxMagnitude``.
+    func validate(step: Double) throws(PortalError) {
+        try animation.validate(step: step)
+        try node.validate()
+    }
 
     /// The stage values of both screens for `operation`: `from` is the screen leaving, `to` the
     /// screen arriving.
@@ -139,6 +161,16 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
 }
 
 extension NavigationTransition.Node: Equatable, CustomStringConvertible {
+    func validate() throws(PortalError) {
+        switch self {
+        case let .on(_, atomic): try atomic.node.validate()
+        case let .combined(a, b), let .asymmetric(a, b):
+            try a.validate()
+            try b.validate()
+        case .custom: return
+        }
+    }
+
     func apply(from: inout TransientView, to: inout TransientView, _ operation: NavigationTransition.Operation, _ container: Rect) {
         switch self {
         case let .on(only, atomic):

@@ -4,7 +4,9 @@
 /// What the host knows about a stack at once (calls are staged; this projects them).
 struct NavigationProjection {
     var screens: [Entity]
-    var interactive = false
+    /// The interactive pop the staged calls leave following the finger: the screen it pops and
+    /// its progress after the staged updates, which is what its release decides on.
+    var interactivePop: (screen: Entity, progress: Float)?
 }
 
 extension World {
@@ -37,8 +39,8 @@ extension World {
     /// or, if a transition is running, after it and any queued before, in order.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.animation.validate(step: clock.step)
-        try requireFreeScreen(screen)
+        try transition.validate(step: clock.step)
+        try requireFreeScreen(screen, for: stack)
         projection.screens.append(screen)
         navigation.projections.insert(projection, for: stack)
         navigation.owners.insert(stack, for: screen)
@@ -50,22 +52,22 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.animation.validate(step: clock.step)
-        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        try transition.validate(step: clock.step)
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = projection.screens.removeLast()
         navigation.projections.insert(projection, for: stack)
-        navigation.owners.remove(top)
+        navigation.release(top, from: stack)
         commands.append(.navigate(stack, .pop(transition)))
     }
 
     /// Pops every screen above the root with one transition from the top screen to the root.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.animation.validate(step: clock.step)
-        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        try transition.validate(step: clock.step)
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
-        for screen in projection.screens.dropFirst() { navigation.owners.remove(screen) }
+        for screen in projection.screens.dropFirst() { navigation.release(screen, from: stack) }
         projection.screens = [projection.screens[0]]
         navigation.projections.insert(projection, for: stack)
         commands.append(.navigate(stack, .popToRoot(transition)))
@@ -75,17 +77,17 @@ extension World {
     /// as a pop when the new top was already below it, else as a push.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
-        try transition.animation.validate(step: clock.step)
-        guard !projection.interactive else { throw .interactivePopInProgress(stack) }
+        try transition.validate(step: clock.step)
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard !screens.isEmpty else {
             throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
         }
         var seen = Set<Entity>()
         for screen in screens {
             guard seen.insert(screen).inserted else { throw .screenAlreadyInStack(screen) }
-            if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen) }
+            if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen, for: stack) }
         }
-        for screen in projection.screens { navigation.owners.remove(screen) }
+        for screen in projection.screens where !seen.contains(screen) { navigation.release(screen, from: stack) }
         for screen in screens { navigation.owners.insert(stack, for: screen) }
         projection.screens = screens
         navigation.projections.insert(projection, for: stack)
@@ -116,9 +118,9 @@ extension World {
     @discardableResult
     public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
         var projection = try requireStack(stack)
-        try transition.animation.validate(step: clock.step)
+        try transition.validate(step: clock.step)
         guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
-        guard !projection.interactive else { throw .noInteractivePop(stack) }
+        guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let state = navigation.stacks.value(of: stack)!
         guard state.frame.contains(point) else { return false }
@@ -126,7 +128,7 @@ extension World {
         let pending = commands.contains { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }
         guard state.active == nil, state.queue.isEmpty, !pending else { return false }
         if case let .edge(width) = state.interactiveStart, point.x >= state.frame.minX + width { return false }
-        projection.interactive = true
+        projection.interactivePop = (projection.screens.last!, 0)
         navigation.projections.insert(projection, for: stack)
         commands.append(.navigate(stack, .pop(transition), interactive: true))
         return true
@@ -134,26 +136,39 @@ extension World {
 
     /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1.
     public func updateInteractivePop(_ stack: Entity, translation: Float) throws(PortalError) {
-        let projection = try requireStack(stack)
+        var projection = try requireStack(stack)
         guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
-        guard projection.interactive else { throw .noInteractivePop(stack) }
+        guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
         let width = navigation.stacks.value(of: stack)!.frame.width
-        commands.append(.interactivePop(stack, progress: width > 0 ? min(max(translation / width, 0), 1) : 1))
+        let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
+        projection.interactivePop!.progress = progress
+        navigation.projections.insert(projection, for: stack)
+        commands.append(.interactivePop(stack, progress: progress))
     }
 
     /// Releases an interactive pop with a horizontal `velocity` (points per second): it finishes
     /// when the velocity is above 675, or the progress is at least 0.2 and the velocity above
-    /// −200; otherwise it cancels and both screens return exactly to rest. The rest of the motion
-    /// runs at speed min(max(0.99, velocity ÷ 800), 2.25).
+    /// −200; otherwise it cancels and both screens return exactly to rest. Only the rest of the
+    /// motion runs, as UIKit's percent-driven transition does: a finish plays the remaining
+    /// (1 − progress) of the animation's time at speed min(max(0.99, velocity ÷ 800), 2.25), a
+    /// cancel plays back the progress made at speed 1 — both with the transition's own curve (or
+    /// spring), from where the finger left the screens, without its delay.
+    ///
+    /// The decision is made here, from the progress of the last staged update: a finishing pop
+    /// frees its screen at once, and later calls see the stack without it.
     public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) {
         var projection = try requireStack(stack)
         guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
-        guard projection.interactive else { throw .noInteractivePop(stack) }
-        projection.interactive = false
-        commands.append(.interactivePopEnd(stack, velocity: velocity))
-        // The projection learns whether the pop finished when it is applied; until then a second
-        // pop is refused by the interactive flag's absence only if the screens allow it.
+        guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
+        let finish = World.interactivePopDecision(progress: pop.progress, velocity: velocity).finish
+        projection.interactivePop = nil
+        // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
+        if finish, let index = projection.screens.lastIndex(of: pop.screen) {
+            projection.screens.remove(at: index)
+            navigation.release(pop.screen, from: stack)
+        }
         navigation.projections.insert(projection, for: stack)
+        commands.append(.interactivePopEnd(stack, velocity: velocity, finish: finish))
     }
 
     /// The rule for releasing an interactive pop: finish, and at what speed.
@@ -170,9 +185,14 @@ extension World {
         return projection
     }
 
-    private func requireFreeScreen(_ screen: Entity) throws(PortalError) {
+    /// Checks that `screen` may join `stack` (a new stack when `nil`): a view, not a portal
+    /// layer, in no stack after the staged calls, and not still leaving another stack — a screen
+    /// popped from one stack stays in it until that pop has run, and may go back onto the same
+    /// stack (in order) but onto another only after.
+    private func requireFreeScreen(_ screen: Entity, for stack: Entity? = nil) throws(PortalError) {
         try requireView(screen)
         guard portals.layerOwners.value(of: screen) == nil else { throw .portalLayer(screen) }
         guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
+        if let leaving = navigation.leaving.value(of: screen), leaving.stack != stack { throw .screenAlreadyInStack(screen) }
     }
 }
