@@ -37,20 +37,23 @@ extension World {
     /// ``setFlowingHeaderAnchors(_:title:accessory:bar:)`` and the scroll with
     /// ``reportScroll(_:offset:phase:)``. Headers follow their screen's translation and opacity,
     /// so each screen of a navigation stack can have its own.
+    /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
+    /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     ///
     /// - Returns: the header's entity.
     public func flowingHeader(on screen: Entity, title: Entity, subtitle: Entity? = nil, accessory: Entity? = nil, barTitle: Entity? = nil,
                               barAccessory: Entity? = nil, displays: FlowingHeaderDisplays = [.title],
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
-        try requireView(screen)
-        for part in [title] + [subtitle, accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireView(part) }
+        try requireAppView(screen)
+        for part in [title] + [subtitle, accessory, barTitle, barAccessory].compactMap({ $0 }) { try requireAppView(part) }
         try tokens.validate()
         guard let header = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
-            allocator.release(header)
+            allocator.release(header)   // never used: in no table yet
             throw .entityLimitReached
         }
+        registerRemoval(.headers) { world, entity in world.removeFlowingHeader(entity) }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
         headers.insert(FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
                                           barTitle: barTitle, barAccessory: barAccessory,
@@ -212,15 +215,16 @@ extension World {
         }
     }
 
+    /// The headers' removal hook: a removed header takes its progress view with it.
     func removeFlowingHeader(_ entity: Entity) {
         guard let state = headers.remove(entity) else { return }
-        despawnInternal(state.progressView)
+        remove(state.progressView)
     }
 
     /// A hidden view whose x channel carries an animated scalar (a stack's or a header's
     /// progress): never drawn, never hit.
     func spawnProgressView() -> Entity? {
-        guard let entity = allocator.allocate() else { return nil }
+        guard let entity = allocator.allocate(ownedByPortal: true) else { return nil }
         views.insert(entity, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
         let slot = views.slot(of: entity)!
         views.setHidden(true, by: .internalView, slot: slot)

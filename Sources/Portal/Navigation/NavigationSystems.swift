@@ -98,8 +98,10 @@ extension World {
         if !interactive {
             animateNavigation(stack, towards: .animation, with: transition.animation, tick: tick)
         }
+        // Reported on the tick being run: a request that waited starts its animation on the next
+        // tick (`tick`), but it starts in this one, after the transition before it completed.
         events.append(.navigationWillStart(NavigationEvent(stack: stack, operation: operation, from: from, to: to,
-                                                           wasCancelled: false, tick: tick)))
+                                                           wasCancelled: false, tick: tracks.currentTick)))
     }
 
     private enum NavigationTarget { case animation, start }
@@ -183,7 +185,7 @@ extension World {
         guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
         for screen in [active.from, active.to] {
             if let slot = views.slot(of: screen) {
-                for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events, tick: tick + 1) }
+                for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
                 views.setZIndex(0, slot: slot)
             }
         }
@@ -251,11 +253,21 @@ extension World {
                             rotationAxis: rotated)
     }
 
-    /// Removes a despawned entity from navigation: a stack takes its progress view with it; a
-    /// screen leaves its stack's bookkeeping.
+    /// The navigation's removal hook: a stack takes its progress view with it; a screen leaves
+    /// its stack's bookkeeping — including a screen already released (popped, or replaced by
+    /// `setStack`) that its stack still shows while the transition that releases it runs, which
+    /// leaves the screens listed now and after the transition.
     func removeFromNavigation(_ entity: Entity) {
+        if navigation.owners.value(of: entity) == nil && navigation.stacks.value(of: entity) == nil {
+            for (row, state) in navigation.stacks.values.enumerated() where state.active != nil && state.screens.contains(entity) {
+                navigation.stacks.update(navigation.stacks.entities[row]) { state in
+                    if state.screens.count > 1 { state.screens.removeAll { $0 == entity } }
+                    if state.active!.finalScreens.count > 1 { state.active!.finalScreens.removeAll { $0 == entity } }
+                }
+            }
+        }
         if let state = navigation.stacks.remove(entity) {
-            despawnInternal(state.progressView)
+            remove(state.progressView)
             navigation.projections.remove(entity)
             for screen in state.screens + (state.active.map { [$0.from, $0.to] } ?? []) {
                 navigation.owners.remove(screen)

@@ -23,9 +23,10 @@ extension World {
         try requireFreeScreen(root)
         guard let stack = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
-            allocator.release(stack)
+            allocator.release(stack)   // never used: in no table yet
             throw .entityLimitReached
         }
+        registerRemoval(.navigation) { world, entity in world.removeFromNavigation(entity) }
         navigation.stacks.insert(NavigationStackState(frame: frame, screens: [root], progressView: progress,
                                                       interactiveStart: interactivePopStart), for: stack)
         navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
@@ -35,6 +36,8 @@ extension World {
 
     /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
     /// or, if a transition is running, after it and any queued before, in order.
+    /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
+    /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
         try requireFreeScreen(screen)
@@ -166,8 +169,7 @@ extension World {
     }
 
     private func requireFreeScreen(_ screen: Entity) throws(PortalError) {
-        try requireView(screen)
-        guard portals.layerOwners.value(of: screen) == nil else { throw .portalLayer(screen) }
+        try requireAppView(screen)
         guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
     }
 }

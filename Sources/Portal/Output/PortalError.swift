@@ -54,6 +54,10 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case noInteractivePop(Entity)
     /// The stack is following an interactive pop; other changes wait until it is released.
     case interactivePopInProgress(Entity)
+    /// The entity is one Portal created for itself and removes itself (a popup's backdrop): the
+    /// app may read it (render list, hit testing, `presentation(of:)`) but not change it, attach
+    /// components to it, or hand it to a feature.
+    case portalOwned(Entity)
 
     public var description: String {
         switch self {
@@ -107,6 +111,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(stack) has no interactive pop in progress (or already has one); call beginInteractivePop first, once."
         case let .portalLayer(entity):
             return "\(entity) is a portal layer, which Portal creates and removes itself; change the transition instead."
+        case let .portalOwned(entity):
+            return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read but not changed or used."
         }
     }
 }

@@ -27,16 +27,18 @@ extension World {
     /// an activation waits for it starts the flight on that tick.
     ///
     /// - Throws: ``PortalError/duplicatePortalRole(_:_:existing:rejected:)`` when another view
-    ///   already has that role for `id`.
+    ///   already has that role for `id`; ``PortalError/portalLayer(_:)`` or
+    ///   ``PortalError/portalOwned(_:)`` for Portal's own views (layers, backdrops), which
+    ///   Portal removes on its own schedule.
     public func portal(_ view: Entity, id: PortalID, as role: PortalRole) throws(PortalError) {
-        try requireView(view)
-        guard portals.layerOwners.value(of: view) == nil else { throw .portalLayer(view) }
+        try requireAppView(view)
         if let key = portals.keys[id] {
             let record = portals.records[Int(key)]
             let existing = role == .source ? record.source : record.destination
             if let existing, existing != view { throw .duplicatePortalRole(id, role, existing: existing, rejected: view) }
         }
         removePortalAnchor(view)
+        registerRemoval(.portals) { world, entity in world.removeFromPortals(entity) }
         let key = portals.intern(id)
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
         portals.setAnchor(view, as: role, of: Int(key))
@@ -54,6 +56,13 @@ extension World {
     public func removePortal(from view: Entity) throws(PortalError) {
         try requireView(view)
         removePortalAnchor(view)
+    }
+
+    /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
+    /// last known frame), and a removed layer leaves the layer table.
+    func removeFromPortals(_ entity: Entity) {
+        removePortalAnchor(entity)
+        portals.layerOwners.remove(entity)
     }
 
     func removePortalAnchor(_ view: Entity) {
@@ -76,7 +85,7 @@ extension World {
     public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
         let key = try knownPortal(id)
         try config.validate(step: clock.step)
-        if let content = config.layerContent { try requireAlive(content) }
+        if let content = config.layerContent { try requireAppEntity(content) }
         commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: 0, group: nil))
     }
 
@@ -120,7 +129,7 @@ extension World {
         var keys: [UInt32] = []
         for id in ids { keys.append(try knownPortal(id)) }
         try config.validate(step: clock.step)
-        if let content = config.layerContent { try requireAlive(content) }
+        if let content = config.layerContent { try requireAppEntity(content) }
         let group = portals.group(named: groupID)
         portals.groups[group].members = keys
         commands.append(.portalGroupRequest(group: group, direction: isActive ? .forward : .reverse))
