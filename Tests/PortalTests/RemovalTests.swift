@@ -54,19 +54,16 @@ struct RemovalTests {
     }
 
     @Test func headerDespawnedInTheFrameItWasMadeDoesNotAliasSlot() throws {
-        let world = World()
+        let (world, config) = try heroWorld()
         let screen = try world.spawnView(frame: screenFrame)
         let title = try world.spawnView(frame: Rect(x: 16, y: 100, width: 200, height: 40))
-        let source = try world.spawnView(frame: Rect(x: 20, y: 100, width: 60, height: 40))
-        let content = try world.spawnView(frame: .zero)
-        try world.setPopupContainer(bounds: screenFrame)
         world.tick()
         let header = try world.flowingHeader(on: screen, title: title)
-        try world.despawn(header)
-        try world.presentPopup(content, from: source, height: 100)   // its backdrop is spawned after the despawn
+        try world.despawn(header)   // its progress view, spawned at once, goes at the next tick
+        try world.portalTransition(id: "hero", isActive: true, config: config)
         world.tick()
         expectDrawnOnce(world)
-        #expect(world.renderList.count == 5)   // screen, title, source, backdrop, content
+        #expect(world.renderList.count == 3)   // screen, title, the layer
     }
 
     @Test func viewSpawnedLateInATickWhoseFlightStartedAndLandedDoesNotAliasSlot() throws {
