@@ -156,6 +156,21 @@ struct RemovalTests {
         #expect(removed == [layer, backdrop, stack, stackProgress, header, headerProgress])   // hooks run in registration order
     }
 
+    @Test func aLayerNeverShowsTheContentOfADespawnedAnchor() throws {
+        let (world, config) = try heroWorld()
+        let (card, detail) = (Entity(index: 0, generation: 0), Entity(index: 1, generation: 0))
+        try world.portalTransition(id: "hero", isActive: true, config: config)
+        world.tick()
+        #expect(world.renderList.map(\.content) == [card])
+        try world.despawn(card)
+        world.tick()
+        #expect(world.renderList.map(\.content) == [detail])   // the other anchor's content, not a dead one
+        try world.despawn(detail)
+        world.tick()
+        let layer = try #require(world.portalLayer("hero")).layer
+        #expect(world.renderList.map(\.content) == [layer])
+    }
+
     // MARK: 3. Double release
 
     @Test func dismissPopupThenDespawnBackdropReleasesOnce() throws {

@@ -59,10 +59,19 @@ extension World {
     }
 
     /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
-    /// last known frame), and a removed layer leaves the layer table.
+    /// last known frame, and a layer showing its content shows the other anchor's, or its own
+    /// entity, rather than a dead one), and a removed layer leaves the layer table.
     func removeFromPortals(_ entity: Entity) {
+        let key = portals.anchors.value(of: entity).map { Int($0.key) }
         removePortalAnchor(entity)
         portals.layerOwners.remove(entity)
+        guard let key else { return }
+        let record = portals.records[key]
+        for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
+            if let slot = views.slot(of: layer), views.styles[slot].content == entity {
+                views.styles[slot].content = record.source ?? record.destination ?? layer
+            }
+        }
     }
 
     func removePortalAnchor(_ view: Entity) {
