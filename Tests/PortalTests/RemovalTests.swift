@@ -41,29 +41,30 @@ struct RemovalTests {
         expectDrawnOnce(world)
     }
 
-    @Test func stackDespawnedInTheFrameItWasMadeDoesNotAliasSlot() throws {
+    /// Makes an entity whose progress view is spawned at once (`make`), despawns it in the same
+    /// frame and starts a flight: the layer, spawned after the despawn in the next tick, must not
+    /// take the progress view's slot in that tick. `views` app views are drawn besides the layer.
+    private func despawnAtOnceThenFly(views: Int, _ make: (World) throws -> Entity) throws {
         let (world, config) = try heroWorld()
-        let root = try world.spawnView(frame: screenFrame)
-        world.tick()
-        let stack = try world.spawnNavigationStack(frame: screenFrame, root: root)
-        try world.despawn(stack)   // its progress view, spawned at once, goes at the next tick
+        let made = try make(world)
+        try world.despawn(made)   // its progress view, spawned at once, goes at the next tick
         try world.portalTransition(id: "hero", isActive: true, config: config)
         world.tick()
         expectDrawnOnce(world)
-        #expect(world.renderList.map(\.entity).filter { $0 != root }.count == 1)
+        #expect(world.renderList.count == views + 1)
+    }
+
+    @Test func stackDespawnedInTheFrameItWasMadeDoesNotAliasSlot() throws {
+        try despawnAtOnceThenFly(views: 1) { world in
+            try world.spawnNavigationStack(frame: screenFrame, root: try world.spawnView(frame: screenFrame))
+        }
     }
 
     @Test func headerDespawnedInTheFrameItWasMadeDoesNotAliasSlot() throws {
-        let (world, config) = try heroWorld()
-        let screen = try world.spawnView(frame: screenFrame)
-        let title = try world.spawnView(frame: Rect(x: 16, y: 100, width: 200, height: 40))
-        world.tick()
-        let header = try world.flowingHeader(on: screen, title: title)
-        try world.despawn(header)   // its progress view, spawned at once, goes at the next tick
-        try world.portalTransition(id: "hero", isActive: true, config: config)
-        world.tick()
-        expectDrawnOnce(world)
-        #expect(world.renderList.count == 3)   // screen, title, the layer
+        try despawnAtOnceThenFly(views: 2) { world in
+            try world.flowingHeader(on: try world.spawnView(frame: screenFrame),
+                                    title: try world.spawnView(frame: Rect(x: 16, y: 100, width: 200, height: 40)))
+        }
     }
 
     @Test func viewSpawnedLateInATickWhoseFlightStartedAndLandedDoesNotAliasSlot() throws {

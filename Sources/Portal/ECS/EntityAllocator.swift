@@ -62,6 +62,12 @@ struct EntityAllocator {
         free.append(entity.index)
     }
 
+    /// Releases each entity of `batch` that is alive, skipping the others: an entity listed twice
+    /// is released once.
+    mutating func releaseLive(_ batch: some Collection<Entity>) {
+        for entity in batch where isAlive(entity) { release(entity) }
+    }
+
     /// Whether the entity's index is allocated to it (despawn requested or not): what the
     /// tables may hold.
     func isAlive(_ entity: Entity) -> Bool {

@@ -1,7 +1,10 @@
 // The one removal path. Every entity that goes — a host's despawn, a portal layer that lands, a
 // popup's backdrop, a stack's or a header's progress view — goes through `World.remove(_:)`, and
-// only there is an entity index released. The path stops the entity's animations, frees its
-// view, runs every registered removal hook, and releases the index.
+// only there is an entity index released. The path has three steps: `Removal.detach` stops the
+// entity's animations and frees its view; every registered removal hook runs; the index is
+// released (the last two are `World.finishRemoval(of:)`). The portal systems, which run on the
+// world's stores swapped out of it, take the first step themselves, where the stores are, and
+// hand the layer to the world for the rest as soon as their pass is over.
 //
 // Features are not listed here: each registers its own hook (as Bevy's component `on_remove`
 // hooks) the first time it is used — portals when a view is first marked, navigation when the
@@ -29,6 +32,17 @@ enum RemovalFeature: Hashable {
     case component(ObjectIdentifier)
 }
 
+/// The store-level step of the removal path.
+enum Removal {
+    /// Stops the animations of `entity` (reported as interrupted) and frees its view, if it has
+    /// one: the first step of every removal, on whichever stores hold them.
+    static func detach(_ entity: Entity, views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) {
+        guard let slot = views.slot(of: entity) else { return }
+        tracks.stopAll(slot: slot, views: &views, events: &events)
+        views.remove(entity)
+    }
+}
+
 /// The registered removal hooks, in registration order.
 struct RemovalRegistry {
     private(set) var hooks: [RemovalHook] = []
@@ -50,12 +64,18 @@ extension World {
     /// a popup's dismissal and a despawn of the same backdrop in one frame — releases once.
     func remove(_ entity: Entity) {
         guard allocator.isAlive(entity) else { return }
-        if let slot = views.slot(of: entity) {
-            tracks.stopAll(slot: slot, views: &views, events: &events)
-            views.remove(entity)
+        Removal.detach(entity, views: &views, tracks: &tracks, events: &events)
+        finishRemoval(of: CollectionOfOne(entity))
+    }
+
+    /// The removal path after `Removal.detach`, for a batch of detached entities (a tick's
+    /// landed layers): every feature's hook for each, then the release of each that is still
+    /// alive — an entity listed twice, or released already, is released once.
+    func finishRemoval(of batch: some Collection<Entity>) {
+        for hook in removal.hooks {
+            for entity in batch { hook.run(self, entity) }
         }
-        for hook in removal.hooks { hook.run(self, entity) }
-        allocator.release(entity)
+        allocator.releaseLive(batch)
     }
 
     /// Registers a feature's removal hook (once per feature; later calls do nothing).

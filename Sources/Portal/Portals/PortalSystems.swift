@@ -18,8 +18,8 @@ struct PortalSystem {
     var tracks: TrackStore
     var allocator: EntityAllocator
     var events: [WorldEvent]
-    /// Layers removed during the pass, for the world's removal path to finish once the stores
-    /// are back (see `World.withPortalSystem`).
+    /// Layers removed during the pass (detached: no tracks, no view), for the world's removal
+    /// path to finish once the stores are back (see `World.withPortalSystem`).
     var removals: [Entity]
     let step: Double
     let tolerance: Float
@@ -511,11 +511,13 @@ struct PortalSystem {
         portals.motion[key].crossFadeLayer = nil
     }
 
-    /// Removes a layer: the portal's record no longer names it (the caller clears it), and the
-    /// world's removal path — the one every removal takes — stops its tracks, frees its view, runs
-    /// every feature's hook and releases it as soon as this pass hands the stores back, before
-    /// any later stage of the tick.
+    /// Removes a layer by the removal path every removal takes: its first step here, where the
+    /// stores are (its tracks stop, its view goes; the caller clears the record), and the rest —
+    /// every feature's hook, the release — in the world as soon as this pass hands the stores
+    /// back, before any later stage of the tick.
     private mutating func despawnNow(_ entity: Entity) {
+        guard allocator.isAlive(entity) else { return }
+        Removal.detach(entity, views: &views, tracks: &tracks, events: &events)
         removals.append(entity)
     }
 
@@ -551,9 +553,9 @@ extension World {
         exchange(&system)
         let result = body(&system)
         exchange(&system)
-        // The layers the pass removed take the world's removal path, like every removal.
+        // The layers the pass detached finish the removal path in the world.
         if !portalRemovals.isEmpty {
-            for layer in portalRemovals { remove(layer) }
+            finishRemoval(of: portalRemovals)
             portalRemovals.removeAll(keepingCapacity: true)
         }
         return result

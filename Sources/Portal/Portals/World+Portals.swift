@@ -62,10 +62,8 @@ extension World {
     /// last known frame, and a layer showing its content shows the other anchor's, or its own
     /// entity, rather than a dead one), and a removed layer leaves the layer table.
     func removeFromPortals(_ entity: Entity) {
-        let key = portals.anchors.value(of: entity).map { Int($0.key) }
-        removePortalAnchor(entity)
-        portals.layerOwners.remove(entity)
-        guard let key else { return }
+        if portals.layerOwners.remove(entity) != nil { return }   // a layer carries no mark
+        guard let key = removePortalAnchor(entity) else { return }
         let record = portals.records[key]
         for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
             if let slot = views.slot(of: layer), views.styles[slot].content == entity {
@@ -74,12 +72,15 @@ extension World {
         }
     }
 
-    func removePortalAnchor(_ view: Entity) {
-        guard let anchor = portals.anchors.remove(view) else { return }
+    /// Removes a view's mark, if it has one, and returns the key of the portal it marked.
+    @discardableResult
+    func removePortalAnchor(_ view: Entity) -> Int? {
+        guard let anchor = portals.anchors.remove(view) else { return nil }
         let key = Int(anchor.key)
         if portals.records[key].source == view { portals.setAnchor(nil, as: .source, of: key) }
         if portals.records[key].destination == view { portals.setAnchor(nil, as: .destination, of: key) }
         if let slot = views.slot(of: view) { views.setHidden(false, by: .portal, slot: slot) }
+        return key
     }
 
     /// Activates (`isActive: true`, the layer flies source → destination) or deactivates (it flies
