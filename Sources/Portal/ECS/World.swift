@@ -318,11 +318,12 @@ public final class World {
         if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion) }
         var hit: HitTestResult?
         let items = renderItems
-        let allocator = self.allocator
         hitGrid.candidates(at: point) { index in
             let item = items[index]
-            guard item.allowsHitTesting, allocator.isUsable(item.entity), item.opacity >= 0.01 || item.role == .backdrop,
-                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) else { return false }
+            // Liveness last: it is read only for a view the point hits.
+            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
+                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local),
+                  self.allocator.isUsable(item.entity) else { return false }
             hit = HitTestResult(entity: item.entity, role: item.role)
             return true
         }
