@@ -149,7 +149,7 @@ struct ErrorTests {
                                      .portalNotActive("p"), .portalLayer(Entity(bits: 1)), .notANavigationStack(Entity(bits: 1)),
                                      .cannotPopRoot(Entity(bits: 1)), .screenAlreadyInStack(Entity(bits: 1)), .noInteractivePop(Entity(bits: 1)),
                                      .interactivePopInProgress(Entity(bits: 1)), .notAFlowingHeader(Entity(bits: 1)), .noPopupContainer,
-                                     .popupAlreadyPresented(Entity(bits: 1)), .popupNotPresented(Entity(bits: 1))]
+                                     .popupAlreadyPresented(Entity(bits: 1)), .popupNotPresented(Entity(bits: 1)), .portalOwned(Entity(bits: 1))]
         #expect(Set(errors.map(\.description)).count == errors.count)
         for error in errors { #expect(error.description.count > 30) }
     }

@@ -86,26 +86,26 @@ struct PopupTests {
         #expect(s.world.drainEvents().contains(.popupDidDismiss(s.content)))
     }
 
-    @Test("a backdrop marked as a portal anchor loses its mark when the popup goes; the layer keeps its last frame")
-    func markedBackdrop() throws {
+    @Test("a backdrop is Portal's own: it can be read and restyled, but not marked, attached to, presented or despawned")
+    func ownedBackdrop() throws {
         let s = try PopupScene()
         try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
         s.world.run(ticks: 24)
         let backdrop = try #require(s.world.renderList.first { $0.role == .backdrop }).entity
-        try s.world.portal(s.source, id: "odd", as: .source)
-        try s.world.portal(backdrop, id: "odd", as: .destination)
-        try s.world.portalTransition(id: "odd", isActive: true, config: linearHalfSecond)
-        s.world.run(ticks: 10)
+        struct Glow { var radius: Float }
+        try s.world.register(Glow.self)
+        let before = s.world.fingerprint
+        #expect(throws: PortalError.portalOwned(backdrop)) { try s.world.portal(backdrop, id: "odd", as: .destination) }
+        #expect(throws: PortalError.portalOwned(backdrop)) { try s.world.insert(Glow(radius: 1), for: backdrop) }
+        #expect(throws: PortalError.portalOwned(backdrop)) { try s.world.presentPopup(s.app, from: backdrop, height: 10) }
+        #expect(throws: PortalError.portalOwned(backdrop)) { try s.world.despawn(backdrop) }
+        #expect(throws: PortalError.portalOwned(backdrop)) { _ = try s.world.spawnNavigationStack(frame: screen, root: backdrop) }
+        #expect(s.world.fingerprint == before)
+        #expect(try s.world.presentation(of: backdrop).frame == screen)
+        try s.world.setAllowsHitTesting(true, of: backdrop)   // how it looks is the app's to change
         try s.world.dismissPopup(s.content)
         s.world.run(ticks: 30)
-        #expect(!s.world.isView(backdrop))
-        // Halfway (tick 40 of 60 is 2/3) to the backdrop's last frame, the screen.
-        let layer = try #require(s.world.renderList.first { $0.role == .overlay && $0.entity != s.content })
-        #expect(isClose(layer.frame, mix(Rect(x: 20, y: 100, width: 60, height: 40), screen, 40.0 / 60)))
-        s.world.run(ticks: 20)
-        #expect(s.world.renderList.allSatisfy { $0.role == .view })
-        // The id has no destination any more: another view can take the role.
-        try s.world.portal(s.content, id: "odd", as: .destination)
+        #expect(!s.world.isAlive(backdrop))
     }
 
     @Test("without a backdrop, taps outside the popup pass through to the app")

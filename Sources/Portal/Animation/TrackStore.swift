@@ -94,6 +94,11 @@ struct TrackStore {
     /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
     /// flights land) moves the last row into the hole and writes nothing else.
     private(set) var laneCount = 0
+    /// The tick being run, set by the world as each tick begins: the tick every completion
+    /// event reports, whether the animation ends in its finish stage or is stopped or taken over
+    /// at any point of the tick (an animation started after the interpolation stage begins on
+    /// the next tick, but what it interrupts is interrupted on this one).
+    var currentTick: UInt64 = 0
     var timingCount: Int { springCount + curveEntries.count }
 
     mutating func reserveCapacity(lanes: Int, timings: Int) {
@@ -277,7 +282,7 @@ struct TrackStore {
         guard lane != Int(ViewStore.noLane) else { return (views.values[out], 0) }
         let speed = currentVelocity(lane: lane, tick: tick, step: step)
         let now = value[lane]
-        removeLane(lane, views: &views, events: &events, tick: tick)
+        removeLane(lane, views: &views, events: &events)
         return (now, speed)
     }
 
@@ -342,33 +347,34 @@ struct TrackStore {
     /// Removes lane `row` (swap-remove), clears the view's channel, and detaches it from its
     /// timing; a timing left with no lanes ends as interrupted. The view keeps the lane's
     /// last presented value.
-    mutating func removeLane(_ row: Int, views: inout ViewStore, events: inout [WorldEvent], tick: UInt64) {
+    mutating func removeLane(_ row: Int, views: inout ViewStore, events: inout [WorldEvent]) {
         let timingSlot = Int(timing[row])
         records[timingSlot].channels &= ~(1 << UInt16(Int(output[row]) % ViewChannel.stride))
         removeLaneRow(row, views: &views)
         if records[timingSlot].channels == 0 {
-            end(timing: timingSlot, interrupted: true, events: &events, tick: tick)
+            end(timing: timingSlot, interrupted: true, events: &events)
         }
     }
 
     /// Stops every lane of the view in `slot`, leaving the presented values where they are.
-    mutating func stopAll(slot: Int, views: inout ViewStore, events: inout [WorldEvent], tick: UInt64) {
+    mutating func stopAll(slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
         let base = slot * ViewChannel.stride
         for c in 0..<ViewChannel.stride where views.lanes[base + c] != ViewStore.noLane {
-            removeLane(Int(views.lanes[base + c]), views: &views, events: &events, tick: tick)
+            removeLane(Int(views.lanes[base + c]), views: &views, events: &events)
         }
     }
 
     /// Stops the lane of one channel, if it has one.
-    mutating func stop(_ channel: ViewChannel, slot: Int, views: inout ViewStore, events: inout [WorldEvent], tick: UInt64) {
+    mutating func stop(_ channel: ViewChannel, slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
         let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
-        if lane != ViewStore.noLane { removeLane(Int(lane), views: &views, events: &events, tick: tick) }
+        if lane != ViewStore.noLane { removeLane(Int(lane), views: &views, events: &events) }
     }
 
-    /// Reports the completion criteria not yet reported and frees the timing slot. Its lanes
-    /// must already be gone.
-    private mutating func end(timing slot: Int, interrupted: Bool, events: inout [WorldEvent], tick: UInt64) {
+    /// Reports the completion criteria not yet reported (on ``currentTick``) and frees the
+    /// timing slot. Its lanes must already be gone.
+    private mutating func end(timing slot: Int, interrupted: Bool, events: inout [WorldEvent]) {
         let record = records[slot]
+        let tick = currentTick
         if record.id == .internal {
         } else if !record.logicalReported {
             events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .logicallyComplete,
@@ -504,7 +510,7 @@ struct TrackStore {
                     removeLaneRow(lane, views: &views)
                 }
                 records[slot].channels = 0
-                end(timing: slot, interrupted: false, events: &events, tick: tick)
+                end(timing: slot, interrupted: false, events: &events)
             } else if case .spring = record.drive {
                 let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
                 springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))

@@ -29,17 +29,7 @@ extension World {
         for command in commands {
             switch command {
             case let .despawn(entity):
-                if let slot = views.slot(of: entity) {
-                    tracks.stopAll(slot: slot, views: &views, events: &events, tick: tick)
-                    views.remove(entity)
-                }
-                for storage in components.values { storage.remove(entity) }
-                removePortalAnchor(entity)
-                removeFromNavigation(entity)
-                removeFlowingHeader(entity)
-                removePopup(entity)
-                for popup in popups.states.values where popup.source == entity { dismiss(popup.content, tick: tick) }
-                allocator.release(entity)
+                remove(entity)
             case let .update(entity, properties):
                 guard let slot = views.slot(of: entity) else { continue }
                 properties.forEachChannel { channel, value in setPresented(channel, value, slot: slot) }

@@ -3,11 +3,18 @@
 /// Freed indices are reused last-in first-out, which keeps the sparse indices of every table
 /// compact and warm in cache. An index whose generation reaches `UInt32.max` is retired, not
 /// reused, so generations never wrap.
+///
+/// Only `World.remove(_:)`, the one removal path, releases an entity, and it releases only a
+/// live one, so an index cannot be released twice (a second removal of the same handle finds it
+/// dead and does nothing); `checkInvariants` checks the free list for doubles.
 struct EntityAllocator {
     private(set) var generations: [UInt32] = []
     private(set) var alive: [Bool] = []
     /// Despawn requested but not yet applied: dead to callers, still present in tables.
     private var doomed: [Bool] = []
+    /// Created by Portal for itself (a portal layer, a popup's backdrop, a progress view): the
+    /// app may read such an entity but not change it.
+    private var ownedByPortal: [Bool] = []
     private var free: [UInt32] = []
     private(set) var liveCount = 0
     /// The number of indices that may ever be handed out: 2³² − 1 (tests lower it to reach the
@@ -21,13 +28,16 @@ struct EntityAllocator {
         generations.reserveCapacity(n)
         alive.reserveCapacity(n)
         doomed.reserveCapacity(n)
+        ownedByPortal.reserveCapacity(n)
     }
 
-    /// A fresh entity, or `nil` when all 2³² indices are in use or retired.
-    mutating func allocate() -> Entity? {
+    /// A fresh entity, or `nil` when all 2³² indices are in use or retired. `ownedByPortal` marks
+    /// an entity Portal creates for itself.
+    mutating func allocate(ownedByPortal owned: Bool = false) -> Entity? {
         if let index = free.popLast() {
             alive[Int(index)] = true
             doomed[Int(index)] = false
+            ownedByPortal[Int(index)] = owned
             liveCount += 1
             return Entity(index: index, generation: generations[Int(index)])
         }
@@ -36,6 +46,7 @@ struct EntityAllocator {
         generations.append(0)
         alive.append(true)
         doomed.append(false)
+        ownedByPortal.append(owned)
         liveCount += 1
         return Entity(index: index, generation: 0)
     }
@@ -49,6 +60,12 @@ struct EntityAllocator {
         if generations[i] == UInt32.max { return }  // retired: never reused, never wraps
         generations[i] += 1
         free.append(entity.index)
+    }
+
+    /// Releases each entity of `batch` that is alive, skipping the others: an entity listed twice
+    /// is released once.
+    mutating func releaseLive(_ batch: some Collection<Entity>) {
+        for entity in batch where isAlive(entity) { release(entity) }
     }
 
     /// Whether the entity's index is allocated to it (despawn requested or not): what the
@@ -65,4 +82,21 @@ struct EntityAllocator {
 
     /// Marks a usable entity as despawned for callers; ``release(_:)`` frees it later.
     mutating func doom(_ entity: Entity) { doomed[Int(entity.index)] = true }
+
+    /// Whether a live entity was created by Portal for itself.
+    func isOwnedByPortal(_ entity: Entity) -> Bool {
+        isAlive(entity) && ownedByPortal[Int(entity.index)]
+    }
+
+    func checkInvariants() {
+        precondition(alive.count == generations.count && doomed.count == generations.count
+                     && ownedByPortal.count == generations.count, "entities: columns differ in length")
+        var isFree = [Bool](repeating: false, count: generations.count)
+        for index in free {
+            precondition(!alive[Int(index)], "entities: index \(index) is free but alive")
+            precondition(!isFree[Int(index)], "entities: index \(index) is free twice (a double release)")
+            isFree[Int(index)] = true
+        }
+        precondition(alive.lazy.filter { $0 }.count == liveCount, "entities: the live count is wrong")
+    }
 }

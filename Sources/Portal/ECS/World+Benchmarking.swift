@@ -9,6 +9,7 @@ extension World {
     /// the next full ``tick()``.
     public func _advanceTracksOnly() {
         let now = clock.tick + 1
+        tracks.currentTick = now
         tracks.prepare(tick: now)
         tracks.advanceLanes()
         tracks.finish(tick: now, views: &views, events: &events)

@@ -14,7 +14,10 @@ extension World {
     public func register<Value>(_ type: Value.Type) throws(PortalError) {
         let key = ObjectIdentifier(type)
         guard components[key] == nil else { throw .componentAlreadyRegistered(String(describing: type)) }
-        components[key] = ComponentStorage<Value>(name: String(describing: type))
+        let storage = ComponentStorage<Value>(name: String(describing: type))
+        components[key] = storage
+        // The table takes part in every removal: a despawned (or Portal-removed) entity leaves it.
+        registerRemoval(.component(key)) { [storage] _, entity in storage.remove(entity) }
     }
 
     /// Whether `type` is registered.
@@ -22,10 +25,13 @@ extension World {
 
     /// Gives `entity` a component value, replacing the one it had. Takes effect at once.
     ///
+    /// - Throws: ``PortalError/portalLayer(_:)`` and ``PortalError/portalOwned(_:)`` for the
+    ///   entities Portal creates and removes itself (layers, backdrops): nothing of the app's can
+    ///   be attached to them.
     /// - Complexity: O(1) amortised.
     public func insert<Value>(_ value: Value, for entity: Entity) throws(PortalError) {
         let storage = try writableStorage(Value.self)
-        try requireAlive(entity)
+        try requireAppEntity(entity)
         storage.table.insert(value, for: entity)
         #if PORTAL_CHECK_INVARIANTS
         storage.checkInvariants(isAlive: { [allocator] in allocator.isAlive($0) })

@@ -77,6 +77,10 @@ public final class World {
     var navigation = NavigationStore()
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
+    /// Each feature's part in removing an entity (see `Removal.swift`).
+    var removal = RemovalRegistry()
+    /// Layers the portal systems removed during their pass, removed by the world after it.
+    var portalRemovals: [Entity] = []
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
     public var reduceMotion: Bool
@@ -133,10 +137,13 @@ public final class World {
     }
 
     /// Despawns an entity: at the next tick its view, animations (reported as interrupted) and
-    /// components are removed and its index becomes reusable. The handle is dead at once.
+    /// components are removed — from every feature: portal marks, stacks, headers, popups — and
+    /// its index becomes reusable. The handle is dead at once.
+    ///
+    /// - Throws: ``PortalError/portalLayer(_:)`` and ``PortalError/portalOwned(_:)`` for the
+    ///   entities Portal creates and removes itself (layers, backdrops).
     public func despawn(_ entity: Entity) throws(PortalError) {
-        try requireAlive(entity)
-        guard portals.layerOwners.value(of: entity) == nil else { throw .portalLayer(entity) }
+        try requireAppEntity(entity)
         guard navigation.owners.value(of: entity) == nil else { throw .screenAlreadyInStack(entity) }
         allocator.doom(entity)
         commands.append(.despawn(entity))
@@ -195,6 +202,7 @@ public final class World {
         defer { isTicking = false }
         let now = clock.tick + 1
 
+        tracks.currentTick = now
         probe(.applyCommands)
         applyCommands(tick: now)
         runSystems(.layoutCapture)
@@ -299,8 +307,9 @@ public final class World {
     /// The topmost view under `point` in the last render list, or `nil` when the point hits
     /// nothing.
     ///
-    /// Views that do not allow hit testing, and views with opacity below 0.01 (as UIKit), are
-    /// skipped. The point is mapped through each view's scale, rotation and translation; the 3D
+    /// Views that do not allow hit testing, views with opacity below 0.01 (as UIKit), and views
+    /// (and stacks) despawned since the last tick — still drawn until the next tick, but their
+    /// handles are dead — are skipped: hit testing returns only live handles. The point is mapped through each view's scale, rotation and translation; the 3D
     /// rotation is not considered.
     ///
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
@@ -311,15 +320,19 @@ public final class World {
         let items = renderItems
         hitGrid.candidates(at: point) { index in
             let item = items[index]
+            // Liveness last: it is read only for a view the point hits.
             guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
-                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local) else { return false }
+                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local),
+                  self.allocator.isUsable(item.entity) else { return false }
             hit = HitTestResult(entity: item.entity, role: item.role)
             return true
         }
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
             for (row, state) in navigation.stacks.values.enumerated() where state.active != nil && state.frame.contains(point) {
-                return HitTestResult(entity: navigation.stacks.entities[row], role: .view, isBusy: true)
+                let stack = navigation.stacks.entities[row]
+                guard allocator.isUsable(stack) else { continue }
+                return HitTestResult(entity: stack, role: .view, isBusy: true)
             }
         }
         return hit
@@ -339,6 +352,7 @@ public final class World {
     func checkInvariants() {
         #if PORTAL_CHECK_INVARIANTS
         let allocator = self.allocator
+        allocator.checkInvariants()
         views.checkInvariants(isAlive: { allocator.isAlive($0) }, laneCount: tracks.laneCount)
         tracks.checkInvariants(views: views)
         for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }

@@ -61,18 +61,20 @@ extension World {
     /// so each screen of a navigation stack can have its own. The parts draw at their screen's z
     /// index plus the one you give them with ``setZIndex(_:of:)`` (a title at 2 stays above a bar
     /// at 1), so a view cannot be both a part and a screen.
+    /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
+    /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     ///
     /// - Returns: the header's entity.
     public func flowingHeader(on screen: Entity, title: Entity, subtitle: Entity? = nil, accessory: Entity? = nil, barTitle: Entity? = nil,
                               barAccessory: Entity? = nil, displays: FlowingHeaderDisplays = [.title],
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
-        try requireView(screen)
+        try requireAppView(screen)
         // A part draws at its screen's z index plus its own, so no view may be both a part and a
         // screen (of this header or another): its z index would climb every tick.
         for case let (name, part?) in [("title", title), ("subtitle", subtitle), ("accessory", accessory),
                                        ("barTitle", barTitle), ("barAccessory", barAccessory)] as [(String, Entity?)] {
-            try requireView(part)
+            try requireAppView(part)
             guard part != screen, !anyHeader(where: { $0.screen == part }) else {
                 throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or another header's screen")
             }
@@ -84,9 +86,10 @@ extension World {
         for duration in [tokens.transitionDuration, tokens.scrollAnimationDuration] { try Animation.smooth(duration: duration).validate(step: clock.step) }
         guard let header = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
-            allocator.release(header)
+            allocator.release(header)   // never used: in no table yet
             throw .entityLimitReached
         }
+        registerRemoval(.headers) { world, entity in world.removeFlowingHeader(entity) }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
         var state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
                                        barTitle: barTitle, barAccessory: barAccessory,
@@ -281,15 +284,16 @@ extension World {
         }
     }
 
+    /// The headers' removal hook: a removed header takes its progress view with it.
     func removeFlowingHeader(_ entity: Entity) {
         guard let state = headers.remove(entity) else { return }
-        despawnInternal(state.progressView)
+        remove(state.progressView)
     }
 
     /// A hidden view whose x channel carries an animated scalar (a stack's or a header's
     /// progress): never drawn, never hit.
     func spawnProgressView() -> Entity? {
-        guard let entity = allocator.allocate() else { return nil }
+        guard let entity = allocator.allocate(ownedByPortal: true) else { return nil }
         views.insert(entity, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
         let slot = views.slot(of: entity)!
         views.setHidden(true, by: .internalView, slot: slot)

@@ -142,8 +142,10 @@ extension World {
         if !interactive {
             animateNavigation(stack, towards: .animation, with: transition.animation, tick: tick)
         }
+        // Reported on the tick being run: a request that waited starts its animation on the next
+        // tick (`tick`), but it starts in this one, after the transition before it completed.
         events.append(.navigationWillStart(NavigationEvent(stack: stack, operation: operation, from: from, to: to,
-                                                           wasCancelled: false, tick: tick)))
+                                                           wasCancelled: false, tick: tracks.currentTick)))
         return true
     }
 
@@ -247,7 +249,7 @@ extension World {
         guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
         for screen in [active.from, active.to] {
             if let slot = views.slot(of: screen) {
-                for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events, tick: tick + 1) }
+                for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
                 views.setZIndex(0, slot: slot)
             }
         }
@@ -317,11 +319,14 @@ extension World {
                             rotationAxis: rotated)
     }
 
-    /// Removes a despawned entity from navigation: a stack takes its progress view with it; a
-    /// screen leaves its stack's bookkeeping.
+    /// The navigation's removal hook: a stack takes its progress view with it and frees every
+    /// screen it held; a screen leaves the owner tables. A screen already released (popped, or
+    /// replaced by `setStack`) that its stack still shows while the request that releases it runs
+    /// keeps its place until that request completes, so later requests still mean what they said;
+    /// `screens(of:)` lists only live screens.
     func removeFromNavigation(_ entity: Entity) {
         if let state = navigation.stacks.remove(entity) {
-            despawnInternal(state.progressView)
+            remove(state.progressView)
             navigation.projections.remove(entity)
             for screen in state.screens + (state.active.map { [$0.from, $0.to] + $0.finalScreens } ?? []) + state.queue.flatMap(\.screens) {
                 navigation.owners.remove(screen)

@@ -25,9 +25,10 @@ extension World {
         try requireFreeScreen(root)
         guard let stack = allocator.allocate() else { throw .entityLimitReached }
         guard let progress = spawnProgressView() else {
-            allocator.release(stack)
+            allocator.release(stack)   // never used: in no table yet
             throw .entityLimitReached
         }
+        registerRemoval(.navigation) { world, entity in world.removeFromNavigation(entity) }
         navigation.stacks.insert(NavigationStackState(frame: frame, screens: [root], progressView: progress,
                                                       interactiveStart: interactivePopStart), for: stack)
         navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
@@ -37,6 +38,8 @@ extension World {
 
     /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
     /// or, if a transition is running, after it and any queued before, in order.
+    /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
+    /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
@@ -94,10 +97,14 @@ extension World {
         commands.append(.navigate(stack, .setStack(screens, transition)))
     }
 
-    /// The screens of `stack`, root first, as of the last tick.
+    /// The live screens of `stack`, root first, as of the last tick.
+    ///
+    /// A screen despawned while a transition that releases it runs keeps its place in the
+    /// stack's bookkeeping until that transition ends (so later pops still mean what they said),
+    /// but it is dead to every call, so it is not listed.
     public func screens(of stack: Entity) throws(PortalError) -> [Entity] {
         _ = try requireStack(stack)
-        return navigation.stacks.value(of: stack)!.screens
+        return navigation.stacks.value(of: stack)!.screens.filter { allocator.isUsable($0) }
     }
 
     /// The progress of the running transition, 0…1 (a spring may overshoot), or `nil` when
@@ -185,13 +192,12 @@ extension World {
         return projection
     }
 
-    /// Checks that `screen` may join `stack` (a new stack when `nil`): a view, not a portal
-    /// layer, in no stack after the staged calls, and not still leaving another stack — a screen
-    /// popped from one stack stays in it until that pop has run, and may go back onto the same
-    /// stack (in order) but onto another only after.
+    /// Checks that `screen` may join `stack` (a new stack when `nil`): a view of the app (not a
+    /// portal layer or another view Portal owns), in no stack after the staged calls, and not still
+    /// leaving another stack — a screen popped from one stack stays in it until that pop has run,
+    /// and may go back onto the same stack (in order) but onto another only after.
     private func requireFreeScreen(_ screen: Entity, for stack: Entity? = nil) throws(PortalError) {
-        try requireView(screen)
-        guard portals.layerOwners.value(of: screen) == nil else { throw .portalLayer(screen) }
+        try requireAppView(screen)
         guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
         if let leaving = navigation.leaving.value(of: screen), leaving.stack != stack { throw .screenAlreadyInStack(screen) }
     }

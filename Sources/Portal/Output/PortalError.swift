@@ -34,7 +34,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicatePortalRole(PortalID, PortalRole, existing: Entity, rejected: Entity)
     /// The portal is not presented (or flying forward), so it has nothing to transfer.
     case portalNotActive(PortalID)
-    /// The entity is a portal layer, which Portal owns.
+    /// The entity is a portal layer, which Portal creates and removes itself: the app may read it
+    /// and change how it looks (``World/update(_:to:)``, ``World/animate(_:to:with:)``…), but
+    /// not despawn it, attach components to it, or hand it to a feature.
     case portalLayer(Entity)
     /// The entity is not a navigation stack.
     case notANavigationStack(Entity)
@@ -54,6 +56,10 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case noInteractivePop(Entity)
     /// The stack is following an interactive pop; other changes wait until it is released.
     case interactivePopInProgress(Entity)
+    /// The entity is one Portal created for itself and removes itself (a popup's backdrop): the
+    /// app may read it (render list, hit testing, ``World/presentation(of:)``) and change how it
+    /// looks, but not despawn it, attach components to it, or hand it to a feature.
+    case portalOwned(Entity)
 
     public var description: String {
         switch self {
@@ -107,6 +113,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(stack) has no interactive pop in progress (or already has one); call beginInteractivePop first, once."
         case let .portalLayer(entity):
             return "\(entity) is a portal layer, which Portal creates and removes itself; change the transition instead."
+        case let .portalOwned(entity):
+            return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature."
         }
     }
 }

@@ -62,10 +62,12 @@ extension World {
     /// scaled 0.2 → 1 and faded in about its tail with `animation` (ease-in-out 0.2 s by
     /// default), above a backdrop that blocks the app and dismisses the popup when tapped
     /// (``tap(at:)``). The popup follows its source every tick.
+    /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
+    /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
                              animation: Animation = .easeInOut(duration: 0.2), backdrop: Bool = true) throws(PortalError) {
-        try requireView(content)
-        try requireView(source)
+        try requireAppView(content)
+        try requireAppView(source)
         guard content != source else { throw .invalidValue("content", 0, reason: "a popup cannot be its own source") }
         guard width > 0, !width.isNaN, width.isInfinite || Rect.isSane(width) else {
             throw .invalidGeometry("width", width, reason: "a popup's width must be positive (or .infinity)")
@@ -76,6 +78,7 @@ extension World {
         try animation.validate(step: clock.step)
         guard popups.container != nil else { throw .noPopupContainer }
         guard popups.states.value(of: content) == nil, !pendingPopup(content) else { throw .popupAlreadyPresented(content) }
+        registerRemoval(.popups) { world, entity in world.removeFromPopups(entity) }
         commands.append(.presentPopup(content, source, width: width, height: height, animation: animation, backdrop: backdrop))
     }
 
@@ -129,7 +132,7 @@ extension World {
         // rather than traps in the (theoretical) case of a billion popups stacked at once.
         if popups.stack.isEmpty { popups.nextZ = 2 }
         var backdropEntity: Entity?
-        if backdrop, let entity = allocator.allocate() {
+        if backdrop, let entity = allocator.allocate(ownedByPortal: true) {
             views.insert(entity, frame: container, cornerRadius: 0, opacity: 0, role: .backdrop)
             views.setZIndex(popups.nextZ, slot: views.slot(of: entity)!)
             backdropEntity = entity
@@ -156,7 +159,7 @@ extension World {
     /// Starts dismissing a popup: its backdrop goes at once; it scales out about its tail.
     func dismiss(_ content: Entity, tick: UInt64) {
         guard let state = popups.states.value(of: content), !state.isDismissing, let slot = views.slot(of: content) else { return }
-        if let backdrop = state.backdrop { despawnInternal(backdrop) }
+        if let backdrop = state.backdrop { remove(backdrop) }
         let tail = tailOffset(state.placement)
         let handle = tracks.start(state.animation, id: .internal, view: content, slot: slot,
                                   targets: [(.scaleX, 0.2), (.scaleY, 0.2), (.opacity, 0), (.translationX, 0.8 * tail.x), (.translationY, 0.8 * tail.y)],
@@ -204,10 +207,10 @@ extension World {
     func removePopup(_ content: Entity) {
         guard let state = popups.states.remove(content) else { return }
         popups.stack.removeAll { $0 == content }
-        if let backdrop = state.backdrop { despawnInternal(backdrop) }
+        if let backdrop = state.backdrop { remove(backdrop) }
         if let slot = views.slot(of: content) {
             for channel in [ViewChannel.scaleX, .scaleY, .opacity, .translationX, .translationY] {
-                tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+                tracks.stop(channel, slot: slot, views: &views, events: &events)
             }
             setPresented([(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)], slot: slot)
             views.setHidden(true, by: .popup, slot: slot)
@@ -228,16 +231,10 @@ extension World {
         setPresented([(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)], slot: slot)
     }
 
-    /// Removes an entity Portal created for itself (a backdrop, a progress view), at once. A
-    /// backdrop is in the render list, so an app may have marked it as a portal anchor: the
-    /// mark goes with it, as with any despawn.
-    func despawnInternal(_ entity: Entity) {
-        guard allocator.isAlive(entity) else { return }
-        if let slot = views.slot(of: entity) {
-            tracks.stopAll(slot: slot, views: &views, events: &events, tick: clock.tick + 1)
-            views.remove(entity)
-        }
-        removePortalAnchor(entity)
-        allocator.release(entity)
+    /// The popups' removal hook: a removed content view leaves the overlay (its backdrop goes),
+    /// and the popups presented from a removed source are dismissed.
+    func removeFromPopups(_ entity: Entity) {
+        removePopup(entity)
+        for popup in popups.states.values where popup.source == entity { dismiss(popup.content, tick: clock.tick + 1) }
     }
 }

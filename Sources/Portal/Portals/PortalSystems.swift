@@ -18,6 +18,9 @@ struct PortalSystem {
     var tracks: TrackStore
     var allocator: EntityAllocator
     var events: [WorldEvent]
+    /// Layers removed during the pass (detached: no tracks, no view), for the world's removal
+    /// path to finish once the stores are back (see `World.withPortalSystem`).
+    var removals: [Entity]
     let step: Double
     let tolerance: Float
     let reduceMotion: Bool
@@ -395,7 +398,7 @@ struct PortalSystem {
 
     /// Creates a layer view in the overlay band, at once (built-in work may spawn mid-tick).
     private mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
-        guard let layer = allocator.allocate() else { return nil }
+        guard let layer = allocator.allocate(ownedByPortal: true) else { return nil }
         let slot = views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
         views.styles[slot].content = content ?? layer
         portals.layerOwners.insert(UInt32(key), for: layer)
@@ -513,15 +516,14 @@ struct PortalSystem {
         portals.motion[key].crossFadeLayer = nil
     }
 
-    /// Removes an entity Portal owns at once: its tracks, its view, its index.
+    /// Removes a layer by the removal path every removal takes: its first step here, where the
+    /// stores are (its tracks stop, its view goes; the caller clears the record), and the rest —
+    /// every feature's hook, the release — in the world as soon as this pass hands the stores
+    /// back, before any later stage of the tick.
     private mutating func despawnNow(_ entity: Entity) {
         guard allocator.isAlive(entity) else { return }
-        if let slot = views.slot(of: entity) {
-            tracks.stopAll(slot: slot, views: &views, events: &events, tick: now + 1)
-            views.remove(entity)
-        }
-        portals.layerOwners.remove(entity)
-        allocator.release(entity)
+        Removal.detach(entity, views: &views, tracks: &tracks, events: &events)
+        removals.append(entity)
     }
 
     /// Shows and hides the anchors as the phase says (the portal's own hidden bit only).
@@ -543,21 +545,25 @@ extension World {
     /// the stores back. Swapping moves buffers, not elements.
     func withPortalSystem<R>(_ body: (inout PortalSystem) -> R) -> R {
         var system = PortalSystem(portals: PortalStore(), views: ViewStore(), tracks: TrackStore(), allocator: EntityAllocator(),
-                                  events: [], step: clock.step, tolerance: configuration.settleTolerance,
+                                  events: [], removals: [], step: clock.step, tolerance: configuration.settleTolerance,
                                   reduceMotion: reduceMotion, now: clock.tick)
-        swap(&system.portals, &portals)
-        swap(&system.views, &views)
-        swap(&system.tracks, &tracks)
-        swap(&system.allocator, &allocator)
-        swap(&system.events, &events)
-        defer {
+        func exchange(_ system: inout PortalSystem) {
             swap(&system.portals, &portals)
             swap(&system.views, &views)
             swap(&system.tracks, &tracks)
             swap(&system.allocator, &allocator)
             swap(&system.events, &events)
+            swap(&system.removals, &portalRemovals)
         }
-        return body(&system)
+        exchange(&system)
+        let result = body(&system)
+        exchange(&system)
+        // The layers the pass detached finish the removal path in the world.
+        if !portalRemovals.isEmpty {
+            finishRemoval(of: portalRemovals)
+            portalRemovals.removeAll(keepingCapacity: true)
+        }
+        return result
     }
 }
 

@@ -27,10 +27,11 @@ extension World {
     /// an activation waits for it starts the flight on that tick.
     ///
     /// - Throws: ``PortalError/duplicatePortalRole(_:_:existing:rejected:)`` when another view
-    ///   already has that role for `id`.
+    ///   already has that role for `id`; ``PortalError/portalLayer(_:)`` or
+    ///   ``PortalError/portalOwned(_:)`` for Portal's own views (layers, backdrops), which
+    ///   Portal removes on its own schedule.
     public func portal(_ view: Entity, id: PortalID, as role: PortalRole) throws(PortalError) {
-        try requireView(view)
-        guard portals.layerOwners.value(of: view) == nil else { throw .portalLayer(view) }
+        try requireAppView(view)
         if let key = portals.keys[id] {
             let record = portals.records[Int(key)]
             let existing = role == .source ? record.source : record.destination
@@ -40,6 +41,7 @@ extension World {
             }
         }
         removePortalAnchor(view)
+        registerRemoval(.portals) { world, entity in world.removeFromPortals(entity) }
         let key = portals.intern(id)
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
         portals.setAnchor(view, as: role, of: Int(key))
@@ -59,12 +61,29 @@ extension World {
         removePortalAnchor(view)
     }
 
-    func removePortalAnchor(_ view: Entity) {
-        guard let anchor = portals.anchors.remove(view) else { return }
+    /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
+    /// last known frame, and a layer showing its content shows the other anchor's, or its own
+    /// entity, rather than a dead one), and a removed layer leaves the layer table.
+    func removeFromPortals(_ entity: Entity) {
+        if portals.layerOwners.remove(entity) != nil { return }   // a layer carries no mark
+        guard let key = removePortalAnchor(entity) else { return }
+        let record = portals.records[key]
+        for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
+            if let slot = views.slot(of: layer), views.styles[slot].content == entity {
+                views.styles[slot].content = record.source ?? record.destination ?? layer
+            }
+        }
+    }
+
+    /// Removes a view's mark, if it has one, and returns the key of the portal it marked.
+    @discardableResult
+    func removePortalAnchor(_ view: Entity) -> Int? {
+        guard let anchor = portals.anchors.remove(view) else { return nil }
         let key = Int(anchor.key)
         if portals.records[key].source == view { portals.setAnchor(nil, as: .source, of: key) }
         if portals.records[key].destination == view { portals.setAnchor(nil, as: .destination, of: key) }
         if let slot = views.slot(of: view) { views.setHidden(false, by: .portal, slot: slot) }
+        return key
     }
 
     /// Activates (`isActive: true`, the layer flies source → destination) or deactivates (it flies
@@ -80,7 +99,7 @@ extension World {
     public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
         let key = try knownPortal(id)
         try config.validate(step: clock.step)
-        if let content = config.layerContent { try requireAlive(content) }
+        if let content = config.layerContent { try requireAppEntity(content) }
         commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: 0, group: nil))
     }
 
@@ -135,7 +154,7 @@ extension World {
         var keys: [UInt32] = []
         for id in ids { keys.append(try knownPortal(id)) }
         try config.validate(step: clock.step)
-        if let content = config.layerContent { try requireAlive(content) }
+        if let content = config.layerContent { try requireAppEntity(content) }
         let group = portals.group(named: groupID)
         portals.groups[group].members = keys
         commands.append(.portalGroupRequest(group: group, direction: isActive ? .forward : .reverse))

@@ -3,9 +3,12 @@
 // Trade-off: unlike the swap-remove component tables, views live in *stable slots*. Animation
 // tracks address a view's presented values by slot (slot × 16 + channel), and a stable slot
 // keeps that address valid for the whole life of the view, with no fix-up when another view is
-// despawned. Freed slots are reused by the next spawn, so the slot array stays as dense as the
-// live view count's high-water mark. Drawing order is a separate dense list of slots, re-sorted
-// only when a view is spawned, despawned or changes z index.
+// despawned. A freed slot is reused only after the next refresh of the drawing order (the end
+// of the tick), never within the tick that freed it: so a slot can be in the drawing order, or
+// among the views spawned since the refresh, at most once, by construction. The slot array stays
+// as dense as the high-water mark of the live views plus those freed in one tick. Drawing order
+// is a separate dense list of slots, re-sorted only when a view is spawned, despawned or changes
+// z index.
 
 /// The role a render item plays. Roles draw in bands: every overlay (and popup backdrop)
 /// draws above every app view, whatever their z indices; within a band, z index decides.
@@ -115,6 +118,7 @@ struct ViewStore {
     /// views it draws.
     var hiddenBy: [UInt8] = []
     private var sequence: [UInt64] = []
+    /// Slots free for the next spawn: freed before the last refresh of the drawing order.
     private var freeSlots: [UInt32] = []
     private var nextSequence: UInt64 = 0
     private(set) var count = 0
@@ -126,13 +130,13 @@ struct ViewStore {
     private(set) var order: [UInt32] = []
     /// Views whose `sequence` is below this were spawned before the render list was last built.
     private var renderedSequence: UInt64 = 0
-    /// Slots spawned since the last refresh, in spawn order.
+    /// Slots spawned since the last refresh, in spawn order (each at most once: see
+    /// `pendingRemovals`).
     private var pendingInserts: [UInt32] = []
-    /// Slots freed since the last refresh (some may be live again, reused by a new view).
+    /// Slots freed since the last refresh. They join `freeSlots` only at the refresh, so no
+    /// slot is freed and reused between two refreshes: a stale entry in `order` is exactly a
+    /// slot that is not `live`, and no slot enters `pendingInserts` twice.
     private var pendingRemovals: [UInt32] = []
-    /// 1 for the slots in `pendingRemovals`: their entries in `order` are stale. A byte column,
-    /// so that compacting the order reads 1 byte per view.
-    private var removedSinceRefresh: [UInt8] = []
     /// A z index or role changed: the order must be rebuilt and sorted.
     private var needsSort = false
     private var mergeBuffer: [UInt32] = []
@@ -155,7 +159,7 @@ struct ViewStore {
         entities.reserveCapacity(n); live.reserveCapacity(n)
         values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
         styles.reserveCapacity(n)
-        hiddenBy.reserveCapacity(n); removedSinceRefresh.reserveCapacity(n); observers.reserveCapacity(n)
+        hiddenBy.reserveCapacity(n); observers.reserveCapacity(n)
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
     }
@@ -180,8 +184,8 @@ struct ViewStore {
         return values[base].bitPattern &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: lanes[base]) &+ observers[slot]
     }
 
-    /// Adds a view for `entity` in a free slot (the most recently freed, or a new one) and
-    /// returns the slot.
+    /// Adds a view for `entity` in a free slot (the most recently freed before the last refresh,
+    /// or a new one) and returns the slot.
     @discardableResult
     mutating func insert(_ entity: Entity, frame: Rect, cornerRadius: Float, opacity: Float, role: RenderRole) -> Int {
         let slot: Int
@@ -193,7 +197,6 @@ struct ViewStore {
             hiddenBy[slot] = 0
             sequence[slot] = nextSequence
         } else {
-            removedSinceRefresh.append(0)
             observers.append(ViewStore.unobserved)
             slot = entities.count
             entities.append(entity)
@@ -243,12 +246,8 @@ struct ViewStore {
         live[slot] = false
         entities[slot] = ViewStore.vacant
         slotOf[Int(entity.index)] = 0
-        freeSlots.append(UInt32(slot))
         count -= 1
-        if removedSinceRefresh[slot] == 0 {
-            removedSinceRefresh[slot] = 1
-            pendingRemovals.append(UInt32(slot))
-        }
+        pendingRemovals.append(UInt32(slot))   // reusable after the next refresh, not before
     }
 
     /// Records that the geometry of the view in `slot` is about to change (or the view to go), if
@@ -311,20 +310,21 @@ struct ViewStore {
             let key = DrawKey(styles: styles, sequence: sequence)
             order.sort { key.before($0, $1) }
         } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
+            // No slot was reused since the last refresh, so a slot that is not live is exactly
+            // a view removed since then: its entry in the order is stale, and a view spawned and
+            // despawned since then is dropped from the inserts.
+            let live = self.live
             if !pendingRemovals.isEmpty {
-                // A slot freed and reused since the last refresh has a stale entry here (dropped)
-                // and its new view among the inserts.
-                removedSinceRefresh.withUnsafeBufferPointer { removed in
-                    order.removeAll { removed[Int($0)] != 0 }
+                live.withUnsafeBufferPointer { live in
+                    order.removeAll { !live[Int($0)] }
                 }
             }
-            // A view spawned and despawned since the last refresh is dropped here.
-            let live = self.live
             pendingInserts.removeAll { !live[Int($0)] }
             sortPendingInserts()
             mergePendingInserts()
         }
-        for slot in pendingRemovals { removedSinceRefresh[Int(slot)] = 0 }
+        // The slots freed since the last refresh are out of every list now: they may be reused.
+        freeSlots.append(contentsOf: pendingRemovals)
         pendingRemovals.removeAll(keepingCapacity: true)
         pendingInserts.removeAll(keepingCapacity: true)
         needsSort = false
@@ -498,9 +498,28 @@ struct ViewStore {
         precondition(liveSlots == count, "views: \(liveSlots) live slots, count says \(count)")
         let visible = entities.indices.filter { live[$0] && hiddenBy[$0] == 0 }.count
         precondition(visible == visibleCount, "views: \(visible) visible views, visibleCount says \(visibleCount)")
-        precondition(liveSlots + freeSlots.count == entities.count, "views: slots leak")
+        precondition(liveSlots + freeSlots.count + pendingRemovals.count == entities.count, "views: slots leak")
+        // No slot is both free and live, nor listed twice among the free, the freed and the new:
+        // a slot listed twice would be handed out (or drawn) twice.
+        var listed = [UInt8](repeating: 0, count: entities.count)
+        for slot in freeSlots + pendingRemovals {
+            precondition(!live[Int(slot)] && listed[Int(slot)] == 0, "views: slot \(slot) is free but live, or free twice")
+            listed[Int(slot)] = 1
+        }
+        for slot in freeSlots { listed[Int(slot)] = 2 }
+        for slot in pendingInserts {
+            // A new view may have gone again (its slot freed since), but not come from the free
+            // list since the last refresh a second time.
+            precondition(listed[Int(slot)] & 6 == 0, "views: slot \(slot) was taken twice since the last refresh")
+            listed[Int(slot)] |= 4
+        }
         if pendingInserts.isEmpty && pendingRemovals.isEmpty && !needsSort {
             precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
+            var drawn = [Bool](repeating: false, count: entities.count)
+            for slot in order {
+                precondition(live[Int(slot)] && !drawn[Int(slot)], "views: slot \(slot) is in the drawing order twice, or dead")
+                drawn[Int(slot)] = true
+            }
             let key = DrawKey(styles: styles, sequence: sequence)
             for k in order.indices.dropFirst() {
                 precondition(key.before(order[k - 1], order[k]), "views: drawing order out of order at \(k)")

@@ -100,7 +100,7 @@ extension World {
     /// Every feature that places a view directly (updates, navigation stages, popups) goes
     /// through this, so a running animation never fights a direct placement.
     func setPresented(_ channel: ViewChannel, _ value: Float, slot: Int) {
-        tracks.stop(channel, slot: slot, views: &views, events: &events, tick: clock.tick + 1)
+        tracks.stop(channel, slot: slot, views: &views, events: &events)
         if channel.isGeometry { views.noteGeometryWrite(slot: slot) }
         views.values[slot * ViewChannel.stride + channel.rawValue] = value
     }
@@ -110,8 +110,18 @@ extension World {
         for (channel, value) in values { setPresented(channel, value, slot: slot) }
     }
 
+    /// Requires a live view. Portal's own views (layers, backdrops) pass: the app may change
+    /// how they look (a user system styling the layers), which goes with them when they go.
     func requireView(_ entity: Entity) throws(PortalError) {
         try requireAlive(entity)
+        guard views.slot(of: entity) != nil else { throw .notAView(entity) }
+    }
+
+    /// Requires a live view that the app may hand to a feature (as a portal anchor, a screen, a
+    /// popup or its source, a header part): not one of Portal's own (a layer, a backdrop), which
+    /// Portal removes on its own schedule.
+    func requireAppView(_ entity: Entity) throws(PortalError) {
+        try requireAppEntity(entity)
         guard views.slot(of: entity) != nil else { throw .notAView(entity) }
     }
 }
