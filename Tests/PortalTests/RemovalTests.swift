@@ -281,4 +281,51 @@ struct RemovalTests {
         #expect(checked == 2 * 4 + 2 * 2)
         #expect(seen.contains { if case let .animationCompleted(c) = $0.1 { return c.wasInterrupted && watched.contains(c.id) } else { return false } })
     }
+
+    // MARK: Found by the fuzzer after the fixes above
+
+    /// Fuzz seed 5: a configuration's `layerContent` despawned while its layer flies — the layer
+    /// drew a dead entity's content.
+    @Test func despawnedLayerContentIsNotDrawn() throws {
+        let (world, config) = try heroWorld(animation: .linear(duration: 0.5))
+        let photo = try world.spawnView(frame: Rect(x: 300, y: 400, width: 30, height: 30))
+        var withContent = config
+        withContent.layerContent = photo
+        try world.portalTransition(id: "hero", isActive: true, config: withContent)
+        world.tick()
+        #expect(world.renderList.contains { $0.role == .overlay && $0.content == photo })
+        try world.despawn(photo)
+        for _ in 0..<8 {
+            world.tick()
+            #expect(!world.renderList.contains { $0.content == photo })
+        }
+        // The next flight back uses an anchor's content, not the dead one.
+        try world.portalTransition(id: "hero", isActive: false, config: config)
+        for _ in 0..<8 {
+            world.tick()
+            #expect(!world.renderList.contains { $0.content == photo })
+        }
+    }
+
+    /// Fuzz seed 33: a user component's `forEach` and `updateEach` yielded an entity despawned
+    /// this frame (its row goes at the next tick, but the handle is dead at once).
+    @Test func componentQueriesSkipEntitiesDespawnedThisFrame() throws {
+        struct Glow { var level: Int }
+        let world = World()
+        try world.register(Glow.self)
+        let kept = try world.spawn()
+        let doomed = try world.spawn()
+        try world.insert(Glow(level: 1), for: kept)
+        try world.insert(Glow(level: 2), for: doomed)
+        try world.despawn(doomed)
+        var seen: [Entity] = []
+        try world.forEach(Glow.self) { entity, _ in seen.append(entity) }
+        #expect(seen == [kept])
+        seen = []
+        try world.updateEach(Glow.self) { entity, glow in seen.append(entity); glow.level += 10 }
+        #expect(seen == [kept])
+        #expect(try world.component(Glow.self, of: kept).level == 11)
+        world.tick()
+        #expect(world.count(of: Glow.self) == 1)
+    }
 }

@@ -64,25 +64,30 @@ extension World {
         return allocator.isUsable(entity) && !storage.isBorrowed && storage.contains(entity)
     }
 
-    /// Calls `body` with every entity that has a component of `type` and its value, in row
-    /// order. The loop sees the table as it was when the call began.
+    /// Calls `body` with every live entity that has a component of `type` and its value, in row
+    /// order. The loop sees the table as it was when the call began. An entity despawned this
+    /// frame keeps its row until the next tick but is dead to every call, so it is skipped.
     public func forEach<Value>(_ type: Value.Type, _ body: (Entity, Value) -> Void) throws(PortalError) {
         let table = try writableStorage(type).table
         let entities = table.entities
-        for (row, value) in table.values.enumerated() { body(entities[row], value) }
+        for (row, value) in table.values.enumerated() where allocator.isUsable(entities[row]) { body(entities[row], value) }
     }
 
-    /// Calls `body` with every entity that has a component of `type` and a mutable reference to
-    /// its value. During the call the table refuses other reads and writes
-    /// (``PortalError/componentTableBusy(_:)``).
+    /// Calls `body` with every live entity that has a component of `type` and a mutable reference
+    /// to its value (an entity despawned this frame is skipped, as in ``forEach(_:_:)``). During
+    /// the call the table refuses other reads and writes (``PortalError/componentTableBusy(_:)``).
     public func updateEach<Value>(_ type: Value.Type, _ body: (Entity, inout Value) -> Void) throws(PortalError) {
         let storage = try writableStorage(type)
         storage.isBorrowed = true
         defer { storage.isBorrowed = false }
-        storage.table.updateEach(body)
+        let allocator = self.allocator
+        storage.table.updateEach { entity, value in
+            if allocator.isUsable(entity) { body(entity, &value) }
+        }
     }
 
-    /// The number of entities with a component of `type` (0 when it is not registered).
+    /// The number of entities with a component of `type` (0 when it is not registered); like
+    /// ``entityCount``, entities despawned this frame still count until the next tick.
     public func count<Value>(of type: Value.Type) -> Int {
         (components[ObjectIdentifier(type)] as? ComponentStorage<Value>)?.table.count ?? 0
     }

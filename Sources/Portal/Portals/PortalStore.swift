@@ -163,6 +163,10 @@ struct PortalStore {
     var anchors = ComponentTable<PortalAnchor>()
     /// Layer entity → the key of the portal that owns it.
     var layerOwners = ComponentTable<UInt32>()
+    /// The entities some configuration names as its `layerContent` (a superset: an entry stays
+    /// after the configuration changes). When one is removed, the removal hook scans the records
+    /// for it — rare, so no count is kept per portal.
+    var contentEntities = ComponentTable<Bool>()
     /// The landing pass's schedule: when to check each flight (and fade) for landing, so that
     /// the pass looks only at the portals due, not at every flight. One live check per portal
     /// at most (see `PortalMotion.checkVersion`).
@@ -261,6 +265,7 @@ struct PortalStore {
             record.removal = config.removal
             record.layerContent = config.layerContent
         }
+        if let content = config.layerContent { contentEntities.insert(true, for: content) }
     }
 
     /// Gives portal `to` the configuration of portal `from` (a transfer).

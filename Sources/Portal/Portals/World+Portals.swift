@@ -62,15 +62,28 @@ extension World {
     }
 
     /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
-    /// last known frame, and a layer showing its content shows the other anchor's, or its own
-    /// entity, rather than a dead one), and a removed layer leaves the layer table.
+    /// last known frame), a configuration naming it as `layerContent` forgets it, a layer showing
+    /// its content shows the other anchor's, or its own entity, rather than a dead one, and a
+    /// removed layer leaves the layer table.
     func removeFromPortals(_ entity: Entity) {
         if portals.layerOwners.remove(entity) != nil { return }   // a layer carries no mark
+        if portals.contentEntities.remove(entity) != nil {
+            for key in portals.records.indices where portals.records[key].layerContent == entity {
+                portals.records[key].layerContent = nil
+                replaceLayerContent(entity, of: key)
+            }
+        }
         guard let key = removePortalAnchor(entity) else { return }
+        replaceLayerContent(entity, of: key)
+    }
+
+    /// Makes portal `key`'s layers that show `removed` show an anchor of the portal instead, or
+    /// their own entity.
+    private func replaceLayerContent(_ removed: Entity, of key: Int) {
         let record = portals.records[key]
         for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
-            if let slot = views.slot(of: layer), views.styles[slot].content == entity {
-                views.styles[slot].content = record.source ?? record.destination ?? layer
+            if let slot = views.slot(of: layer), views.styles[slot].content == removed {
+                views.styles[slot].content = record.layerContent ?? record.source ?? record.destination ?? layer
             }
         }
     }
@@ -243,6 +256,8 @@ extension PortalStore {
         let isView = { (entity: Entity) in views.slot(of: entity) != nil }
         anchors.checkInvariants("portal anchors", isAlive: isAlive)
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
+        contentEntities.checkInvariants("portal layer contents", isAlive: isAlive)
+        for record in records { if let content = record.layerContent { precondition(isAlive(content), "portals: a configuration's layer content \(content) is dead") } }
         precondition(ids.count == records.count && effects.count == records.count && flightSettings.count == records.count,
                      "portals: columns differ in length")
         precondition(motion.count == records.count, "portals: the motion column differs in length")
