@@ -138,11 +138,12 @@ func runInChild(seed: UInt64, calls: Int, keep: [Int]?) -> Outcome {
         return Outcome(kind: fields[1], detail: fields.count > 2 ? fields[2] : "", index: Int(fields[0]))
     }
     let index = lines.last(where: { $0.hasPrefix("FUZZ-AT ") }).flatMap { Int($0.dropFirst("FUZZ-AT ".count)) }
-    let message = lines.first(where: { $0.contains("Fatal error") || $0.contains("ERROR: AddressSanitizer") || $0.contains("SUMMARY: AddressSanitizer") })
-        ?? "exit status \(status)"
+    let message = lines.first(where: { line in
+        ["Fatal error", "Precondition failed", "Assertion failed", "ERROR: AddressSanitizer", "SUMMARY: AddressSanitizer"].contains { line.contains($0) }
+    }) ?? "exit status \(status)"
     // Keep the message, drop addresses and numbers (entities, lines) so that the class is stable.
     var cleaned = message.replacingOccurrences(of: #"0x[0-9a-f]+"#, with: "0x…", options: .regularExpression)
-    if let range = cleaned.range(of: "Fatal error") { cleaned = String(cleaned[range.lowerBound...]) + " (" + String(message.prefix { $0 != ":" }) + ")" }
+    if let range = cleaned.range(of: #"(Fatal error|Precondition failed|Assertion failed)"#, options: .regularExpression) { cleaned = String(cleaned[range.lowerBound...]) + " (" + String(message.prefix { $0 != ":" }) + ")" }
     // The innermost frame in Portal's own sources names where (the function, not the line).
     let frame = lines.first(where: { $0.contains("/Sources/Portal/") }) ?? lines.first(where: { $0.contains(" in portal-fuzz") && !$0.contains("Fuzz") })
     if let frame, let start = frame.range(of: #"0x[0-9a-f]+ "#, options: .regularExpression), let end = frame.range(of: " + ") {
@@ -201,7 +202,7 @@ default:
                                         + options.ignore.flatMap { ["--ignore", $0] })
                 for line in output.split(separator: "\n") {
                     if line.hasPrefix("FUZZ-LINE ") { lines.append(String(line.dropFirst("FUZZ-LINE ".count))) }
-                    if line.contains("Fatal error") { tail = String(line) }
+                    if line.contains("Fatal error") || line.contains("Precondition failed") { tail = String(line) }
                 }
             }
             out("  shrunk to \(minimal.count) calls in \(runs) runs; reproducer:\n")
