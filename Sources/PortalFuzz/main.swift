@@ -7,7 +7,7 @@
 //
 // Options: `--seeds A..<B | A...B | A` (default 0..<20), `--calls N` (default 2000),
 // `--no-shrink`, `--in-process` (no subprocesses: faster, but a trap ends the run),
-// `--stop-after K` (stop after K failing seeds), `--ignore TEXT` (repeatable: look past failure
+// `--stop-after K` (stop after K failing seeds), `--max-shrink-runs N` (default 600), `--ignore TEXT` (repeatable: look past failure
 // classes containing TEXT — a temporary aid while known bugs are open, so a run finds the others).
 //
 // Design (traps): a Swift trap (precondition, index out of range, overflow) cannot be caught in
@@ -46,6 +46,7 @@ struct Options {
     var stopAfter = Int.max
     var trace = false
     var ignore: [String] = []
+    var maxShrinkRuns = 600
 }
 
 func parse() -> Options {
@@ -75,6 +76,7 @@ func parse() -> Options {
         case "--child-run": o.mode = "child-run"
         case "--trace": o.trace = true
         case "--ignore": o.ignore.append(value())
+        case "--max-shrink-runs": o.maxShrinkRuns = Int(value())!
         case "--child-print", "--print": o.mode = "print"
         case "--help", "-h":
             print("usage: portal-fuzz [--seeds A..<B] [--calls N] [--no-shrink] [--in-process] [--stop-after K]\n"
@@ -192,6 +194,7 @@ default:
             let prefix = Array(0...(outcome.index ?? options.calls - 1))
             var runs = 0
             let minimal = Fuzzer.shrink(prefix) { candidate in
+                guard runs < options.maxShrinkRuns else { return false }   // a bound: the result is then not minimal
                 runs += 1
                 return run(seed, options.calls, candidate).kind == kind
             }

@@ -74,7 +74,11 @@ public enum Fuzzer {
 
     /// A failure's class with the numbers taken out, so that shrinking keeps the same class.
     public static func normalized(_ kind: String) -> String {
-        String(kind.map { $0.isNumber ? "#" : $0 })
+        var result = ""
+        for character in kind where !(character.isNumber && result.last == "#") {
+            result.append(character.isNumber ? "#" : character)
+        }
+        return result
     }
 
     /// Call indices as text ("0-10,12,15-20"), for a command line.

@@ -376,7 +376,7 @@ final class Execution {
             let (body, code) = Self.system(kind, p, counter: "n\(i)")
             systemIDs[i] = w.addSystem("fuzz\(i)", stage: stage, body)
             say("var n\(i) = 0")
-            say("let s\(i) = world.addSystem(\"fuzz\(i)\", stage: \(Self.stageNames[stage]!)) { w in \(code) }")
+            say("let s\(i) = world.addSystem(\"fuzz\(i)\", stage: \(Self.stageNames[stage]!)) { w in \(code) }; _ = s\(i)")
         case let .removeSystem(k):
             guard let id = systemIDs[k] else { return .skipped }
             try call("world.removeSystem(s\(k))") { () throws(PortalError) in try w.removeSystem(id) }

@@ -124,7 +124,7 @@ import Testing
 
     /// Failure classes lose their numbers, so a shrunk sequence must keep the class, not the entity.
     @Test func failureClassesAreNormalized() {
-        #expect(Fuzzer.normalized("Glow: holds Entity(11v0), line 72") == "Glow: holds Entity(##v#), line ##")
+        #expect(Fuzzer.normalized("Glow: holds Entity(11v0), line 72") == "Glow: holds Entity(#v#), line #")
     }
 }
 
