@@ -174,7 +174,10 @@ case "print":
     let seed = options.seeds.lowerBound
     let result = Fuzzer.run(seed: seed, calls: options.calls, keep: keepFunction(options.keep),
                             ignore: options.ignore, sink: { out("FUZZ-LINE " + $0) })
-    if let (failure, index) = result { out("FUZZ-FAIL \(index)\t\(Fuzzer.normalized(failure.kind))\t\(failure.detail)") }
+    if let (failure, index) = result {
+        for line in (failure.expectation ?? "").split(separator: "\n") { out("FUZZ-EXPECT " + line) }
+        out("FUZZ-FAIL \(index)\t\(Fuzzer.normalized(failure.kind))\t\(failure.detail)")
+    }
     exit(result == nil ? 0 : 1)
 
 default:
@@ -199,20 +202,24 @@ default:
                 return run(seed, options.calls, candidate).kind == kind
             }
             var lines: [String] = []
+            var expectation: [String] = []
             var tail = ""
             if options.inProcess {
-                _ = Fuzzer.run(seed: seed, calls: options.calls, keep: keepFunction(minimal), ignore: options.ignore, sink: { lines.append($0) })
+                let result = Fuzzer.run(seed: seed, calls: options.calls, keep: keepFunction(minimal), ignore: options.ignore, sink: { lines.append($0) })
+                if let text = result?.failure.expectation { expectation = [text] }
             } else {
                 let (_, output) = child(["--child-print", "--seed", "\(seed)", "--calls", "\(options.calls)", "--keep", Fuzzer.encode(minimal)]
                                         + options.ignore.flatMap { ["--ignore", $0] })
                 for line in output.split(separator: "\n") {
                     if line.hasPrefix("FUZZ-LINE ") { lines.append(String(line.dropFirst("FUZZ-LINE ".count))) }
+                    if line.hasPrefix("FUZZ-EXPECT ") { expectation.append(String(line.dropFirst("FUZZ-EXPECT ".count))) }
                     if line.contains("Fatal error") || line.contains("Precondition failed") { tail = String(line) }
                 }
             }
             out("  shrunk to \(minimal.count) calls in \(runs) runs; reproducer:\n")
             out(Fuzzer.testSource(seed: seed, calls: options.calls, indices: minimal,
-                                    failure: kind + (tail.isEmpty ? "" : " — " + tail), lines: lines))
+                                    failure: kind + (tail.isEmpty ? "" : " — " + tail), lines: lines,
+                                    expectation: expectation.isEmpty ? nil : expectation.joined(separator: "\n")))
             out("")
         }
         if failingSeeds >= options.stopAfter { break }

@@ -102,9 +102,11 @@ public enum Fuzzer {
         }
     }
 
-    /// The reproducer as a Swift Testing test: `lines` as recorded, runs of `world.tick()`
-    /// folded into loops.
-    public static func testSource(seed: UInt64, calls: Int, indices: [Int], failure: String, lines: [String]) -> String {
+    /// The reproducer as a Swift Testing test: `lines` as recorded, with each run of `tick()`
+    /// and `advance(by:)` calls folded into one loop of the ticks they ran (the world sees the same
+    /// ticks between the same calls; only the frame-time events differ).
+    public static func testSource(seed: UInt64, calls: Int, indices: [Int], failure: String, lines: [String],
+                                  expectation: String? = nil) -> String {
         var body: [String] = []
         var ticks = 0
         func flush() {
@@ -119,10 +121,14 @@ public enum Fuzzer {
                 continue
             }
             if line == "world.tick()" { ticks += 1; continue }
+            // `advance(by:)` becomes the ticks it ran, unless it is the last line (a trap inside it).
+            if line.hasPrefix(Execution.ran) { ticks += Int(line.dropFirst(Execution.ran.count)) ?? 0; continue }
+            if line.hasPrefix("world.advance(by:"), k + 1 < lines.count, lines[k + 1].hasPrefix(Execution.ran) { continue }
             flush()
             body.append(line)
         }
         flush()
+        if let expectation { body += expectation.split(separator: "\n").map(String.init) }
         return """
             // portal-fuzz seed \(seed), \(calls) calls, kept calls \(encode(indices))
             // \(failure)

@@ -18,6 +18,8 @@ public struct Failure: Sendable, Equatable {
     public var kind: String
     /// The particulars (values, entities).
     public var detail: String
+    /// The Swift expectation that fails after the reproducer's calls (nil for a trap).
+    public var expectation: String?
 }
 
 /// One run of a call sequence against a fresh world, checking after every call.
@@ -36,6 +38,9 @@ final class Execution {
 
     /// Marks a sink line that names a call about to run (dropped unless the process dies in it).
     static let pending = "// about to call: "
+    /// Follows an `advance(by:)` line with the ticks it ran: a reproducer replaces both with
+    /// that many `tick()` calls (the same ticks between the same calls).
+    static let ran = "// ticks run: "
 
     /// Records a line of Swift and passes it to the sink at once.
     func say(_ line: String) {
@@ -111,9 +116,17 @@ final class Execution {
     var ignore: [String] = []
 
     /// A failure, or nil when its class is ignored.
-    func flag(_ kind: String, _ detail: String) -> Failure? {
-        ignore.contains(where: { kind.contains($0) }) ? nil : Failure(kind: kind, detail: detail)
+    func flag(_ kind: String, _ detail: String, _ expectation: String) -> Failure? {
+        ignore.contains(where: { kind.contains($0) }) ? nil : Failure(kind: kind, detail: detail, expectation: expectation)
     }
+
+    /// An entity as the reproducer names it: its variable, or its bits.
+    func ref(_ entity: Entity) -> String {
+        order.last(where: { vars[$0] == entity }).map { "e\($0)" } ?? "Entity(bits: 0x\(String(entity.bits, radix: 16)))"
+    }
+
+    /// A check over every render item, as Swift.
+    func everyItem(_ predicate: String) -> String { "#expect(world.renderList.allSatisfy { \(predicate) })" }
 
     func finite(_ values: [Float]) -> Bool { values.allSatisfy(\.isFinite) }
 
@@ -121,24 +134,30 @@ final class Execution {
         let t = item.transform
         let r3 = t.rotation3D
         if !finite([item.frame.minX, item.frame.minY, item.frame.width, item.frame.height]) {
-            if let f = flag("render item frame not finite", "\(item)") { return f }
+            if let f = flag("render item frame not finite", "\(item)",
+                            everyItem("$0.frame.minX.isFinite && $0.frame.minY.isFinite && $0.frame.width.isFinite && $0.frame.height.isFinite")) { return f }
         }
         if !finite([item.cornerRadius, item.opacity, item.shadowRadius]) {
-            if let f = flag("render item radius/opacity/shadow not finite", "\(item)") { return f }
+            if let f = flag("render item radius/opacity/shadow not finite", "\(item)",
+                            everyItem("$0.cornerRadius.isFinite && $0.opacity.isFinite && $0.shadowRadius.isFinite")) { return f }
         }
         if !finite([t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition]) {
-            if let f = flag("render item transform not finite", "\(item)") { return f }
+            if let f = flag("render item transform not finite", "\(item)", everyItem("$0.transform.isValid")) { return f }
         }
         if !finite([r3.angle.radians, r3.axisX, r3.axisY, r3.axisZ, r3.perspective]) {
-            if let f = flag("render item rotation3D not finite", "\(item)") { return f }
+            if let f = flag("render item rotation3D not finite", "\(item)",
+                            everyItem("[$0.transform.rotation3D.angle.radians, $0.transform.rotation3D.axisX, $0.transform.rotation3D.axisY, "
+                                      + "$0.transform.rotation3D.axisZ, $0.transform.rotation3D.perspective].allSatisfy(\\.isFinite)")) { return f }
         }
-        if !(0...1).contains(item.opacity) { if let f = flag("render item opacity out of 0…1", "\(item)") { return f } }
-        if item.frame.width < 0 || item.frame.height < 0 { if let f = flag("render item negative size", "\(item)") { return f } }
-        if item.cornerRadius < 0 { if let f = flag("render item negative corner radius", "\(item)") { return f } }
-        if item.shadowRadius < 0 { if let f = flag("render item negative shadow radius", "\(item)") { return f } }
-        if dead.contains(item.entity.bits) { if let f = flag("render list holds an entity dead before the tick", "\(item.entity)") { return f } }
+        if !(0...1).contains(item.opacity) { if let f = flag("render item opacity out of 0…1", "\(item)", everyItem("(0...1).contains($0.opacity)")) { return f } }
+        if item.frame.width < 0 || item.frame.height < 0 { if let f = flag("render item negative size", "\(item)", everyItem("$0.frame.width >= 0 && $0.frame.height >= 0")) { return f } }
+        if item.cornerRadius < 0 { if let f = flag("render item negative corner radius", "\(item)", everyItem("$0.cornerRadius >= 0")) { return f } }
+        if item.shadowRadius < 0 { if let f = flag("render item negative shadow radius", "\(item)", everyItem("$0.shadowRadius >= 0")) { return f } }
+        if dead.contains(item.entity.bits) { if let f = flag("render list holds an entity dead before the tick", "\(item.entity)",
+                                                     "#expect(!world.renderList.contains { $0.entity == \(ref(item.entity)) })") { return f } }
         if dead.contains(item.content.bits) {
-            if let f = flag("render list content is an entity dead before the tick", "\(item.content)") { return f }
+            if let f = flag("render list content is an entity dead before the tick", "\(item.content)",
+                              "#expect(!world.renderList.contains { $0.content == \(ref(item.content)) })") { return f }
         }
         return nil
     }
@@ -147,42 +166,50 @@ final class Execution {
     func checkTick(dead: Set<UInt64>) -> Failure? {
         for item in world.renderList { if let f = checkItem(item, dead: dead) { return f } }
         for layer in world.portalLayers() {
-            if dead.contains(layer.layer.bits) { if let f = flag("portalLayers() holds an entity dead before the tick", "\(layer.layer)") { return f } }
-            if !layer.progress.isFinite { if let f = flag("portal layer progress not finite", "\(layer)") { return f } }
+            if dead.contains(layer.layer.bits) { if let f = flag("portalLayers() holds an entity dead before the tick", "\(layer.layer)",
+                                                             "#expect(!world.portalLayers().contains { $0.layer == \(ref(layer.layer)) })") { return f } }
+            if !layer.progress.isFinite { if let f = flag("portal layer progress not finite", "\(layer)", "#expect(world.portalLayers().allSatisfy { $0.progress.isFinite })") { return f } }
         }
         for i in viewVars where world.isAlive(vars[i]!) {
             guard let p = try? world.presentation(of: vars[i]!) else { continue }
             let t = p.transform
             if !finite([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.cornerRadius, p.opacity, p.shadowRadius,
                         t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition]) {
-                if let f = flag("presentation not finite", "\(vars[i]!): \(p)") { return f }
+                if let f = flag("presentation not finite", "\(vars[i]!): \(p)",
+                                "let p = try world.presentation(of: \(ref(vars[i]!))); #expect([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, "
+                                + "p.cornerRadius, p.opacity, p.shadowRadius].allSatisfy(\\.isFinite) && p.transform.isValid)") { return f }
             }
-            if !(0...1).contains(p.opacity) { if let f = flag("presentation opacity out of 0…1", "\(vars[i]!): \(p)") { return f } }
+            if !(0...1).contains(p.opacity) { if let f = flag("presentation opacity out of 0…1", "\(vars[i]!): \(p)",
+                                                          "#expect((0...1).contains(try world.presentation(of: \(ref(vars[i]!))).opacity))") { return f } }
             if p.frame.width < 0 || p.frame.height < 0 || p.cornerRadius < 0 || p.shadowRadius < 0 {
-                if let f = flag("presentation negative size/radius", "\(vars[i]!): \(p)") { return f }
+                if let f = flag("presentation negative size/radius", "\(vars[i]!): \(p)",
+                                "let p = try world.presentation(of: \(ref(vars[i]!))); #expect(p.frame.width >= 0 && p.frame.height >= 0 && p.cornerRadius >= 0 && p.shadowRadius >= 0)") { return f }
             }
         }
         for i in stacks where world.isAlive(vars[i]!) {
             if let screens = try? world.screens(of: vars[i]!), let bad = screens.first(where: { dead.contains($0.bits) }) {
-                if let f = flag("screens(of:) holds an entity dead before the tick", "\(bad)") { return f }
+                if let f = flag("screens(of:) holds an entity dead before the tick", "\(bad)",
+                                "#expect(try !world.screens(of: e\(i)).contains(\(ref(bad))))") { return f }
             }
             // Documented to overshoot with a spring, so only finiteness is checked.
             if let p = (try? world.navigationProgress(of: vars[i]!)) ?? nil, !p.isFinite {
-                if let f = flag("navigationProgress not finite", "\(p)") { return f }
+                if let f = flag("navigationProgress not finite", "\(p)", "#expect(try world.navigationProgress(of: e\(i))?.isFinite != false)") { return f }
             }
         }
         for i in headers where world.isAlive(vars[i]!) {
             if let p = try? world.flowingHeaderProgress(vars[i]!), !p.isFinite {
-                if let f = flag("flowingHeaderProgress not finite", "\(p)") { return f }
+                if let f = flag("flowingHeaderProgress not finite", "\(p)", "#expect(try world.flowingHeaderProgress(e\(i)).isFinite)") { return f }
             }
         }
         if let bad = world.presentedPopups.first(where: { dead.contains($0.bits) }) {
-            if let f = flag("presentedPopups holds an entity dead before the tick", "\(bad)") { return f }
+            if let f = flag("presentedPopups holds an entity dead before the tick", "\(bad)",
+                                "#expect(!world.presentedPopups.contains(\(ref(bad))))") { return f }
         }
         if glowRegistered {
             var bad: Entity?
             try? world.forEach(Glow.self) { e, _ in if dead.contains(e.bits) { bad = e } }
-            if let bad { if let f = flag("a component table holds an entity dead before the tick", "\(bad)") { return f } }
+            if let bad { if let f = flag("a component table holds an entity dead before the tick", "\(bad)",
+                                           "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(!seen.contains(\(ref(bad))))") { return f } }
         }
         for event in world.drainEvents() {
             let tick: UInt64?
@@ -194,19 +221,38 @@ final class Execution {
             default: tick = nil
             }
             guard let tick else { continue }
-            if tick > world.tickCount { if let f = flag("event carries a tick after the current one", "\(event) at tick \(world.tickCount)") { return f } }
-            if tick < lastEventTick { if let f = flag("events out of tick order", "\(event) after tick \(lastEventTick)") { return f } }
+            if tick > world.tickCount { if let f = flag("event carries a tick after the current one", "\(event) at tick \(world.tickCount)", Self.eventTicks) { return f } }
+            if tick < lastEventTick { if let f = flag("events out of tick order", "\(event) after tick \(lastEventTick)", Self.eventTicks) { return f } }
             lastEventTick = tick
         }
         return nil
     }
 
-    /// The result of a query must not hold an entity the host already despawned.
-    func checkQuery(_ entities: [Entity], _ what: String) -> Failure? {
-        if let bad = entities.first(where: { !world.isAlive($0) }) {
-            if let f = flag("\(what) returns a dead entity", "\(bad)") { return f }
+    /// The events' ticks, in order and none in the future, as Swift.
+    static let eventTicks = """
+        let ticks = world.drainEvents().compactMap { event -> UInt64? in
+            switch event {
+            case let .animationCompleted(c): return c.tick
+            case let .portalWillStart(e), let .portalDidComplete(e): return e.tick
+            case let .portalGroupDidComplete(_, _, tick): return tick
+            case let .navigationWillStart(e), let .navigationDidComplete(e): return e.tick
+            default: return nil
+            }
         }
-        return nil
+        #expect(ticks == ticks.sorted() && ticks.allSatisfy { $0 <= world.tickCount })
+        """
+
+    /// The result of a query must not hold an entity the host already despawned.
+    func checkQuery(_ entities: [Entity], _ op: Op) -> Failure? {
+        guard let bad = entities.first(where: { !world.isAlive($0) }) else { return nil }
+        let expectation: String
+        switch op {
+        case let .hitTest(x, y): expectation = "#expect(world.hitTest(Point(x: \(lit(x)), y: \(lit(y)))).map { world.isAlive($0.entity) } != false)"
+        case let .tap(x, y): expectation = "#expect(world.hitTest(Point(x: \(lit(x)), y: \(lit(y)))).map { world.isAlive($0.entity) } != false)"
+        case let .screens(stack): expectation = "#expect(try world.screens(of: \(name(stack))).allSatisfy { world.isAlive($0) })"
+        default: expectation = "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(seen.allSatisfy { world.isAlive($0) })"
+        }
+        return flag("\(opName(op)) returns a dead entity", "\(bad)", expectation)
     }
 
     // MARK: Running
@@ -232,13 +278,14 @@ final class Execution {
             case .skipped: continue
             case let .refused(error):
                 if let before, fingerprint() != before {
-                    if let f = flag("refused \(opName(op)) changed observable state", "\(error)") { return f }
+                    if let f = flag("refused \(opName(op)) changed observable state", "\(error)",
+                                           "// the refused call above changed what the public API shows (\(error))") { return f }
                 }
             case .ok: break
             }
             // `advance(by:)` may run no tick: then the render list is the last tick's, legitimately.
             if isTick, let failure = checkTick(dead: world.tickCount == ticksBefore ? [] : dead) { return failure }
-            if !queried.isEmpty, let failure = checkQuery(queried, opName(op)) { return failure }
+            if !queried.isEmpty, let failure = checkQuery(queried, op) { return failure }
         }
         return nil
     }
@@ -539,7 +586,9 @@ final class Execution {
             if let hit = w.tap(at: Point(x: x, y: y)) { queried = [hit.entity] }
         case let .advance(seconds):
             say("world.advance(by: \(lit(seconds)))")
+            let before = w.tickCount
             w.advance(by: seconds)
+            say(Self.ran + "\(w.tickCount - before)")
         case .tick:
             say("world.tick()")
             w.tick()

@@ -73,8 +73,9 @@ import Testing
             }
             var lines: [String] = []
             let set = Set(minimal)
-            _ = Fuzzer.run(seed: seed, calls: Self.calls, keep: { set.contains($0) }, ignore: Self.ignore, sink: { lines.append($0) })
-            let source = Fuzzer.testSource(seed: seed, calls: Self.calls, indices: minimal, failure: failure.kind, lines: lines)
+            let replay = Fuzzer.run(seed: seed, calls: Self.calls, keep: { set.contains($0) }, ignore: Self.ignore, sink: { lines.append($0) })
+            let source = Fuzzer.testSource(seed: seed, calls: Self.calls, indices: minimal, failure: failure.kind, lines: lines,
+                                           expectation: replay?.failure.expectation)
             Issue.record(Comment(rawValue: "fuzz seed \(seed): \(failure.kind) (\(failure.detail))\n" + source))
         }
     }
