@@ -24,7 +24,9 @@ import Portal
 /// The fuzzer's entry points.
 public enum Fuzzer {
     /// The call sequence for `seed` (only its length is configurable).
-    static func sequence(seed: UInt64, calls: Int) -> [Op] { Generator.sequence(seed: seed, calls: calls) }
+    static func sequence(seed: UInt64, calls: Int, avoid: Set<String> = []) -> [Op] {
+        Generator.sequence(seed: seed, calls: calls, avoid: avoid)
+    }
 
     /// Runs the calls of `seed`'s sequence whose indices `keep` accepts, against a fresh world.
     ///
@@ -33,9 +35,11 @@ public enum Fuzzer {
     ///   - sink: receives each line of the Swift reproducer as soon as it is known.
     /// - Returns: the first failure and the index of the call after which it was seen, or nil.
     ///   - ignore: failure classes to look past (a class containing one of these strings passes).
+    ///   - avoid: call patterns to avoid (``Avoid/names``).
     public static func run(seed: UInt64, calls: Int, keep: (Int) -> Bool = { _ in true }, ignore: [String] = [],
-                           trace: ((Int) -> Void)? = nil, sink: ((String) -> Void)? = nil) -> (failure: Failure, index: Int)? {
-        let ops = sequence(seed: seed, calls: calls)
+                           avoid: Set<String> = [], trace: ((Int) -> Void)? = nil,
+                           sink: ((String) -> Void)? = nil) -> (failure: Failure, index: Int)? {
+        let ops = sequence(seed: seed, calls: calls, avoid: avoid)
         let execution = Execution()
         execution.ignore = ignore
         execution.sink = sink
