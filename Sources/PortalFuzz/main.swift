@@ -10,7 +10,7 @@
 // `--stop-after K` (stop after K failing seeds), `--max-shrink-runs N` (default 600), `--ignore TEXT` (repeatable: look past failure
 // classes containing TEXT — a temporary aid while known bugs are open, so a run finds the others),
 // `--avoid NAME` (repeatable: keep away from a call pattern behind an open bug that traps — see
-// `Avoid.names`: despawnSameFrame, glowOnPortalEntities, invalidAnimations).
+// `Avoid.names`: despawnSameFrame, glowOnPortalEntities, invalidAnimations, forgedHandles).
 //
 // Design (traps): a Swift trap (precondition, index out of range, overflow) cannot be caught in
 // the process that hits it, so the driver runs every seed, and every shrinking candidate, in a

@@ -318,6 +318,7 @@ public enum Avoid {
         "despawnSameFrame": "despawning an entity made since the last tick; systems that spawn views mid-tick (issue 12 item 1)",
         "glowOnPortalEntities": "inserting a component on entities taken from the render list or portalLayers() (item 2)",
         "invalidAnimations": "calls carrying an animation that Animation.validate() refuses (item 4)",
+        "forgedHandles": "despawning or inserting a component on a handle the app never got (Entity(bits:)), which can name Portal's internal entities",
     ]
 
     static func valid(_ spec: AnimSpec) -> Bool { (try? spec.animation.validate()) != nil }
@@ -346,6 +347,10 @@ public enum Avoid {
         if avoid.contains("glowOnPortalEntities") {
             if case let .insertGlow(_, .v(k)) = op, captured.contains(k) { return true }
             if case let .addSystem(kind, _, _) = op, kind == .insertGlow { return true }
+        }
+        if avoid.contains("forgedHandles") {
+            if case .despawn(.never) = op { return true }
+            if case .insertGlow(_, .never) = op { return true }
         }
         if avoid.contains("invalidAnimations") {
             switch op {

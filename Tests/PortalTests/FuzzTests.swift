@@ -52,7 +52,8 @@ import Testing
         if let executable = Self.executable() {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["--seeds", "\(seeds.lowerBound)..<\(seeds.upperBound)", "--calls", "\(Self.calls)"]
+            // Shrinking is bounded so a failing run stays a few minutes; `portal-fuzz` alone goes further.
+            process.arguments = ["--seeds", "\(seeds.lowerBound)..<\(seeds.upperBound)", "--calls", "\(Self.calls)", "--max-shrink-runs", "200"]
                 + Self.ignore.flatMap { ["--ignore", $0] } + Self.avoid.flatMap { ["--avoid", $0] }
             let pipe = Pipe()
             process.standardOutput = pipe
