@@ -42,6 +42,7 @@ public enum Fuzzer {
         let ops = sequence(seed: seed, calls: calls, avoid: avoid)
         let execution = Execution()
         execution.ignore = ignore
+        execution.avoid = avoid
         execution.sink = sink
         var last = -1
         if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {
