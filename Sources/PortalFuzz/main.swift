@@ -1,7 +1,7 @@
 // portal-fuzz: runs Portal's fuzzer (issue 12) over many seeds, shrinks every failure to a
 // minimal call sequence and prints it as a Swift Testing test.
 //
-//     swift run -c release portal-fuzz --seeds 0..<200 --calls 5000
+//     swift run -c release portal-fuzz --seeds '0..<200' --calls 5000   # quote: < is a redirection
 //     swift run portal-fuzz --seeds 7 --calls 3000          # debug: the invariant checkers run too
 //     swift run portal-fuzz --print --seed 7 --calls 3000 --keep 0-4,17,90   # a reproducer as Swift
 //

@@ -5,7 +5,7 @@
 // build, so the world's invariant checkers run after every tick. By default: seeds 0..<40 of
 // 2,500 calls each (100,000 calls). Run it longer by hand:
 //
-//     PORTAL_FUZZ_SEEDS=0..<200 PORTAL_FUZZ_CALLS=5000 swift test --filter Fuzz
+//     PORTAL_FUZZ_SEEDS='0..<200' PORTAL_FUZZ_CALLS=5000 swift test --filter Fuzz
 //
 // `PORTAL_FUZZ_SEEDS` takes `A..<B`, `A...B` or one seed; `PORTAL_FUZZ_CALLS` the calls per seed;
 // `PORTAL_FUZZ_IGNORE` a comma-separated list of failure classes to look past (temporary, while
