@@ -18,7 +18,10 @@ let package = Package(
         .target(name: "Portal", swiftSettings: invariantChecks),
         .executableTarget(name: "PortalDemo", dependencies: ["Portal"]),
         .executableTarget(name: "PortalBenchmarks", dependencies: ["Portal"], path: "Benchmarks/PortalBenchmarks"),
-        .testTarget(name: "PortalTests", dependencies: ["Portal"]),
+        // The fuzzer (issue 12): the engine, its command line, and the bounded run in the tests.
+        .target(name: "PortalFuzzing", dependencies: ["Portal"]),
+        .executableTarget(name: "portal-fuzz", dependencies: ["PortalFuzzing"], path: "Sources/PortalFuzz"),
+        .testTarget(name: "PortalTests", dependencies: ["Portal", "PortalFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

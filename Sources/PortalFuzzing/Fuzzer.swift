@@ -1,0 +1,147 @@
+// PortalFuzzing: the engine of Portal's fuzzer (issue 12), shared by the bounded fuzz test
+// (`Tests/PortalTests/FuzzTests.swift`) and the `portal-fuzz` executable. It uses Portal's public
+// API only, so it builds in release (and with AddressSanitizer) as well as in debug, where the
+// world's invariant checkers run after every tick.
+//
+// - `Generator` makes a call sequence from a seed alone: calls refer to entities by *variable*
+//   (the entity the call at index i returned or captured), so a sequence with calls dropped is
+//   still meaningful (a call whose variable was never bound is skipped) and the calls that remain
+//   are unchanged — what shrinking needs.
+// - `Execution` runs a sequence against a fresh `World`, records every call as Swift, and checks:
+//   after every call, that a refused call (a `PortalError`) left a fingerprint of the observable
+//   state unchanged; after every tick (`tick()`, `advance(by:)`), that every render item,
+//   presentation and progress is finite and in range (opacity 0…1, sizes and radii ≥ 0), that no
+//   entity already dead when the tick ran is in the render list, `portalLayers()`, `screens(of:)`,
+//   `presentedPopups` or a component table, and that events come in tick order and never carry a
+//   future tick; after every query (`hitTest`, `tap`, `screens(of:)`, `forEach`), that it returns
+//   no dead entity.
+// - `Fuzzer.shrink` is delta debugging over the kept call indices with a caller-given oracle, so
+//   the oracle can run each candidate in a subprocess (a trap cannot be caught in-process; see
+//   `Sources/PortalFuzz/main.swift`).
+
+import Portal
+
+/// The fuzzer's entry points.
+public enum Fuzzer {
+    /// The call sequence for `seed` (only its length is configurable).
+    static func sequence(seed: UInt64, calls: Int, avoid: Set<String> = []) -> [Op] {
+        Generator.sequence(seed: seed, calls: calls, avoid: avoid)
+    }
+
+    /// Runs the calls of `seed`'s sequence whose indices `keep` accepts, against a fresh world.
+    ///
+    /// - Parameters:
+    ///   - trace: called with each call's index before it runs (a trap handler can report it).
+    ///   - sink: receives each line of the Swift reproducer as soon as it is known.
+    /// - Returns: the first failure and the index of the call after which it was seen, or nil.
+    ///   - ignore: failure classes to look past (a class containing one of these strings passes).
+    ///   - avoid: call patterns to avoid (``Avoid/names``).
+    public static func run(seed: UInt64, calls: Int, keep: (Int) -> Bool = { _ in true }, ignore: [String] = [],
+                           avoid: Set<String> = [], trace: ((Int) -> Void)? = nil,
+                           sink: ((String) -> Void)? = nil) -> (failure: Failure, index: Int)? {
+        let ops = sequence(seed: seed, calls: calls, avoid: avoid)
+        let execution = Execution()
+        execution.ignore = ignore
+        execution.avoid = avoid
+        execution.sink = sink
+        var last = -1
+        if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {
+            return (failure, last)
+        }
+        return nil
+    }
+
+    /// Delta debugging: the smallest subsequence of `indices` (1-minimal: no single call can be
+    /// dropped) for which `fails` still holds. `fails(indices)` must be true.
+    public static func shrink(_ indices: [Int], fails: ([Int]) -> Bool) -> [Int] {
+        var current = indices
+        var chunk = max(current.count / 2, 1)
+        while true {
+            var removed = false
+            var start = 0
+            while start < current.count {
+                let end = min(start + chunk, current.count)
+                let candidate = Array(current[..<start] + current[end...])
+                if !candidate.isEmpty, fails(candidate) {
+                    current = candidate
+                    removed = true
+                } else {
+                    start = end
+                }
+            }
+            if chunk == 1 {
+                if !removed { return current }
+            } else {
+                chunk = max(chunk / 2, 1)
+            }
+        }
+    }
+
+    /// A failure's class with the numbers taken out, so that shrinking keeps the same class.
+    public static func normalized(_ kind: String) -> String {
+        var result = ""
+        for character in kind where !(character.isNumber && result.last == "#") {
+            result.append(character.isNumber ? "#" : character)
+        }
+        return result
+    }
+
+    /// Call indices as text ("0-10,12,15-20"), for a command line.
+    public static func encode(_ indices: [Int]) -> String {
+        var parts: [String] = []
+        var i = 0
+        while i < indices.count {
+            var j = i
+            while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
+            parts.append(i == j ? "\(indices[i])" : "\(indices[i])-\(indices[j])")
+            i = j + 1
+        }
+        return parts.joined(separator: ",")
+    }
+
+    /// The inverse of ``encode(_:)``.
+    public static func decode(_ text: String) -> [Int] {
+        text.split(separator: ",").flatMap { part -> [Int] in
+            let bounds = part.split(separator: "-").compactMap { Int($0) }
+            return bounds.count == 2 ? Array(bounds[0]...bounds[1]) : bounds
+        }
+    }
+
+    /// The reproducer as a Swift Testing test: `lines` as recorded, with each run of `tick()`
+    /// and `advance(by:)` calls folded into one loop of the ticks they ran (the world sees the same
+    /// ticks between the same calls; only the frame-time events differ).
+    public static func testSource(seed: UInt64, calls: Int, indices: [Int], failure: String, lines: [String],
+                                  expectation: String? = nil) -> String {
+        var body: [String] = []
+        var ticks = 0
+        func flush() {
+            if ticks == 1 { body.append("world.tick()") }
+            if ticks > 1 { body.append("for _ in 0..<\(ticks) { world.tick() }") }
+            ticks = 0
+        }
+        let pending = Execution.pending
+        for (k, line) in lines.enumerated() {
+            if line.hasPrefix(pending) {
+                if k == lines.count - 1 { flush(); body.append("try " + line.dropFirst(pending.count) + "  // the process traps in this call") }
+                continue
+            }
+            if line == "world.tick()" { ticks += 1; continue }
+            // `advance(by:)` becomes the ticks it ran, unless it is the last line (a trap inside it).
+            if line.hasPrefix(Execution.ran) { ticks += Int(line.dropFirst(Execution.ran.count)) ?? 0; continue }
+            if line.hasPrefix("world.advance(by:"), k + 1 < lines.count, lines[k + 1].hasPrefix(Execution.ran) { continue }
+            flush()
+            body.append(line)
+        }
+        flush()
+        if let expectation { body += expectation.split(separator: "\n").map(String.init) }
+        return """
+            // portal-fuzz seed \(seed), \(calls) calls, kept calls \(encode(indices))
+            // \(failure)
+            // (declare `struct Glow { var level: Int }` and `struct Item: Identifiable { let id: Int }` beside the test)
+            @Test func fuzzSeed\(seed)() throws {
+                let world = World()
+            \(body.map { "    " + $0 }.joined(separator: "\n"))
+            }
+            """
+    }
+}

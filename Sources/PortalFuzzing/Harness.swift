@@ -1,0 +1,657 @@
+import Portal
+
+/// The user component the fuzzer inserts (a reproducer declares `struct Glow { var level: Int }`).
+public struct Glow: Sendable {
+    /// A counter systems bump.
+    public var level: Int
+    /// A glow at `level`.
+    public init(level: Int) { self.level = level }
+}
+
+/// An item for the item-based portal calls.
+struct FuzzItem: Identifiable, Hashable, Sendable { let id: Int }
+
+/// What went wrong: `kind` names the class (no numbers, so a shrunk sequence must keep it),
+/// `detail` says the particulars.
+public struct Failure: Sendable, Equatable {
+    /// The class of failure, e.g. "render item opacity out of 0…1".
+    public var kind: String
+    /// The particulars (values, entities).
+    public var detail: String
+    /// The Swift expectation that fails after the reproducer's calls (nil for a trap).
+    public var expectation: String?
+}
+
+/// One run of a call sequence against a fresh world, checking after every call.
+final class Execution {
+    let world = World()
+    var vars: [Int: Entity] = [:]
+    var order: [Int] = []               // variable indices in creation order
+    var stacks: [Int] = []
+    var headers: [Int] = []
+    var viewVars: [Int] = []
+    var systemIDs: [Int: SystemID] = [:]
+    var lines: [String] = []
+    var lastEventTick: UInt64 = 0
+    /// Where each line of Swift goes as soon as it is known (a trap loses nothing printed before it).
+    var sink: ((String) -> Void)?
+
+    /// Marks a sink line that names a call about to run (dropped unless the process dies in it).
+    static let pending = "// about to call: "
+    /// Follows an `advance(by:)` line with the ticks it ran: a reproducer replaces both with
+    /// that many `tick()` calls (the same ticks between the same calls).
+    static let ran = "// ticks run: "
+
+    /// Records a line of Swift and passes it to the sink at once.
+    func say(_ line: String) {
+        lines.append(line)
+        sink?(line)
+    }
+    var glowRegistered = false
+
+    enum Outcome { case ok, refused(PortalError), skipped }
+
+    func name(_ ref: Ref) -> String {
+        switch ref {
+        case let .v(i): return "e\(i)"
+        case let .never(bits): return "Entity(bits: 0x\(String(bits, radix: 16)))"
+        }
+    }
+    func resolve(_ ref: Ref) -> Entity? {
+        switch ref {
+        case let .v(i): return vars[i]
+        case let .never(bits): return Entity(bits: bits)
+        }
+    }
+
+    // MARK: Observable state
+
+    /// A digest of what the public API can see (bit patterns, so NaN compares equal to itself).
+    func fingerprint() -> [UInt64] {
+        var d: [UInt64] = [world.tickCount, UInt64(world.entityCount), UInt64(world.viewCount),
+                           UInt64(world.runningAnimationCount), UInt64(world.runningTrackCount),
+                           world.reduceMotion ? 1 : 0, world.popupPolicy == .stack ? 1 : 0,
+                           UInt64(world.count(of: Glow.self))]
+        for item in world.renderList { digest(item, into: &d) }
+        for i in order.suffix(64) { d.append(world.isAlive(vars[i]!) ? 1 : 0) }
+        for i in stacks.suffix(8) {
+            if let screens = try? world.screens(of: vars[i]!) { d.append(contentsOf: screens.map(\.bits)) } else { d.append(.max) }
+            d.append(UInt64(((try? world.navigationProgress(of: vars[i]!)) ?? nil)?.bitPattern ?? 7))
+        }
+        for i in headers.suffix(8) { d.append(UInt64((try? world.flowingHeaderProgress(vars[i]!))?.bitPattern ?? 9)) }
+        for i in viewVars.suffix(16) {
+            if let p = try? world.presentation(of: vars[i]!) {
+                d.append(contentsOf: [p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.opacity, p.cornerRadius].map { UInt64($0.bitPattern) })
+            }
+        }
+        d.append(contentsOf: world.presentedPopups.map(\.bits))
+        for layer in world.portalLayers() {
+            d.append(contentsOf: [layer.layer.bits, UInt64(layer.progress.bitPattern), layer.isActive ? 1 : 0])
+        }
+        for k in 0..<5 {
+            d.append(world.isPortalActive(PortalID("p\(k)")).map { $0 ? 1 : 0 } ?? 2)
+            d.append(world.isPortalActive(PortalID(item: FuzzItem(id: k))).map { $0 ? 1 : 0 } ?? 2)
+        }
+        for scope in ["", "s1"] {   // a stable digest (`hashValue` is seeded per process)
+            d.append(world.lastPortalItem(scope: scope)?.rawValue.utf8.reduce(UInt64(1)) { $0 &* 31 &+ UInt64($1) } ?? 0)
+        }
+        return d
+    }
+
+    func digest(_ item: RenderItem, into d: inout [UInt64]) {
+        d.append(item.entity.bits)
+        d.append(item.content.bits)
+        let t = item.transform
+        for f in [item.frame.minX, item.frame.minY, item.frame.width, item.frame.height, item.cornerRadius, item.opacity,
+                  item.shadowRadius, t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition] {
+            d.append(UInt64(f.bitPattern))
+        }
+        d.append(UInt64(bitPattern: Int64(item.zIndex)) &+ UInt64(item.role.rawValue) << 40)
+    }
+
+    // MARK: Checks
+
+    /// Failure classes to look past (`--ignore`): a check whose class contains one of these
+    /// passes, so a run can find the failures behind a known one.
+    var ignore: [String] = []
+    /// Call patterns to skip (``Avoid``).
+    var avoid: Set<String> = []
+
+    /// A failure, or nil when its class is ignored.
+    func flag(_ kind: String, _ detail: String, _ expectation: String) -> Failure? {
+        ignore.contains(where: { kind.contains($0) }) ? nil : Failure(kind: kind, detail: detail, expectation: expectation)
+    }
+
+    /// An entity as the reproducer names it: its variable, or its bits.
+    func ref(_ entity: Entity) -> String {
+        order.last(where: { vars[$0] == entity }).map { "e\($0)" } ?? "Entity(bits: 0x\(String(entity.bits, radix: 16)))"
+    }
+
+    /// A check over every render item, as Swift.
+    func everyItem(_ predicate: String) -> String { "#expect(world.renderList.allSatisfy { \(predicate) })" }
+
+    func finite(_ values: [Float]) -> Bool { values.allSatisfy(\.isFinite) }
+
+    func checkItem(_ item: RenderItem, dead: Set<UInt64>) -> Failure? {
+        let t = item.transform
+        let r3 = t.rotation3D
+        if !finite([item.frame.minX, item.frame.minY, item.frame.width, item.frame.height]) {
+            if let f = flag("render item frame not finite", "\(item)",
+                            everyItem("$0.frame.minX.isFinite && $0.frame.minY.isFinite && $0.frame.width.isFinite && $0.frame.height.isFinite")) { return f }
+        }
+        if !finite([item.cornerRadius, item.opacity, item.shadowRadius]) {
+            if let f = flag("render item radius/opacity/shadow not finite", "\(item)",
+                            everyItem("$0.cornerRadius.isFinite && $0.opacity.isFinite && $0.shadowRadius.isFinite")) { return f }
+        }
+        if !finite([t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition]) {
+            if let f = flag("render item transform not finite", "\(item)", everyItem("$0.transform.isValid")) { return f }
+        }
+        if !finite([r3.angle.radians, r3.axisX, r3.axisY, r3.axisZ, r3.perspective]) {
+            if let f = flag("render item rotation3D not finite", "\(item)",
+                            everyItem("[$0.transform.rotation3D.angle.radians, $0.transform.rotation3D.axisX, $0.transform.rotation3D.axisY, "
+                                      + "$0.transform.rotation3D.axisZ, $0.transform.rotation3D.perspective].allSatisfy(\\.isFinite)")) { return f }
+        }
+        if !(0...1).contains(item.opacity) { if let f = flag("render item opacity out of 0…1", "\(item)", everyItem("(0...1).contains($0.opacity)")) { return f } }
+        if item.frame.width < 0 || item.frame.height < 0 { if let f = flag("render item negative size", "\(item)", everyItem("$0.frame.width >= 0 && $0.frame.height >= 0")) { return f } }
+        if item.cornerRadius < 0 { if let f = flag("render item negative corner radius", "\(item)", everyItem("$0.cornerRadius >= 0")) { return f } }
+        if item.shadowRadius < 0 { if let f = flag("render item negative shadow radius", "\(item)", everyItem("$0.shadowRadius >= 0")) { return f } }
+        if dead.contains(item.entity.bits) { if let f = flag("render list holds an entity dead before the tick", "\(item.entity)",
+                                                     "#expect(!world.renderList.contains { $0.entity == \(ref(item.entity)) })") { return f } }
+        if dead.contains(item.content.bits) {
+            if let f = flag("render list content is an entity dead before the tick", "\(item.content)",
+                              "#expect(!world.renderList.contains { $0.content == \(ref(item.content)) })") { return f }
+        }
+        return nil
+    }
+
+    /// After a tick: every output finite and in range, nothing dead, events in order.
+    func checkTick(dead: Set<UInt64>) -> Failure? {
+        for item in world.renderList { if let f = checkItem(item, dead: dead) { return f } }
+        for layer in world.portalLayers() {
+            if dead.contains(layer.layer.bits) { if let f = flag("portalLayers() holds an entity dead before the tick", "\(layer.layer)",
+                                                             "#expect(!world.portalLayers().contains { $0.layer == \(ref(layer.layer)) })") { return f } }
+            if !layer.progress.isFinite { if let f = flag("portal layer progress not finite", "\(layer)", "#expect(world.portalLayers().allSatisfy { $0.progress.isFinite })") { return f } }
+        }
+        for i in viewVars where world.isAlive(vars[i]!) {
+            guard let p = try? world.presentation(of: vars[i]!) else { continue }
+            let t = p.transform
+            if !finite([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.cornerRadius, p.opacity, p.shadowRadius,
+                        t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition]) {
+                if let f = flag("presentation not finite", "\(vars[i]!): \(p)",
+                                "let p = try world.presentation(of: \(ref(vars[i]!))); #expect([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, "
+                                + "p.cornerRadius, p.opacity, p.shadowRadius].allSatisfy(\\.isFinite) && p.transform.isValid)") { return f }
+            }
+            if !(0...1).contains(p.opacity) { if let f = flag("presentation opacity out of 0…1", "\(vars[i]!): \(p)",
+                                                          "#expect((0...1).contains(try world.presentation(of: \(ref(vars[i]!))).opacity))") { return f } }
+            if p.frame.width < 0 || p.frame.height < 0 || p.cornerRadius < 0 || p.shadowRadius < 0 {
+                if let f = flag("presentation negative size/radius", "\(vars[i]!): \(p)",
+                                "let p = try world.presentation(of: \(ref(vars[i]!))); #expect(p.frame.width >= 0 && p.frame.height >= 0 && p.cornerRadius >= 0 && p.shadowRadius >= 0)") { return f }
+            }
+        }
+        for i in stacks where world.isAlive(vars[i]!) {
+            if let screens = try? world.screens(of: vars[i]!), let bad = screens.first(where: { dead.contains($0.bits) }) {
+                if let f = flag("screens(of:) holds an entity dead before the tick", "\(bad)",
+                                "#expect(try !world.screens(of: e\(i)).contains(\(ref(bad))))") { return f }
+            }
+            // Documented to overshoot with a spring, so only finiteness is checked.
+            if let p = (try? world.navigationProgress(of: vars[i]!)) ?? nil, !p.isFinite {
+                if let f = flag("navigationProgress not finite", "\(p)", "#expect(try world.navigationProgress(of: e\(i))?.isFinite != false)") { return f }
+            }
+        }
+        for i in headers where world.isAlive(vars[i]!) {
+            if let p = try? world.flowingHeaderProgress(vars[i]!), !p.isFinite {
+                if let f = flag("flowingHeaderProgress not finite", "\(p)", "#expect(try world.flowingHeaderProgress(e\(i)).isFinite)") { return f }
+            }
+        }
+        if let bad = world.presentedPopups.first(where: { dead.contains($0.bits) }) {
+            if let f = flag("presentedPopups holds an entity dead before the tick", "\(bad)",
+                                "#expect(!world.presentedPopups.contains(\(ref(bad))))") { return f }
+        }
+        if glowRegistered {
+            var bad: Entity?
+            try? world.forEach(Glow.self) { e, _ in if dead.contains(e.bits) { bad = e } }
+            if let bad { if let f = flag("a component table holds an entity dead before the tick", "\(bad)",
+                                           "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(!seen.contains(\(ref(bad))))") { return f } }
+        }
+        for event in world.drainEvents() {
+            let tick: UInt64?
+            switch event {
+            case let .animationCompleted(c): tick = c.tick
+            case let .portalWillStart(e), let .portalDidComplete(e): tick = e.tick
+            case let .portalGroupDidComplete(_, _, t): tick = t
+            case let .navigationWillStart(e), let .navigationDidComplete(e): tick = e.tick
+            default: tick = nil
+            }
+            guard let tick else { continue }
+            if tick > world.tickCount { if let f = flag("event carries a tick after the current one", "\(event) at tick \(world.tickCount)", Self.eventTicks) { return f } }
+            if tick < lastEventTick { if let f = flag("events out of tick order", "\(event) after tick \(lastEventTick)", Self.eventTicks) { return f } }
+            lastEventTick = tick
+        }
+        return nil
+    }
+
+    /// The events' ticks, in order and none in the future, as Swift.
+    static let eventTicks = """
+        let ticks = world.drainEvents().compactMap { event -> UInt64? in
+            switch event {
+            case let .animationCompleted(c): return c.tick
+            case let .portalWillStart(e), let .portalDidComplete(e): return e.tick
+            case let .portalGroupDidComplete(_, _, tick): return tick
+            case let .navigationWillStart(e), let .navigationDidComplete(e): return e.tick
+            default: return nil
+            }
+        }
+        #expect(ticks == ticks.sorted() && ticks.allSatisfy { $0 <= world.tickCount })
+        """
+
+    /// The result of a query must not hold an entity the host already despawned.
+    func checkQuery(_ entities: [Entity], _ op: Op) -> Failure? {
+        guard let bad = entities.first(where: { !world.isAlive($0) }) else { return nil }
+        let expectation: String
+        switch op {
+        case let .hitTest(x, y): expectation = "#expect(world.hitTest(Point(x: \(lit(x)), y: \(lit(y)))).map { world.isAlive($0.entity) } != false)"
+        case let .tap(x, y): expectation = "#expect(world.hitTest(Point(x: \(lit(x)), y: \(lit(y)))).map { world.isAlive($0.entity) } != false)"
+        case let .screens(stack): expectation = "#expect(try world.screens(of: \(name(stack))).allSatisfy { world.isAlive($0) })"
+        default: expectation = "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(seen.allSatisfy { world.isAlive($0) })"
+        }
+        return flag("\(opName(op)) returns a dead entity", "\(bad)", expectation)
+    }
+
+    // MARK: Running
+
+    /// Runs `ops[i]` for each kept `i`; stops at the first failure.
+    func run(_ ops: [Op], keep: (Int) -> Bool, trace: ((Int) -> Void)? = nil) -> Failure? {
+        var lastTick = -1
+        var captured = Set<Int>()
+        for (i, op) in ops.enumerated() where keep(i) {
+            // Avoided patterns are skipped in the calls that run too: dropping calls while
+            // shrinking (the ticks between a spawn and a despawn) must not make one.
+            if !avoid.isEmpty {
+                if Avoid.matches(op, avoid: avoid, lastTick: lastTick, captured: captured) { continue }
+                switch op {
+                case .captureRendered, .captureLayer: captured.insert(i)
+                default: break
+                }
+            }
+            let tickBefore = world.tickCount
+            defer { if world.tickCount != tickBefore { lastTick = i } }   // an `advance(by:)` may run no tick
+            trace?(i)
+            let isTick: Bool
+            switch op { case .tick, .advance: isTick = true; default: isTick = false }
+            var dead = Set<UInt64>()
+            if isTick { for (_, e) in vars where !world.isAlive(e) { dead.insert(e.bits) } }
+            let before = isTick ? nil : fingerprint()
+            let ticksBefore = world.tickCount
+            let outcome: Outcome
+            var queried: [Entity] = []
+            do throws(PortalError) {
+                outcome = try perform(op, i, queried: &queried)
+            } catch {
+                outcome = .refused(error)
+            }
+            switch outcome {
+            case .skipped: continue
+            case let .refused(error):
+                if let before, fingerprint() != before {
+                    if let f = flag("refused \(opName(op)) changed observable state", "\(error)",
+                                           "// the refused call above changed what the public API shows (\(error))") { return f }
+                }
+            case .ok: break
+            }
+            // `advance(by:)` may run no tick: then the render list is the last tick's, legitimately.
+            if isTick, let failure = checkTick(dead: world.tickCount == ticksBefore ? [] : dead) { return failure }
+            if !queried.isEmpty, let failure = checkQuery(queried, op) { return failure }
+        }
+        return nil
+    }
+
+    func opName(_ op: Op) -> String {
+        let text = "\(op)"
+        return String(text.prefix { $0.isLetter || $0.isNumber })
+    }
+
+    /// Records the Swift for a call: `call` as it succeeded or as it was refused.
+    func emit(_ call: String, refused: Bool, binding: String? = nil) {
+        if refused {
+            say("#expect(throws: PortalError.self) { \(binding == nil ? "" : "_ = ")try \(call) }")
+        } else if let binding {
+            say("let \(binding) = try \(call)")
+        } else {
+            say("try \(call)")
+        }
+    }
+
+    /// Runs a throwing call and records it.
+    func call<T>(_ code: String, binding: String? = nil, _ body: () throws(PortalError) -> T) throws(PortalError) -> T {
+        sink?(Self.pending + code)   // a trap inside the call leaves it as the last line
+        do throws(PortalError) {
+            let value = try body()
+            emit(code, refused: false, binding: binding)
+            return value
+        } catch {
+            emit(code, refused: true, binding: binding)
+            throw error
+        }
+    }
+
+    func bind(_ i: Int, _ entity: Entity, kind: inout [Int]) {
+        vars[i] = entity
+        order.append(i)
+        kind.append(i)
+    }
+
+    func config(_ c: ConfigSpec) -> (PortalTransitionConfig, String)? {
+        var content: Entity?
+        if let ref = c.layerContent {
+            guard let e = resolve(ref) else { return nil }
+            content = e
+        }
+        let corners = c.corners.map { PortalCorners(source: $0.0, destination: $0.1, style: $0.2 ? .continuous : .circular) }
+        let cornersCode = c.corners.map { "PortalCorners(source: \(lit($0.0)), destination: \(lit($0.1)), style: \($0.2 ? ".continuous" : ".circular"))" }
+        let effects = c.effects.map(\.effect)
+        var tail = ""
+        if let cornersCode { tail += ", corners: \(cornersCode)" }
+        if c.removal { tail += ", removal: .fade" }
+        if let ref = c.layerContent { tail += ", layerContent: \(name(ref))" }
+        if c.hitTesting { tail += ", allowsHitTesting: true" }
+        if !c.effects.isEmpty { tail += ", effects: [\(c.effects.map(\.code).joined(separator: ", "))]" }
+        if let duration = c.duration {
+            let config = PortalTransitionConfig(animation: PortalAnimation(c.animation.animation, delay: c.delay, duration: duration), corners: corners,
+                                                removal: c.removal ? .fade : .none, layerContent: content, allowsHitTesting: c.hitTesting, effects: effects)
+            return (config, "PortalTransitionConfig(animation: PortalAnimation(\(c.animation.code), delay: \(lit(c.delay)), duration: \(lit(duration)))\(tail))")
+        }
+        let criterion: AnimationCompletionCriteria = c.criterion ? .logicallyComplete : .removed
+        let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(c.animation.animation, delay: c.delay, completionCriteria: criterion),
+                                            corners: corners, removal: c.removal ? .fade : .none, layerContent: content,
+                                            allowsHitTesting: c.hitTesting, effects: effects)
+        return (config, "PortalTransitionConfig(animation: PortalAnimationWithCompletion(\(c.animation.code), delay: \(lit(c.delay)), "
+                + "completionCriteria: \(c.criterion ? ".logicallyComplete" : ".removed"))\(tail))")
+    }
+
+    static let stageNames: [TickStage: String] = [.layoutCapture: ".layoutCapture", .matching: ".matching", .interpolation: ".interpolation",
+                                                  .finish: ".finish", .output: ".output"]
+
+    func perform(_ op: Op, _ i: Int, queried: inout [Entity]) throws(PortalError) -> Outcome {
+        let w = world
+        switch op {
+        case let .spawnView(r, radius, opacity):
+            let e = try call("world.spawnView(frame: \(r.code), cornerRadius: \(lit(radius)), opacity: \(lit(opacity)))", binding: "e\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: r.rect, cornerRadius: radius, opacity: opacity)
+            }
+            bind(i, e, kind: &viewVars)
+        case .spawn:
+            let e = try call("world.spawn()", binding: "e\(i)") { () throws(PortalError) in try w.spawn() }
+            var none: [Int] = []
+            bind(i, e, kind: &none)
+        case let .despawn(ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.despawn(\(name(ref)))") { () throws(PortalError) in try w.despawn(e) }
+        case let .setFrame(r, ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.setFrame(\(r.code), of: \(name(ref)))") { () throws(PortalError) in try w.setFrame(r.rect, of: e) }
+        case let .update(ref, p):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.update(\(name(ref)), to: \(p.code))") { () throws(PortalError) in try w.update(e, to: p.properties) }
+        case let .animate(ref, p, a):
+            guard let e = resolve(ref) else { return .skipped }
+            _ = try call("world.animate(\(name(ref)), to: \(p.code), with: \(a.code))", binding: "_") { () throws(PortalError) in
+                try w.animate(e, to: p.properties, with: a.animation)
+            }
+        case let .setZIndex(z, ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.setZIndex(\(z), of: \(name(ref)))") { () throws(PortalError) in try w.setZIndex(z, of: e) }
+        case let .setHitTesting(b, ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.setAllowsHitTesting(\(b), of: \(name(ref)))") { () throws(PortalError) in try w.setAllowsHitTesting(b, of: e) }
+        case let .setHidden(b, ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.setHidden(\(b), of: \(name(ref)))") { () throws(PortalError) in try w.setHidden(b, of: e) }
+        case let .setCornerStyle(continuous, clips, ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.setCornerStyle(\(continuous ? ".continuous" : ".circular"), clipsContent: \(clips), of: \(name(ref)))") { () throws(PortalError) in
+                try w.setCornerStyle(continuous ? .continuous : .circular, clipsContent: clips, of: e)
+            }
+        case let .presentation(ref):
+            guard let e = resolve(ref) else { return .skipped }
+            _ = try call("world.presentation(of: \(name(ref)))", binding: "_") { () throws(PortalError) in try w.presentation(of: e) }
+        case .register:
+            try call("world.register(Glow.self)") { () throws(PortalError) in try w.register(Glow.self) }
+            glowRegistered = true
+        case let .insertGlow(level, ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.insert(Glow(level: \(level)), for: \(name(ref)))") { () throws(PortalError) in try w.insert(Glow(level: level), for: e) }
+        case let .removeGlow(ref):
+            guard let e = resolve(ref) else { return .skipped }
+            _ = try call("world.removeComponent(Glow.self, from: \(name(ref)))", binding: "_") { () throws(PortalError) in try w.removeComponent(Glow.self, from: e) }
+        case let .glow(ref):
+            guard let e = resolve(ref) else { return .skipped }
+            _ = try call("world.component(Glow.self, of: \(name(ref)))", binding: "_") { () throws(PortalError) in try w.component(Glow.self, of: e) }
+        case .forEachGlow:
+            var seen: [Entity] = []
+            try call("world.forEach(Glow.self) { _, _ in }") { () throws(PortalError) in try w.forEach(Glow.self) { e, _ in seen.append(e) } }
+            queried = seen
+        case .updateEachGlow:
+            try call("world.updateEach(Glow.self) { _, glow in glow.level += 1 }") { () throws(PortalError) in
+                try w.updateEach(Glow.self) { _, glow in glow.level += 1 }
+            }
+        case let .addSystem(kind, stage, p):
+            let (body, code) = Self.system(kind, p, counter: "n\(i)")
+            systemIDs[i] = w.addSystem("fuzz\(i)", stage: stage, body)
+            say("var n\(i) = 0")
+            say("let s\(i) = world.addSystem(\"fuzz\(i)\", stage: \(Self.stageNames[stage]!)) { w in \(code) }; _ = s\(i)")
+        case let .removeSystem(k):
+            guard let id = systemIDs[k] else { return .skipped }
+            try call("world.removeSystem(s\(k))") { () throws(PortalError) in try w.removeSystem(id) }
+        case let .portal(ref, k, source):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.portal(\(name(ref)), id: \"p\(k)\", as: \(source ? ".source" : ".destination"))") { () throws(PortalError) in
+                try w.portal(e, id: PortalID("p\(k)"), as: source ? .source : .destination)
+            }
+        case let .portalItem(ref, k, source):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.portal(\(name(ref)), item: Item(id: \(k)), as: \(source ? ".source" : ".destination"))") { () throws(PortalError) in
+                try w.portal(e, item: FuzzItem(id: k), as: source ? .source : .destination)
+            }
+        case let .removePortal(ref):
+            guard let e = resolve(ref) else { return .skipped }
+            try call("world.removePortal(from: \(name(ref)))") { () throws(PortalError) in try w.removePortal(from: e) }
+        case let .portalTransition(k, active, c):
+            guard let (config, code) = config(c) else { return .skipped }
+            try call("world.portalTransition(id: \"p\(k)\", isActive: \(active), config: \(code))") { () throws(PortalError) in
+                try w.portalTransition(id: PortalID("p\(k)"), isActive: active, config: config)
+            }
+        case let .portalTransitionItem(item, c, scope):
+            guard let (config, code) = config(c) else { return .skipped }
+            let scopeName = scope == 0 ? "" : "s1"
+            try call("world.portalTransition(item: \(item.map { "Item(id: \($0))" } ?? "Item?.none"), config: \(code), scope: \"\(scopeName)\")") { () throws(PortalError) in
+                try w.portalTransition(item: item.map { FuzzItem(id: $0) }, config: config, scope: scopeName)
+            }
+        case let .portalGroup(ids, group, active, c, stagger, asItems):
+            guard let (config, code) = config(c) else { return .skipped }
+            if asItems {
+                try call("world.portalTransition(items: [\(ids.map { "Item(id: \($0))" }.joined(separator: ", "))], groupID: \"g\(group)\", isActive: \(active), config: \(code), staggerDelay: \(lit(stagger)))") { () throws(PortalError) in
+                    try w.portalTransition(items: ids.map { FuzzItem(id: $0) }, groupID: "g\(group)", isActive: active, config: config, staggerDelay: stagger)
+                }
+            } else {
+                try call("world.portalTransition(ids: [\(ids.map { "\"p\($0)\"" }.joined(separator: ", "))], groupID: \"g\(group)\", isActive: \(active), config: \(code), staggerDelay: \(lit(stagger)))") { () throws(PortalError) in
+                    try w.portalTransition(ids: ids.map { PortalID("p\($0)") }, groupID: "g\(group)", isActive: active, config: config, staggerDelay: stagger)
+                }
+            }
+        case let .transfer(a, b):
+            try call("world.transferActivePortal(from: \"p\(a)\", to: \"p\(b)\")") { () throws(PortalError) in
+                try w.transferActivePortal(from: PortalID("p\(a)"), to: PortalID("p\(b)"))
+            }
+        case let .reduceMotion(on):
+            w.reduceMotion = on
+            say("world.reduceMotion = \(on)")
+        case let .captureRendered(k, special):
+            let items = w.renderList
+            let candidates = items.indices.filter { !special || items[$0].role != .view }
+            guard !candidates.isEmpty else { return .skipped }
+            let index = candidates[k % candidates.count]
+            var none: [Int] = []
+            bind(i, items[index].entity, kind: &none)
+            say("let e\(i) = world.renderList[\(index)].entity  // \(items[index].role)")
+        case let .captureLayer(k):
+            let layers = w.portalLayers()
+            guard !layers.isEmpty else { return .skipped }
+            var none: [Int] = []
+            bind(i, layers[k % layers.count].layer, kind: &none)
+            say("let e\(i) = world.portalLayers()[\(k % layers.count)].layer")
+        case let .spawnStack(r, root, edge):
+            guard let e = resolve(root) else { return .skipped }
+            let start: InteractivePopStart = edge.map { .edge(width: $0) } ?? .anywhere
+            let s = try call("world.spawnNavigationStack(frame: \(r.code), root: \(name(root)), interactivePopStart: \(edge.map { ".edge(width: \(lit($0)))" } ?? ".anywhere"))", binding: "e\(i)") { () throws(PortalError) in
+                try w.spawnNavigationStack(frame: r.rect, root: e, interactivePopStart: start)
+            }
+            bind(i, s, kind: &stacks)
+        case let .push(screen, stack, t):
+            guard let a = resolve(screen), let s = resolve(stack) else { return .skipped }
+            try call("world.push(\(name(screen)), onto: \(name(stack)), transition: \(t.code))") { () throws(PortalError) in
+                try w.push(a, onto: s, transition: t.transition)
+            }
+        case let .pop(stack, t):
+            guard let s = resolve(stack) else { return .skipped }
+            try call("world.pop(\(name(stack)), transition: \(t.code))") { () throws(PortalError) in try w.pop(s, transition: t.transition) }
+        case let .popToRoot(stack, t):
+            guard let s = resolve(stack) else { return .skipped }
+            try call("world.popToRoot(\(name(stack)), transition: \(t.code))") { () throws(PortalError) in try w.popToRoot(s, transition: t.transition) }
+        case let .setStack(stack, screens, t):
+            guard let s = resolve(stack) else { return .skipped }
+            var list: [Entity] = []
+            for ref in screens { guard let e = resolve(ref) else { return .skipped }; list.append(e) }
+            try call("world.setStack(\(name(stack)), screens: [\(screens.map(name).joined(separator: ", "))], transition: \(t.code))") { () throws(PortalError) in
+                try w.setStack(s, screens: list, transition: t.transition)
+            }
+        case let .screens(stack):
+            guard let s = resolve(stack) else { return .skipped }
+            queried = try call("world.screens(of: \(name(stack)))", binding: "_") { () throws(PortalError) in try w.screens(of: s) }
+        case let .navigationProgress(stack):
+            guard let s = resolve(stack) else { return .skipped }
+            _ = try call("world.navigationProgress(of: \(name(stack)))", binding: "_") { () throws(PortalError) in try w.navigationProgress(of: s) }
+        case let .beginPop(stack, x, y, t):
+            guard let s = resolve(stack) else { return .skipped }
+            _ = try call("world.beginInteractivePop(\(name(stack)), at: Point(x: \(lit(x)), y: \(lit(y))), transition: \(t.code))", binding: "_") { () throws(PortalError) in
+                try w.beginInteractivePop(s, at: Point(x: x, y: y), transition: t.transition)
+            }
+        case let .updatePop(stack, dx):
+            guard let s = resolve(stack) else { return .skipped }
+            try call("world.updateInteractivePop(\(name(stack)), translation: \(lit(dx)))") { () throws(PortalError) in try w.updateInteractivePop(s, translation: dx) }
+        case let .endPop(stack, v):
+            guard let s = resolve(stack) else { return .skipped }
+            try call("world.endInteractivePop(\(name(stack)), velocity: \(lit(v)))") { () throws(PortalError) in try w.endInteractivePop(s, velocity: v) }
+        case let .header(screen, title, subtitle, accessory, barTitle, barAccessory, displays, horizontal, snapping, tokens):
+            guard let sc = resolve(screen), let ti = resolve(title) else { return .skipped }
+            var parts: [Entity?] = []
+            var codes = ""
+            for (label, ref) in [("subtitle", subtitle), ("accessory", accessory), ("barTitle", barTitle), ("barAccessory", barAccessory)] {
+                if let ref {
+                    guard let e = resolve(ref) else { return .skipped }
+                    parts.append(e)
+                    codes += ", \(label): \(name(ref))"
+                } else {
+                    parts.append(nil)
+                }
+            }
+            let behaviors: [(SnappingBehavior, String)] = [(.directional, ".directional"), (.nearest, ".nearest"), (.none, ".none")]
+            let h = try call("world.flowingHeader(on: \(name(screen)), title: \(name(title))\(codes), displays: FlowingHeaderDisplays(rawValue: \(displays)), "
+                             + "layout: \(horizontal ? ".horizontal" : ".vertical"), snappingBehavior: \(behaviors[snapping].1), tokens: \(tokens.code))", binding: "e\(i)") { () throws(PortalError) in
+                try w.flowingHeader(on: sc, title: ti, subtitle: parts[0], accessory: parts[1], barTitle: parts[2], barAccessory: parts[3],
+                                    displays: FlowingHeaderDisplays(rawValue: displays), layout: horizontal ? .horizontal : .vertical,
+                                    snappingBehavior: behaviors[snapping].0, tokens: tokens.tokens)
+            }
+            bind(i, h, kind: &headers)
+        case let .headerAnchors(header, title, accessory, bar, width, height):
+            guard let h = resolve(header) else { return .skipped }
+            try call("world.setFlowingHeaderAnchors(\(name(header)), title: \(title.code), accessory: \(accessory?.code ?? "nil"), bar: \(bar.code), barTitleSize: Size(width: \(lit(width)), height: \(lit(height))))") { () throws(PortalError) in
+                try w.setFlowingHeaderAnchors(h, title: title.rect, accessory: accessory?.rect, bar: bar.rect, barTitleSize: Size(width: width, height: height))
+            }
+        case let .scroll(header, offset, phase):
+            guard let h = resolve(header) else { return .skipped }
+            let phases: [(ScrollPhase, String)] = [(.interacting, ".interacting"), (.decelerating, ".decelerating"), (.idle, ".idle")]
+            try call("world.reportScroll(\(name(header)), offset: \(lit(offset)), phase: \(phases[phase].1))") { () throws(PortalError) in
+                try w.reportScroll(h, offset: offset, phase: phases[phase].0)
+            }
+        case let .headerProgress(header):
+            guard let h = resolve(header) else { return .skipped }
+            _ = try call("world.flowingHeaderProgress(\(name(header)))", binding: "_") { () throws(PortalError) in try w.flowingHeaderProgress(h) }
+        case let .popupContainer(r, top, bottom):
+            try call("world.setPopupContainer(bounds: \(r.code), safeArea: EdgeInsets(top: \(lit(top)), leading: 0, bottom: \(lit(bottom)), trailing: 0))") { () throws(PortalError) in
+                try w.setPopupContainer(bounds: r.rect, safeArea: EdgeInsets(top: top, leading: 0, bottom: bottom, trailing: 0))
+            }
+        case let .presentPopup(content, source, width, height, a, backdrop):
+            guard let c = resolve(content), let s = resolve(source) else { return .skipped }
+            try call("world.presentPopup(\(name(content)), from: \(name(source)), width: \(lit(width)), height: \(lit(height)), animation: \(a.code), backdrop: \(backdrop))") { () throws(PortalError) in
+                try w.presentPopup(c, from: s, width: width, height: height, animation: a.animation, backdrop: backdrop)
+            }
+        case let .dismissPopup(content):
+            guard let c = resolve(content) else { return .skipped }
+            try call("world.dismissPopup(\(name(content)))") { () throws(PortalError) in try w.dismissPopup(c) }
+        case .dismissTop:
+            say("world.dismissTopPopup()")
+            w.dismissTopPopup()
+        case let .popupPolicy(stack):
+            w.popupPolicy = stack ? .stack : .oneAtATime
+            say("world.popupPolicy = \(stack ? ".stack" : ".oneAtATime")")
+        case let .hitTest(x, y):
+            say("_ = world.hitTest(Point(x: \(lit(x)), y: \(lit(y))))")
+            if let hit = w.hitTest(Point(x: x, y: y)) { queried = [hit.entity] }
+        case let .tap(x, y):
+            say("world.tap(at: Point(x: \(lit(x)), y: \(lit(y))))")
+            if let hit = w.tap(at: Point(x: x, y: y)) { queried = [hit.entity] }
+        case let .advance(seconds):
+            say("world.advance(by: \(lit(seconds)))")
+            let before = w.tickCount
+            w.advance(by: seconds)
+            say(Self.ran + "\(w.tickCount - before)")
+        case .tick:
+            say("world.tick()")
+            w.tick()
+        }
+        return .ok
+    }
+
+    /// A user system's body and its Swift (`n` is the system's own counter, `w` the world).
+    static func system(_ kind: SystemKind, _ p: Int, counter n: String) -> ((World) -> Void, String) {
+        final class Counter { var n = 0 }
+        let c = Counter()
+        switch kind {
+        case .spawnViews:
+            return ({ w in c.n += 1; if c.n <= 3 { _ = try? w.spawnView(frame: Rect(x: 10, y: 20, width: 60, height: 40)) } },
+                    "\(n) += 1; if \(n) <= 3 { _ = try? w.spawnView(frame: Rect(x: 10, y: 20, width: 60, height: 40)) }")
+        case .spawnDespawn:
+            return ({ w in c.n += 1; if c.n <= p + 2, let v = try? w.spawnView(frame: Rect(x: 0, y: 0, width: 30, height: 30)) { try? w.despawn(v) } },
+                    "\(n) += 1; if \(n) <= \(p + 2), let v = try? w.spawnView(frame: Rect(x: 0, y: 0, width: 30, height: 30)) { try? w.despawn(v) }")
+        case .animateRendered:
+            return ({ w in c.n += 1; let items = w.renderList
+                      if c.n % 7 == 0, !items.isEmpty { _ = try? w.animate(items[p % items.count].entity, to: ViewProperties(opacity: 1), with: .bouncy) } },
+                    "\(n) += 1; let items = w.renderList; if \(n) % 7 == 0, !items.isEmpty { _ = try? w.animate(items[\(p) % items.count].entity, to: ViewProperties(opacity: 1), with: .bouncy) }")
+        case .despawnRendered:
+            return ({ w in c.n += 1; let items = w.renderList; if c.n == p + 1, !items.isEmpty { try? w.despawn(items[p % items.count].entity) } },
+                    "\(n) += 1; let items = w.renderList; if \(n) == \(p + 1), !items.isEmpty { try? w.despawn(items[\(p) % items.count].entity) }")
+        case .updateGlows:
+            return ({ w in try? w.updateEach(Glow.self) { _, g in g.level += 1 } },
+                    "try? w.updateEach(Glow.self) { _, g in g.level += 1 }")
+        case .togglePortal:
+            return ({ w in c.n += 1; if c.n % 15 == 0 { try? w.portalTransition(id: PortalID("p\(p % 5)"), isActive: c.n % 30 == 15) } },
+                    "\(n) += 1; if \(n) % 15 == 0 { try? w.portalTransition(id: \"p\(p % 5)\", isActive: \(n) % 30 == 15) }")
+        case .insertGlow:
+            return ({ w in c.n += 1; if c.n == p + 1, let e = w.renderList.last?.entity { try? w.insert(Glow(level: 0), for: e) } },
+                    "\(n) += 1; if \(n) == \(p + 1), let e = w.renderList.last?.entity { try? w.insert(Glow(level: 0), for: e) }")
+        case .dismissTop:
+            return ({ w in c.n += 1; if c.n % 10 == p { w.dismissTopPopup() } },
+                    "\(n) += 1; if \(n) % 10 == \(p) { w.dismissTopPopup() }")
+        case .setFrameRendered:
+            return ({ w in c.n += 1; let items = w.renderList
+                      if c.n % 5 == 0, !items.isEmpty { try? w.setFrame(Rect(x: 5, y: 5, width: 80, height: 80), of: items[p % items.count].entity) } },
+                    "\(n) += 1; let items = w.renderList; if \(n) % 5 == 0, !items.isEmpty { try? w.setFrame(Rect(x: 5, y: 5, width: 80, height: 80), of: items[\(p) % items.count].entity) }")
+        case .reentrantTick:
+            return ({ w in w.tick(); _ = w.advance(by: 1) }, "w.tick(); _ = w.advance(by: 1)")
+        case .tapCentre:
+            return ({ w in _ = w.tap(at: Point(x: Float(20 * p), y: 100)) }, "_ = w.tap(at: Point(x: \(Float(20 * p)), y: 100))")
+        case .despawnLayer:
+            return ({ w in c.n += 1; if c.n == p + 1, let layer = w.portalLayers().first?.layer { try? w.despawn(layer) } },
+                    "\(n) += 1; if \(n) == \(p + 1), let layer = w.portalLayers().first?.layer { try? w.despawn(layer) }")
+        }
+    }
+}
