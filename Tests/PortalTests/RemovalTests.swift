@@ -307,6 +307,40 @@ struct RemovalTests {
         }
     }
 
+    /// Fuzz seed 9 (as the fuzzer shrank it): a later request without `layerContent` while the
+    /// layer still shows it, then the content despawned.
+    @Test func despawnedLayerContentOfAnEarlierConfigurationIsNotDrawn() throws {
+        let world = World()
+        let e1 = try world.spawnView(frame: Rect(x: 257.0, y: 211.0, width: 205.0, height: 131.0), cornerRadius: 9.509622, opacity: 0.55886185)
+        try world.portal(e1, id: "p2", as: .source)
+        for _ in 0..<2 { world.tick() }
+        let e55 = try world.spawnView(frame: Rect(x: 533.0, y: 626.0, width: 397.0, height: 131.0), cornerRadius: 8.399535, opacity: 0.42183802)
+        try world.portalTransition(id: "p2", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(Animation.timingCurve(0.462, 1.021, 0.068, 0.512, duration: 0.384), delay: 0.06, duration: 0.327), layerContent: e55, allowsHitTesting: true))
+        try world.portal(e1, id: "p2", as: .destination)
+        for _ in 0..<2 { world.tick() }
+        try world.portalTransition(id: "p2", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(Animation.bouncy, delay: 0.157, duration: 0.318)))
+        try world.despawn(e55)
+        world.tick()
+        #expect(!world.renderList.contains { $0.content == e55 })
+    }
+
+    /// Fuzz seed 28 (as shrunk): the mark moves to another portal while a layer of the first
+    /// shows the view, then the view is despawned.
+    @Test func aViewWhoseMarkMovedIsNotDrawnByTheOldPortalsLayerOnceDespawned() throws {
+        let world = World()
+        let e3 = try world.spawnView(frame: Rect(x: 384.5, y: 42.0, width: 132.0, height: 18.0), cornerRadius: 18.349718, opacity: 0.9421269)
+        try world.portal(e3, id: "p2", as: .destination)
+        world.tick()
+        try world.portalTransition(id: "p2", isActive: true, config: PortalTransitionConfig(animation: PortalAnimationWithCompletion(Animation.easeIn(duration: 0.896), delay: 0.047, completionCriteria: .logicallyComplete), corners: PortalCorners(source: 3.3109992, destination: 19.929695, style: .circular), removal: .fade, effects: [.rotation(.degrees(19.402222), animation: Animation.timingCurve(0.275, 0.086, 0.557, 1.795, duration: 1.072)), .scale(1.0357013, animation: Animation.easeInOut.speed(2.498))]))
+        try world.portal(e3, id: "p2", as: .source)
+        world.tick()
+        try world.portal(e3, id: "p1", as: .source)
+        #expect(world.renderList.filter { $0.content == e3 }.count <= 1)
+        try world.despawn(e3)
+        world.tick()
+        #expect(!world.renderList.contains { $0.content == e3 })
+    }
+
     /// Fuzz seed 33: a user component's `forEach` and `updateEach` yielded an entity despawned
     /// this frame (its row goes at the next tick, but the handle is dead at once).
     @Test func componentQueriesSkipEntitiesDespawnedThisFrame() throws {

@@ -40,11 +40,13 @@ extension World {
                 throw .duplicatePortalRole(id, role, existing: existing, rejected: view)
             }
         }
-        removePortalAnchor(view)
+        let previous = removePortalAnchor(view)
         registerRemoval(.portals) { world, entity in world.removeFromPortals(entity) }
         let key = portals.intern(id)
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
         portals.setAnchor(view, as: role, of: Int(key))
+        // A layer of the portal the mark left shows that portal's own anchors from now on.
+        if let previous { replaceLayerContent(view, of: previous) }
         portals.wake(Int(key))
         withPortalSystem { $0.applyVisibility(Int(key)) }
     }
@@ -55,10 +57,11 @@ extension World {
     }
 
     /// Removes a view's portal mark. The view is shown again; a layer flying to or resting on it
-    /// keeps its last known frame.
+    /// keeps its last known frame, and a layer showing its content shows the portal's other
+    /// anchor instead (so the view is not drawn twice).
     public func removePortal(from view: Entity) throws(PortalError) {
         try requireView(view)
-        removePortalAnchor(view)
+        if let key = removePortalAnchor(view) { replaceLayerContent(view, of: key) }
     }
 
     /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
@@ -68,8 +71,9 @@ extension World {
     func removeFromPortals(_ entity: Entity) {
         if portals.layerOwners.remove(entity) != nil { return }   // a layer carries no mark
         if portals.contentEntities.remove(entity) != nil {
-            for key in portals.records.indices where portals.records[key].layerContent == entity {
-                portals.records[key].layerContent = nil
+            // A layer may still show it after its configuration changed: look at every portal's.
+            for key in portals.records.indices {
+                if portals.records[key].layerContent == entity { portals.records[key].layerContent = nil }
                 replaceLayerContent(entity, of: key)
             }
         }
@@ -77,8 +81,8 @@ extension World {
         replaceLayerContent(entity, of: key)
     }
 
-    /// Makes portal `key`'s layers that show `removed` show an anchor of the portal instead, or
-    /// their own entity.
+    /// Makes portal `key`'s layers that show `removed` (a view that lost its mark, or despawned
+    /// content) show the portal's content or one of its anchors instead, or their own entity.
     private func replaceLayerContent(_ removed: Entity, of key: Int) {
         let record = portals.records[key]
         for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
