@@ -36,7 +36,7 @@ extension World {
         return entity
     }
 
-    /// Moves `view` under `parent` (appended after its children of the same z index), or makes
+    /// Moves `view` under `parent` (among its children by z index, then creation order), or makes
     /// it a root when `parent` is `nil`, at the next tick.
     ///
     /// With `keepingGlobalFrame`, the view's local frame is recomputed so it does not move on
