@@ -91,6 +91,6 @@ extension World {
             }
         }
         commands.removeAll(keepingCapacity: true)
-        stagedParents.removeAll(keepingCapacity: true)
+        if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
     }
 }

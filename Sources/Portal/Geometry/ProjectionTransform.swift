@@ -96,14 +96,26 @@ public struct ProjectionTransform: Hashable, Sendable {
 
     /// The smallest axis-aligned box holding the rectangle (0, 0)-(size) under this transform,
     /// or `nil` when part of it goes behind the viewer (w ≤ 0), where no finite box holds it.
+    @inline(__always)
     func boundingBox(of size: Size) -> Rect? {
-        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
-        for (x, y) in [(Float(0), Float(0)), (size.width, 0), (0, size.height), (size.width, size.height)] {
-            let w = m13 * x + m23 * y + m33
-            guard w > 0 else { return nil }
-            let px = (m11 * x + m21 * y + m31) / w, py = (m12 * x + m22 * y + m32) / w
-            minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+        let w = size.width, h = size.height
+        if isAffine {
+            // Four corners without divisions (the common case: no perspective anywhere above).
+            let x0 = m31, x1 = m11 * w + m31, x2 = m21 * h + m31, x3 = m11 * w + m21 * h + m31
+            let y0 = m32, y1 = m12 * w + m32, y2 = m22 * h + m32, y3 = m12 * w + m22 * h + m32
+            let minX = min(min(x0, x1), min(x2, x3)), maxX = max(max(x0, x1), max(x2, x3))
+            let minY = min(min(y0, y1), min(y2, y3)), maxY = max(max(y0, y1), max(y2, y3))
+            guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         }
+        // With perspective, each corner is divided by its w; a corner at or behind the viewer
+        // (w ≤ 0) has no finite image, so there is no box.
+        let w0 = m33, w1 = m13 * w + m33, w2 = m23 * h + m33, w3 = m13 * w + m23 * h + m33
+        guard w0 > 0, w1 > 0, w2 > 0, w3 > 0 else { return nil }
+        let x0 = m31 / w0, x1 = (m11 * w + m31) / w1, x2 = (m21 * h + m31) / w2, x3 = (m11 * w + m21 * h + m31) / w3
+        let y0 = m32 / w0, y1 = (m12 * w + m32) / w1, y2 = (m22 * h + m32) / w2, y3 = (m12 * w + m22 * h + m32) / w3
+        let minX = min(min(x0, x1), min(x2, x3)), maxX = max(max(x0, x1), max(x2, x3))
+        let minY = min(min(y0, y1), min(y2, y3)), maxY = max(max(y0, y1), max(y2, y3))
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
@@ -115,7 +127,21 @@ public struct ProjectionTransform: Hashable, Sendable {
     /// centre, seen from a distance of `max(width, height) / perspective` (perspective 0 is
     /// orthographic): a quarter turn about y collapses the width, as the demo renderer's
     /// foreshortening draws it. `zPosition` is a drawing-order hint and not in the matrix.
+    @inline(__always)
     static func local(frame: Rect, transform t: Transform) -> ProjectionTransform {
+        let hw = frame.width / 2, hh = frame.height / 2
+        if t.rotation.radians == 0 && t.rotation3D.angle.radians == 0 {
+            // Scale about the centre and translate: the common case, no trigonometry.
+            return ProjectionTransform(m11: t.scaleX, m12: 0, m13: 0, m21: 0, m22: t.scaleY, m23: 0,
+                                       m31: frame.minX + hw + t.translation.x - hw * t.scaleX,
+                                       m32: frame.minY + hh + t.translation.y - hh * t.scaleY, m33: 1)
+        }
+        return rotatedLocal(frame: frame, transform: t)
+    }
+
+    /// ``local(frame:transform:)`` with a rotation or a 3D rotation.
+    @inline(never)
+    static func rotatedLocal(frame: Rect, transform t: Transform) -> ProjectionTransform {
         let hw = frame.width / 2, hh = frame.height / 2
         // Translate the centre to the origin, scale.
         var m = ProjectionTransform(m11: t.scaleX, m12: 0, m13: 0, m21: 0, m22: t.scaleY, m23: 0,

@@ -67,7 +67,9 @@ public struct ViewProperties: Hashable, Sendable {
         if let opacity, !(opacity >= 0 && opacity <= 1) {
             throw .invalidValue("opacity", Double(opacity), reason: "opacity must be a number in 0…1")
         }
-        if let contentOffset, let bad = [contentOffset.x, contentOffset.y].first(where: { !Rect.isSane($0) }) {
+        if let contentOffset, !(Rect.isSane(contentOffset.x) && Rect.isSane(contentOffset.y)) {
+            // No array of the two: a list scrolls with this call every frame, allocation-free.
+            let bad = Rect.isSane(contentOffset.x) ? contentOffset.y : contentOffset.x
             throw .invalidGeometry("contentOffset", bad, reason: "a content offset must be finite and within ±1e9")
         }
         if let transform, !transform.isValid {

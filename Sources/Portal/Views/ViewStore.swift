@@ -515,7 +515,9 @@ struct ViewStore {
 
     func presentation(slot: Int) -> ViewPresentation {
         var p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
-        p.isDrawn = renderPass != 0 && drawnMark[slot] == renderPass
+        // A flat list marks nothing (its loop is the hot one): there, drawn means not hidden.
+        p.isDrawn = lastListWasTree ? renderPass != 0 && drawnMark[slot] == renderPass
+                                    : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
         // The global transform, composed up the ancestors (the render walk's formula).
         var global = ProjectionTransform.local(frame: p.frame, transform: p.transform)
         var s = slot
@@ -593,14 +595,12 @@ struct ViewStore {
         } else if items.count < visibleCount {
             items.append(contentsOf: repeatElement(ViewStore.fillerItem, count: visibleCount - items.count))
         }
-        let pass = renderPass
         // One pass, every column through a buffer pointer: this loop writes every drawn view
         // every tick.
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
                     entities.withUnsafeBufferPointer { entities in
-                        drawnMark.withUnsafeMutableBufferPointer { drawn in
                             items.withUnsafeMutableBufferPointer { items in
                                 var k = 0
                                 for slot in order {
@@ -615,11 +615,9 @@ struct ViewStore {
                                         transform: p.transform, zIndex: style.zIndex, role: style.role,
                                         allowsHitTesting: style.allowsHitTesting,
                                         globalTransform: ProjectionTransform.local(frame: p.frame, transform: p.transform))
-                                    drawn[slot] = pass
                                     k += 1
                                 }
                             }
-                        }
                     }
                 }
             }
