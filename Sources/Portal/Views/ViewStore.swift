@@ -697,7 +697,28 @@ struct ViewStore {
                                         if ox != 0 || oy != 0 {
                                             child.parentGlobal = ProjectionTransform.translation(x: -ox, y: -oy) * global
                                         }
+                                        // A long list of children inside a clip (a scrolling list's cells)
+                                        // is mostly off-screen: when the parent's content space is
+                                        // axis-aligned, a child with no rotation is tested from its block
+                                        // alone before it is pushed, and skipped when it is clearly (by a
+                                        // margin, so the exact test below decides anything close) outside.
+                                        let g = child.parentGlobal
+                                        let preCull = child.hasCull && g.isAffine && g.m12 == 0 && g.m21 == 0
+                                        let cull = child.cull
                                         for k in kids.reversed() {
+                                            let kb = Int(k) * ViewChannel.stride
+                                            if hidden[Int(k)] != 0 { continue }
+                                            if preCull && v[kb + ViewChannel.rotation.rawValue] == 0 && v[kb + ViewChannel.rotation3DAngle.rawValue] == 0 {
+                                                let w = v[kb + ViewChannel.width.rawValue], h = v[kb + ViewChannel.height.rawValue]
+                                                let sx = v[kb + ViewChannel.scaleX.rawValue], sy = v[kb + ViewChannel.scaleY.rawValue]
+                                                let cx = v[kb] + w / 2 + v[kb + ViewChannel.translationX.rawValue]
+                                                let cy = v[kb + 1] + h / 2 + v[kb + ViewChannel.translationY.rawValue]
+                                                let ex = abs(w * sx * g.m11) / 2, ey = abs(h * sy * g.m22) / 2
+                                                let gx = cx * g.m11 + g.m31, gy = cy * g.m22 + g.m32
+                                                let margin = 0.01 + 1e-5 * (abs(gx) + abs(gy) + ex + ey)
+                                                if gx + ex < cull.minX - margin || gx - ex > cull.maxX + margin
+                                                    || gy + ey < cull.minY - margin || gy - ey > cull.maxY + margin { continue }
+                                            }
                                             child.slot = k
                                             walk.append(child)
                                         }
