@@ -456,6 +456,53 @@ struct TreeTests {
         #expect(try world.parent(of: moved) == keep)
     }
 
+    @Test func reparentingKeepsTheGlobalFrameUnderTranslationAndScale() throws {
+        let world = World()
+        let a = try world.spawnView(frame: Rect(x: 100, y: 50, width: 200, height: 200))
+        try world.setContentOffset(Point(x: 0, y: 30), of: a)
+        let b = try world.spawnView(frame: Rect(x: 10, y: 300, width: 100, height: 100))
+        // b's content space is b's bounds scaled by 2 about its centre: origin at (−40, 250).
+        try world.update(b, to: ViewProperties(transform: Transform(scaleX: 2, scaleY: 2)))
+        let v = try world.spawnView(frame: Rect(x: 20, y: 40, width: 30, height: 10), in: a)
+        world.tick()
+        let before = try world.presentation(of: v).globalFrame
+        #expect(before == Rect(x: 120, y: 60, width: 30, height: 10))
+        try world.setParent(b, of: v, keepingGlobalFrame: true)
+        world.tick()
+        let after = try world.presentation(of: v)
+        #expect(isClose(after.globalFrame, before, tolerance: 1e-4))
+        // In b's space: (120 + 40) / 2, (60 − 250) / 2, and half the size.
+        #expect(isClose(after.frame, Rect(x: 80, y: -95, width: 15, height: 5), tolerance: 1e-4))
+        // Without keeping, the local frame stays and the view moves with its new parent.
+        try world.setParent(nil, of: v)
+        world.tick()
+        #expect(try world.presentation(of: v).globalFrame == after.frame)
+    }
+
+    @Test func aChildPresentedAsAPopupKeepsItsSiblingOrder() throws {
+        // A role change (a popup's content goes to the overlay) must not unsort the sibling
+        // list: siblings order by z index and creation order only (the debug invariants check).
+        let world = World()
+        try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 400, height: 800))
+        let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let first = try world.spawnView(frame: Rect(x: 0, y: 0, width: 400, height: 40), in: list)
+        let content = try world.spawnView(frame: .zero, in: list)
+        let last = try world.spawnView(frame: Rect(x: 0, y: 80, width: 400, height: 40), in: list)
+        world.tick()
+        try world.presentPopup(content, from: first, width: 100, height: 60, backdrop: false)
+        world.run(ticks: 3)
+        try world.setZIndex(0, of: last)
+        let late = try world.spawnView(frame: .zero, in: list)
+        world.tick()
+        let z = try #require(world.renderList.first { $0.entity == content }).zIndex
+        #expect(z > 0, "the popup system raised its content")
+        #expect(try world.children(of: list) == [first, last, late, content])
+        // Lowered below its siblings, it goes first among them, its overlay role aside.
+        try world.setZIndex(-1, of: content)
+        world.tick()
+        #expect(try world.children(of: list) == [content, first, last, late])
+    }
+
     @Test func contentOffsetAnimatesLikeAnyProperty() throws {
         let world = World()
         let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))

@@ -377,7 +377,7 @@ struct ViewStore {
     private mutating func insertChild(_ child: UInt32, into parent: Int) {
         let key = DrawKey(styles: styles, sequence: sequence)
         var i = childSlots[parent].count
-        while i > 0 && key.before(child, childSlots[parent][i - 1]) { i -= 1 }
+        while i > 0 && key.siblingBefore(child, childSlots[parent][i - 1]) { i -= 1 }
         childSlots[parent].insert(child, at: i)
     }
 
@@ -445,9 +445,19 @@ struct ViewStore {
         @inline(__always)
         func before(_ a: UInt32, _ b: UInt32) -> Bool {
             let a = Int(a), b = Int(b)
-            // Siblings share their root's band, so among children this compares z and sequence.
             let (bandA, bandB) = (styles[a].role.band, styles[b].role.band)
             if bandA != bandB { return bandA < bandB }
+            let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
+            if zA != zB { return zA < zB }
+            return sequence[a] < sequence[b]
+        }
+
+        /// The order among siblings: z index, then creation order. A child draws in its root's
+        /// band whatever its own role (a popup's content may be a child), so the band is not
+        /// part of it — and a role change never unsorts a sibling list.
+        @inline(__always)
+        func siblingBefore(_ a: UInt32, _ b: UInt32) -> Bool {
+            let a = Int(a), b = Int(b)
             let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
             if zA != zB { return zA < zB }
             return sequence[a] < sequence[b]
@@ -801,7 +811,7 @@ struct ViewStore {
             let kids = childSlots[slot]
             for k in kids.indices {
                 precondition(live[Int(kids[k])] && parentSlot[Int(kids[k])] == UInt32(slot + 1), "views: child list of \(slot) is wrong")
-                if k > 0 { precondition(key.before(kids[k - 1], kids[k]), "views: children of \(slot) out of order") }
+                if k > 0 { precondition(key.siblingBefore(kids[k - 1], kids[k]), "views: children of \(slot) out of order") }
             }
             var up = slot, steps = 0
             while let p = parent(slot: up) {
