@@ -389,6 +389,7 @@ public final class World {
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
         precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
+        checkTreeOutput()
         #endif
     }
 

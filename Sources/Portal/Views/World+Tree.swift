@@ -170,6 +170,38 @@ extension World {
         return ProjectionTransform.translation(x: -offset.x, y: -offset.y) * views.presentation(slot: slot).globalTransform
     }
 
+    /// Debug check of the render walk against a second computation: each drawn item's global
+    /// transform against the one composed up its ancestors (``presentation(of:)``'s path), its
+    /// opacity against the product of its ancestors', and its clip chain against its clipping
+    /// ancestors. At most 64 items per tick (spread over the list), so debug builds stay fast.
+    func checkTreeOutput() {
+        guard views.lastListWasTree, !renderItems.isEmpty else { return }
+        let step = max(1, renderItems.count / 64)
+        for index in stride(from: 0, to: renderItems.count, by: step) {
+            let item = renderItems[index]
+            guard let slot = views.slot(of: item.entity) else { continue }
+            let fresh = views.presentation(slot: slot)
+            precondition(fresh.isDrawn, "tree: \(item.entity) is drawn but not marked drawn")
+            for (x, y) in [(Float(0), Float(0)), (item.frame.width, item.frame.height)] {
+                let a = item.globalTransform.map(Point(x: x, y: y)), b = fresh.globalTransform.map(Point(x: x, y: y))
+                let scale = max(1, abs(b.x), abs(b.y))
+                precondition(!(abs(a.x - b.x) > 1e-3 * scale || abs(a.y - b.y) > 1e-3 * scale),
+                             "tree: the global transform of \(item.entity) differs from a fresh composition")
+            }
+            var opacity = fresh.opacity, clips = 0
+            var up = slot
+            while let parent = views.parent(slot: up) {
+                opacity *= views.presentation(slot: parent).opacity
+                if views.styles[parent].clipsToBounds { clips += 1 }
+                up = parent
+            }
+            precondition(abs(opacity - item.opacity) <= 1e-5, "tree: the opacity of \(item.entity) is not its ancestors' product")
+            var chain = 0, clip = item.clip
+            while clip >= 0 { chain += 1; clip = renderClips[Int(clip)].parent }
+            precondition(chain == clips, "tree: \(item.entity) has \(chain) clips, \(clips) clipping ancestors")
+        }
+    }
+
     /// The hit test of a tree: the render list front to back, each item through its inverse
     /// global transform and its whole clip chain. Hidden and culled views are not in the list;
     /// non-hittable subtrees carry `allowsHitTesting == false`; transparent items pass taps
