@@ -333,12 +333,8 @@ public final class World {
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
         var hit: HitTestResult?
-        if views.lastListWasTree {
-            hit = treeHitTest(point)
-        } else {
-            if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion) }
-            hit = flatHitTest(point)
-        }
+        if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion, tree: views.lastListWasTree) }
+        hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
             for (row, state) in navigation.stacks.values.enumerated() where state.active != nil && state.frame.contains(point) {

@@ -208,20 +208,26 @@ extension World {
     /// through (backdrops excepted), as in the flat test.
     func treeHitTest(_ point: Point) -> HitTestResult? {
         guard point.isFinite else { return nil }
-        for item in renderItems.reversed() {
+        var hit: HitTestResult?
+        let items = renderItems, clips = renderClips
+        // The grid (built over the items' global bounding boxes) gives the candidates topmost
+        // first; each is then tested exactly.
+        hitGrid.candidates(at: point) { index in
+            let item = items[index]
             guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
-                  let inverse = item.globalTransform.inverted() else { continue }
+                  let inverse = item.globalTransform.inverted() else { return false }
             let local = inverse.map(point)
-            guard local.x >= 0, local.y >= 0, local.x <= item.frame.width, local.y <= item.frame.height else { continue }
-            var clip = item.clip, inside = true
+            guard local.x >= 0, local.y >= 0, local.x <= item.frame.width, local.y <= item.frame.height else { return false }
+            var clip = item.clip
             while clip >= 0 {
-                let c = renderClips[Int(clip)]
-                if !c.contains(point) { inside = false; break }
+                let c = clips[Int(clip)]
+                if !c.contains(point) { return false }
                 clip = c.parent
             }
-            guard inside, allocator.isUsable(item.entity) else { continue }
-            return HitTestResult(entity: item.entity, role: item.role)
+            guard self.allocator.isUsable(item.entity) else { return false }
+            hit = HitTestResult(entity: item.entity, role: item.role)
+            return true
         }
-        return nil
+        return hit
     }
 }
