@@ -68,7 +68,8 @@ func fail(_ message: String) -> Never {
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
-                        "portal/hero", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest"]
+                        "portal/hero", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
+                        "tree/scroll", "tree/idle", "reference/object-graph/tree"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -85,6 +86,9 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "header/scroll": return HeaderScroll(n: n)
     case "hitTest/overlay": return HitTestQueries(n: n, linear: false)
     case "reference/linear-hitTest": return HitTestQueries(n: n, linear: true)
+    case "tree/scroll": return TreeScroll(n: n, scrolls: true)
+    case "tree/idle": return TreeScroll(n: n, scrolls: false)
+    case "reference/object-graph/tree": return ObjectGraphTree(n: n)
     default: return nil
     }
 }
@@ -202,6 +206,13 @@ do {
         results += queries
         ratios.append(("reference/linear-hitTest ÷ hitTest/overlay", queries[1].median / queries[0].median,
                        "10,000 overlay items; target ≤ 1 µs per query (ns/item column)"))
+    }
+    if selected("tree/scroll") {
+        let tree = try measureInterleaved([TreeScroll(n: 100_000, scrolls: true), TreeScroll(n: 100_000, scrolls: false),
+                                           ObjectGraphTree(n: 100_000)], warmup: 10, samples: options.quick ? 20 : 60)
+        results += tree
+        ratios.append(("reference/object-graph/tree ÷ tree/scroll", tree[2].median / tree[0].median,
+                       "100,012 views six deep; target ≥ 20×, tree/scroll ≤ 10 % of 8.33 ms"))
     }
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)

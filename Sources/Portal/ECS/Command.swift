@@ -18,6 +18,8 @@ enum Command {
     case popupContainer(Rect, EdgeInsets)
     case presentPopup(Entity, Entity, width: Float, height: Float, animation: Animation, backdrop: Bool)
     case dismissPopup(Entity)
+    case setParent(Entity, Entity?, keepingGlobalFrame: Bool)
+    case setClipsToBounds(Entity, Bool)
 }
 
 extension World {
@@ -82,8 +84,13 @@ extension World {
                 if let slot = views.slot(of: entity) { views.setHidden(hidden, by: .app, slot: slot) }
             case let .setAllowsHitTesting(entity, allows):
                 if let slot = views.slot(of: entity) { views.styles[slot].allowsHitTesting = allows }
+            case let .setParent(view, parent, keeping):
+                applySetParent(parent, of: view, keepingGlobalFrame: keeping)
+            case let .setClipsToBounds(view, clips):
+                if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
             }
         }
         commands.removeAll(keepingCapacity: true)
+        if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
     }
 }

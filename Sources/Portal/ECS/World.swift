@@ -88,6 +88,11 @@ public final class World {
     var commands: [Command] = []
     var events: [WorldEvent] = []
     var renderItems: [RenderItem] = []
+    /// The clips the render items index (``RenderItem/clip``), rebuilt with the render list.
+    var renderClips: [RenderClip] = []
+    /// Parent changes staged since the last tick (view → new parent or nil), so that calls are
+    /// validated against the tree as it will be once the staged calls apply.
+    var stagedParents: [Entity: Entity?] = [:]
     /// Bumped each time the render list is rebuilt; the hit grid remembers the one it indexes.
     var renderVersion: UInt64 = 0
     var hitGrid = HitGrid()
@@ -145,6 +150,18 @@ public final class World {
     public func despawn(_ entity: Entity) throws(PortalError) {
         try requireAppEntity(entity)
         guard navigation.owners.value(of: entity) == nil else { throw .screenAlreadyInStack(entity) }
+        // A view goes with its subtree (as the tree will be once the staged calls apply):
+        // every descendant is checked first, so a refusal leaves the world unchanged, then all
+        // are doomed at once and removed children first, each through the one removal path.
+        let subtree = projectedDescendants(of: entity)
+        for view in subtree {
+            try requireAppEntity(view)
+            guard navigation.owners.value(of: view) == nil else { throw .screenAlreadyInStack(view) }
+        }
+        for view in subtree.reversed() {
+            allocator.doom(view)
+            commands.append(.despawn(view))
+        }
         allocator.doom(entity)
         commands.append(.despawn(entity))
     }
@@ -315,18 +332,9 @@ public final class World {
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
-        if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion) }
         var hit: HitTestResult?
-        let items = renderItems
-        hitGrid.candidates(at: point) { index in
-            let item = items[index]
-            // Liveness last: it is read only for a view the point hits.
-            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
-                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local),
-                  self.allocator.isUsable(item.entity) else { return false }
-            hit = HitTestResult(entity: item.entity, role: item.role)
-            return true
-        }
+        if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion, tree: views.lastListWasTree) }
+        hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
             for (row, state) in navigation.stacks.values.enumerated() where state.active != nil && state.frame.contains(point) {
@@ -338,9 +346,25 @@ public final class World {
         return hit
     }
 
+    /// The hit test of a flat render list (no view has a parent), through the grid.
+    private func flatHitTest(_ point: Point) -> HitTestResult? {
+        var hit: HitTestResult?
+        let items = renderItems
+        hitGrid.candidates(at: point) { index in
+            let item = items[index]
+            // Liveness last: it is read only for a view the point hits.
+            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
+                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local),
+                  self.allocator.isUsable(item.entity) else { return false }
+            hit = HitTestResult(entity: item.entity, role: item.role)
+            return true
+        }
+        return hit
+    }
+
     /// Rebuilds the render list from the drawing order (brought up to date just before).
     private func buildRenderList() {
-        views.writeRenderList(into: &renderItems)
+        views.writeRenderList(into: &renderItems, clips: &renderClips)
         views.noteRenderListBuilt()
         renderVersion &+= 1
     }
@@ -361,6 +385,7 @@ public final class World {
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
         precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
+        checkTreeOutput()
         #endif
     }
 

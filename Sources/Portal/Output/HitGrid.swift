@@ -30,14 +30,23 @@ struct HitGrid {
         return Rect(x: cx - ex, y: cy - ey, width: 2 * ex, height: 2 * ey)
     }
 
-    mutating func build(_ list: [RenderItem], version: UInt64) {
+    /// The box to bin an item by: for a flat list its screen bounds as above; for a tree its
+    /// global bounding box, or an infinite box (never binned: the `large` list, always checked)
+    /// when part of it turns behind the viewer.
+    static func bounds(_ item: RenderItem, tree: Bool) -> Rect {
+        guard tree else { return bounds(item) }
+        return item.globalTransform.boundingBox(of: item.frame.size)
+            ?? Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+    }
+
+    mutating func build(_ list: [RenderItem], version: UInt64, tree: Bool = false) {
         self.version = version
         large.removeAll(keepingCapacity: true)
         items.removeAll(keepingCapacity: true)
         guard !list.isEmpty else { columns = 0; rows = 0; return }
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
         for item in list {
-            let b = HitGrid.bounds(item)
+            let b = HitGrid.bounds(item, tree: tree)
             guard HitGrid.isBinnable(b) else { continue }
             minX = min(minX, b.minX); minY = min(minY, b.minY); maxX = max(maxX, b.maxX); maxY = max(maxY, b.maxY)
         }
@@ -61,8 +70,13 @@ struct HitGrid {
                 scratch.append(contentsOf: starts.dropLast())
             }
             for (index, item) in list.enumerated() {
-                let b = HitGrid.bounds(item)
-                guard HitGrid.isBinnable(b) else { continue }   // nothing can hit it anyway
+                let b = HitGrid.bounds(item, tree: tree)
+                guard HitGrid.isBinnable(b) else {
+                    // A flat item with non-finite bounds cannot be hit; a tree item without a
+                    // finite box (partly behind the viewer) may be: it is checked always.
+                    if tree && pass == 0 { large.append(Int32(index)) }
+                    continue
+                }
                 let (c0, r0, c1, r1) = cells(b)
                 if (c1 - c0 + 1) * (r1 - r0 + 1) > HitGrid.maxCellsPerItem {
                     if pass == 0 { large.append(Int32(index)) }

@@ -60,6 +60,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// app may read it (render list, hit testing, ``World/presentation(of:)``) and change how it
     /// looks, but not despawn it, attach components to it, or hand it to a feature.
     case portalOwned(Entity)
+    /// Making `parent` the parent of `view` would put `view` inside its own subtree (`parent`
+    /// is `view` or one of its descendants, counting the parent changes staged this frame).
+    case parentCycle(Entity, parent: Entity)
 
     public var description: String {
         switch self {
@@ -115,6 +118,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(entity) is a portal layer, which Portal creates and removes itself; change the transition instead."
         case let .portalOwned(entity):
             return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature."
+        case let .parentCycle(view, parent):
+            return "\(parent) is \(view) or one of its descendants; a view cannot be placed inside its own subtree."
         }
     }
 }

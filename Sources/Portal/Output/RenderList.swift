@@ -1,7 +1,21 @@
 /// One thing to draw this frame: a view with its presented geometry.
 ///
-/// The render list holds one item per view, ordered back to front: by ``role`` band, then
-/// ``zIndex``, then creation order. A renderer draws it in order; nothing else is needed.
+/// The render list holds one item per drawn view, back to front, in tree order (depth first):
+/// the root views by ``role`` band, then ``zIndex``, then creation order, each followed by its
+/// descendants, siblings by z index then creation order. A child draws in its root's band, so
+/// the overlay band (portal layers, popups, backdrops) is above all app content. Hidden views
+/// and their subtrees are absent, and so are *culled* views: a view whose global bounding box
+/// lies wholly outside the bounding box of its nearest clipping ancestor's clip, together with
+/// its whole subtree (content of a cell must stay inside the cell, or the cell be left
+/// unclipped by its list, to be drawn when the cell is off-screen — as a `List` does not draw
+/// off-screen rows).
+///
+/// A renderer draws each item alone, without walking the tree: fill the rectangle
+/// (0, 0)-(frame.width, frame.height) (rounded by ``cornerRadius`` and ``cornerStyle``)
+/// through ``globalTransform``, at ``opacity``, inside the clip chain ``clip`` of
+/// ``World/clipList``. ``frame``, ``transform``, ``zIndex`` and ``allowsHitTesting`` stay the
+/// view's own, in its parent's space; for a root view (no parent) every field means exactly
+/// what it meant before the tree existed.
 public struct RenderItem: Hashable, Sendable {
     /// The view.
     public var entity: Entity
@@ -26,8 +40,48 @@ public struct RenderItem: Hashable, Sendable {
     public var zIndex: Int32
     /// The band the item draws in.
     public var role: RenderRole
-    /// Whether ``World/hitTest(_:)`` considers the item.
+    /// Whether ``World/hitTest(_:)`` considers the item: the view's own flag and every
+    /// ancestor's (SwiftUI's `allowsHitTesting` on a container disables its content).
     public var allowsHitTesting: Bool
+    /// Maps the item's bounds (0, 0)-(frame.width, frame.height) to the screen: its frame,
+    /// transform, and every ancestor's frame, transform and content offset.
+    public var globalTransform: ProjectionTransform = .identity
+    /// The innermost clip the item is drawn inside, as an index into ``World/clipList``, or −1
+    /// for none. Each clip names its own enclosing clip: the renderer applies the whole chain.
+    public var clip: Int32 = -1
+}
+
+/// A rounded rectangle a subtree is clipped to (a view with ``World/setClipsToBounds(_:of:)``):
+/// the view's bounds (0, 0)-(size), rounded by `cornerRadius` and `cornerStyle`, placed by
+/// `transform` (the view's global transform), inside the clip `parent` (−1 for none).
+public struct RenderClip: Hashable, Sendable {
+    /// The clipping view's presented size.
+    public var size: Size
+    /// Its presented corner radius.
+    public var cornerRadius: Float
+    /// The shape of its corners.
+    public var cornerStyle: CornerStyle
+    /// Its global transform.
+    public var transform: ProjectionTransform
+    /// The enclosing clip's index in the clip list, or −1.
+    public var parent: Int32
+
+    /// Whether the screen point `point` is inside this rounded rectangle (not its parents).
+    /// Continuous corners are tested as circular ones (they differ by under a point).
+    public func contains(_ point: Point) -> Bool {
+        guard let inverse = transform.inverted() else { return false }
+        return RenderClip.roundedRectContains(inverse.map(point), size: size, radius: cornerRadius)
+    }
+
+    /// Whether `p` is inside the rectangle (0, 0)-(size) with circular corners of `radius`.
+    static func roundedRectContains(_ p: Point, size: Size, radius: Float) -> Bool {
+        guard p.x >= 0, p.y >= 0, p.x <= size.width, p.y <= size.height else { return false }
+        let r = min(radius, size.width / 2, size.height / 2)
+        guard r > 0 else { return true }
+        let dx = p.x < r ? r - p.x : (p.x > size.width - r ? p.x - (size.width - r) : 0)
+        let dy = p.y < r ? r - p.y : (p.y > size.height - r ? p.y - (size.height - r) : 0)
+        return dx * dx + dy * dy <= r * r
+    }
 }
 
 /// The answer of ``World/hitTest(_:)``: the topmost item under a point.

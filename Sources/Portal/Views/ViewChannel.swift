@@ -10,8 +10,10 @@ enum ViewChannel: Int, CaseIterable {
     case scaleX, scaleY
     case rotation, zPosition, rotation3DAngle
     case shadowRadius
+    /// The content offset (UIKit's `bounds.origin`): shifts every child by its negation.
+    case contentOffsetX, contentOffsetY
 
-    /// Floats per view block (14 channels, padded to a cache line).
+    /// Floats per view block (16 channels: exactly one cache line).
     static let stride = 16
 
     /// The raw values of the channels a portal reads of its anchor: the frame and the corner
@@ -38,15 +40,19 @@ public struct ViewProperties: Hashable, Sendable {
     public var transform: Transform?
     /// The radius of the view's shadow, in points (0 = none).
     public var shadowRadius: Float?
+    /// The content offset (UIKit's `bounds.origin`, each coordinate finite and within ±1e9):
+    /// the view's children are drawn shifted by its negation, so one value scrolls them all.
+    public var contentOffset: Point?
 
     /// Creates a set of changes; omitted properties stay as they are.
     public init(frame: Rect? = nil, cornerRadius: Float? = nil, opacity: Float? = nil, transform: Transform? = nil,
-                shadowRadius: Float? = nil) {
+                shadowRadius: Float? = nil, contentOffset: Point? = nil) {
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.opacity = opacity
         self.transform = transform
         self.shadowRadius = shadowRadius
+        self.contentOffset = contentOffset
     }
 
     /// Throws when a value is NaN, infinite, a negative size or radius, or an opacity outside 0…1.
@@ -60,6 +66,11 @@ public struct ViewProperties: Hashable, Sendable {
         }
         if let opacity, !(opacity >= 0 && opacity <= 1) {
             throw .invalidValue("opacity", Double(opacity), reason: "opacity must be a number in 0…1")
+        }
+        if let contentOffset, !(Rect.isSane(contentOffset.x) && Rect.isSane(contentOffset.y)) {
+            // No array of the two: a list scrolls with this call every frame, allocation-free.
+            let bad = Rect.isSane(contentOffset.x) ? contentOffset.y : contentOffset.x
+            throw .invalidGeometry("contentOffset", bad, reason: "a content offset must be finite and within ±1e9")
         }
         if let transform, !transform.isValid {
             throw .invalidValue("transform", .nan, reason: "every component of a transform must be finite and within ±1e9")
@@ -81,5 +92,6 @@ public struct ViewProperties: Hashable, Sendable {
             body(.rotation3DAngle, transform.rotation3D.angle.radians)
         }
         if let shadowRadius { body(.shadowRadius, shadowRadius) }
+        if let contentOffset { body(.contentOffsetX, contentOffset.x); body(.contentOffsetY, contentOffset.y) }
     }
 }

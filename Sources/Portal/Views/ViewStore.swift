@@ -47,6 +47,11 @@ struct ViewStyle {
     var rotationAxis = Rotation3D.identity
     var cornerStyle = CornerStyle.circular
     var clipsContent = true
+    /// Whether the view clips its descendants to its rounded frame (Core Animation's
+    /// `masksToBounds`, UIKit's `clipsToBounds`). Off by default, as there: a zero-size grouping
+    /// container must not hide its children. Unlike `clipsContent`, which clips the view's own
+    /// content and is on by default.
+    var clipsToBounds = false
     /// The drawing band (change it through `ViewStore.setRole`, which re-sorts the order).
     var role: RenderRole
     /// The z index within the band (change it through `ViewStore.setZIndex`).
@@ -90,7 +95,15 @@ public struct ViewPresentation: Hashable, Sendable {
     public var shadowRadius: Float
     /// The presented transform.
     public var transform: Transform
-    /// Whether the view is in the render list of the last tick: `false` while something hides it
+    /// The transform that maps the view's bounds (0, 0)-(frame.width, frame.height) to the
+    /// screen, every ancestor's frame, transform and content offset included (for a root view:
+    /// its frame and transform alone).
+    public var globalTransform: ProjectionTransform = .identity
+    /// The bounding box of the view's bounds under ``globalTransform`` (for a root view with no
+    /// transform, its frame); the frame itself when part of the view turns behind the viewer.
+    public var globalFrame: Rect = .zero
+    /// Whether the view is in the render list of the last tick: `false` while it or an ancestor
+    /// is hidden, while it lies wholly outside its nearest clipping ancestor (culled), while something hides it
     /// — the app (``World/setHidden(_:of:)``), a portal (a source or destination while its layer
     /// flies), a navigation stack (a screen not on show), a popup not presented, a flowing
     /// header part of a hidden screen — and for a view spawned since the last tick.
@@ -151,6 +164,32 @@ struct ViewStore {
     /// placement, a lane starting. (A despawned view needs no report: every despawn unmarks the
     /// view, which queues its portal.)
     private(set) var observers: [UInt32] = []
+
+    // MARK: The tree
+    //
+    // A view's parent is a slot + 1 (0 = a root); each view keeps its children's slots sorted by
+    // (z index, creation order), so appending in creation order — the common case — is O(1)
+    // and a z change re-sorts one sibling list. Only roots are in `order`; the render walk emits
+    // each root followed by its subtree, depth first. Links are changed in one place
+    // (`setParent`), which keeps both directions in agreement.
+
+    /// The parent's slot + 1, or 0 for a root.
+    private(set) var parentSlot: [UInt32] = []
+    /// Each view's children, sorted by (z index, creation order).
+    private(set) var childSlots: [[UInt32]] = []
+    /// The number of live views that have a parent: 0 means the flat fast path.
+    private(set) var parentedCount = 0
+    /// The render pass that last drew each slot (0 = never): ``ViewPresentation/isDrawn``.
+    private var drawnMark: [UInt32] = []
+    /// The number of render lists built so far.
+    private var renderPass: UInt32 = 0
+    /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
+    /// is still among `pendingInserts`.
+    private var refreshedSequence: UInt64 = 0
+    /// The render walk's stack (kept, so a steady-state walk allocates nothing).
+    private var walk: [WalkEntry] = []
+    /// Whether the last render list was built by the tree walk (some view had a parent).
+    private(set) var lastListWasTree = false
     /// Observed slots whose geometry was written since the matching pass last took them (a
     /// slot may appear more than once).
     var observedWrites = HandOffList()
@@ -162,6 +201,7 @@ struct ViewStore {
         hiddenBy.reserveCapacity(n); observers.reserveCapacity(n)
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
+        parentSlot.reserveCapacity(n); childSlots.reserveCapacity(n); drawnMark.reserveCapacity(n)
     }
 
     @inline(__always)
@@ -196,6 +236,8 @@ struct ViewStore {
             styles[slot] = ViewStyle(content: entity, role: role)
             hiddenBy[slot] = 0
             sequence[slot] = nextSequence
+            parentSlot[slot] = 0
+            drawnMark[slot] = 0
         } else {
             observers.append(ViewStore.unobserved)
             slot = entities.count
@@ -206,6 +248,9 @@ struct ViewStore {
             styles.append(ViewStyle(content: entity, role: role))
             hiddenBy.append(0)
             sequence.append(nextSequence)
+            parentSlot.append(0)
+            childSlots.append([])
+            drawnMark.append(0)
         }
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
         nextSequence += 1
@@ -243,6 +288,17 @@ struct ViewStore {
     mutating func remove(_ entity: Entity) {
         guard let slot = slot(of: entity) else { return }
         if hiddenBy[slot] == 0 { visibleCount -= 1 }
+        if parentSlot[slot] != 0 {
+            // Unlinked by hand, not through `setParent`: the view leaves the tree altogether,
+            // so it does not become a root (which would re-sort the roots).
+            let p = Int(parentSlot[slot] - 1)
+            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
+            parentSlot[slot] = 0
+            parentedCount -= 1
+        }
+        // The World despawns a subtree children first, so none is left here; should one be,
+        // it becomes a root rather than point at a freed slot.
+        while let child = childSlots[slot].last { setParent(nil, of: Int(child)) }
         live[slot] = false
         entities[slot] = ViewStore.vacant
         slotOf[Int(entity.index)] = 0
@@ -277,8 +333,55 @@ struct ViewStore {
     }
 
     mutating func setZIndex(_ z: Int32, slot: Int) {
-        if styles[slot].zIndex != z { styles[slot].zIndex = z; needsSort = true }
+        guard styles[slot].zIndex != z else { return }
+        let parent = parentSlot[slot]
+        if parent == 0 {
+            styles[slot].zIndex = z; needsSort = true
+        } else {
+            // Re-sort one sibling list: take the view out, change its key, put it back.
+            let p = Int(parent - 1)
+            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
+            styles[slot].zIndex = z
+            insertChild(UInt32(slot), into: p)
+        }
     }
+
+    /// The parent of the view in `slot`, or `nil` for a root.
+    func parent(slot: Int) -> Int? {
+        let p = parentSlot[slot]
+        return p == 0 ? nil : Int(p - 1)
+    }
+
+    /// Makes `parent` (a slot, or `nil` for none) the parent of the view in `slot`: the one
+    /// place both directions of a link change. The caller has ruled out cycles.
+    mutating func setParent(_ parent: Int?, of slot: Int) {
+        let old = parentSlot[slot]
+        let new = parent.map { UInt32($0 + 1) } ?? 0
+        guard old != new else { return }
+        if old != 0 {
+            let p = Int(old - 1)
+            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
+            parentedCount -= 1
+        }
+        parentSlot[slot] = new
+        if let parent {
+            insertChild(UInt32(slot), into: parent)
+            parentedCount += 1
+        }
+        // A view spawned since the last refresh is still among the pending inserts, which the
+        // refresh filters by root-ness; any other view entering or leaving the roots re-sorts.
+        if (old == 0) != (new == 0) && sequence[slot] < refreshedSequence { needsSort = true }
+    }
+
+    /// Inserts `child` into the sorted children of `parent` (after its equals: creation order).
+    private mutating func insertChild(_ child: UInt32, into parent: Int) {
+        let key = DrawKey(styles: styles, sequence: sequence)
+        var i = childSlots[parent].count
+        while i > 0 && key.siblingBefore(child, childSlots[parent][i - 1]) { i -= 1 }
+        childSlots[parent].insert(child, at: i)
+    }
+
+    mutating func setClipsToBounds(_ clips: Bool, slot: Int) { styles[slot].clipsToBounds = clips }
 
     /// The z index of the view in `slot`.
     func zIndex(slot: Int) -> Int32 { styles[slot].zIndex
@@ -306,7 +409,7 @@ struct ViewStore {
     mutating func refreshOrder() {
         if needsSort {
             order.removeAll(keepingCapacity: true)
-            for slot in live.indices where live[slot] { order.append(UInt32(slot)) }
+            for slot in live.indices where live[slot] && parentSlot[slot] == 0 { order.append(UInt32(slot)) }
             let key = DrawKey(styles: styles, sequence: sequence)
             order.sort { key.before($0, $1) }
         } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
@@ -319,7 +422,8 @@ struct ViewStore {
                     order.removeAll { !live[Int($0)] }
                 }
             }
-            pendingInserts.removeAll { !live[Int($0)] }
+            let parents = parentSlot
+            pendingInserts.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
             sortPendingInserts()
             mergePendingInserts()
         }
@@ -328,6 +432,7 @@ struct ViewStore {
         pendingRemovals.removeAll(keepingCapacity: true)
         pendingInserts.removeAll(keepingCapacity: true)
         needsSort = false
+        refreshedSequence = nextSequence
     }
 
     /// The drawing-order comparison over the columns it reads. The sorting loops compare
@@ -342,6 +447,17 @@ struct ViewStore {
             let a = Int(a), b = Int(b)
             let (bandA, bandB) = (styles[a].role.band, styles[b].role.band)
             if bandA != bandB { return bandA < bandB }
+            let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
+            if zA != zB { return zA < zB }
+            return sequence[a] < sequence[b]
+        }
+
+        /// The order among siblings: z index, then creation order. A child draws in its root's
+        /// band whatever its own role (a popup's content may be a child), so the band is not
+        /// part of it — and a role change never unsorts a sibling list.
+        @inline(__always)
+        func siblingBefore(_ a: UInt32, _ b: UInt32) -> Bool {
+            let a = Int(a), b = Int(b)
             let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
             if zA != zB { return zA < zB }
             return sequence[a] < sequence[b]
@@ -409,12 +525,34 @@ struct ViewStore {
 
     func presentation(slot: Int) -> ViewPresentation {
         var p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
-        p.isDrawn = hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
+        // A flat list marks nothing (its loop is the hot one): there, drawn means not hidden.
+        p.isDrawn = lastListWasTree ? renderPass != 0 && drawnMark[slot] == renderPass
+                                    : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
+        // The global transform, composed up the ancestors (the render walk's formula).
+        var global = ProjectionTransform.local(frame: p.frame, transform: p.transform)
+        var s = slot
+        while let parent = self.parent(slot: s) {
+            let q = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: parent, axis: styles[parent].rotationAxis) }
+            let b = parent * ViewChannel.stride
+            global = global * ProjectionTransform.translation(x: -values[b + ViewChannel.contentOffsetX.rawValue],
+                                                              y: -values[b + ViewChannel.contentOffsetY.rawValue])
+                * ProjectionTransform.local(frame: q.frame, transform: q.transform)
+            s = parent
+        }
+        p.globalTransform = global
+        p.globalFrame = global.boundingBox(of: p.frame.size) ?? p.frame
         return p
     }
 
     /// Records that the render list has just been built from the views spawned so far.
     mutating func noteRenderListBuilt() { renderedSequence = nextSequence }
+
+    /// The presented content offset of the view in `slot`.
+    @inline(__always)
+    func contentOffset(slot: Int) -> Point {
+        let b = slot * ViewChannel.stride
+        return Point(x: values[b + ViewChannel.contentOffsetX.rawValue], y: values[b + ViewChannel.contentOffsetY.rawValue])
+    }
 
     /// Reads a view's presentation from its block of presented values, held in range: sizes and
     /// radii at 0 or more, opacity within 0…1 (an overshooting spring leaves them for a few ticks;
@@ -442,18 +580,30 @@ struct ViewStore {
                 rotation3D: rotation3D))
     }
 
-    /// Rebuilds `items` in place, one render item per view in drawing order. Runs as one
-    /// method of the store so the loop touches the world's properties once, not once per view.
-    func writeRenderList(into items: inout [RenderItem]) {
+    /// Rebuilds `items` (and `clips`) in place, one render item per drawn view in drawing order.
+    /// Runs as one method of the store so the loop touches the world's properties once, not
+    /// once per view.
+    ///
+    /// This is also the tree's propagation: each drawn view's global transform, effective
+    /// opacity, hit-testing flag and clip are composed from its parent's as the walk reaches it,
+    /// top-down, so a hidden or culled subtree costs nothing and a view nobody draws is never
+    /// computed. With no parent anywhere (every view a root) the flat loop runs, as before the
+    /// tree, plus each item's own matrix.
+    mutating func writeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
+        renderPass &+= 1
+        if renderPass == 0 { renderPass = 1 }
+        clips.removeAll(keepingCapacity: true)
+        lastListWasTree = parentedCount != 0
+        if lastListWasTree {
+            writeTreeRenderList(into: &items, clips: &clips)
+            return
+        }
         // Size the list to the visible views first (kept incrementally), so that from one tick
         // to the next it grows or shrinks only by the difference.
         if items.count > visibleCount {
             items.removeLast(items.count - visibleCount)
         } else if items.count < visibleCount {
-            let filler = RenderItem(entity: Entity(index: 0, generation: 0), content: Entity(index: 0, generation: 0),
-                                    frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
-                                    shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
-            items.append(contentsOf: repeatElement(filler, count: visibleCount - items.count))
+            items.append(contentsOf: repeatElement(ViewStore.fillerItem, count: visibleCount - items.count))
         }
         // One pass, every column through a buffer pointer: this loop writes every drawn view
         // every tick.
@@ -461,26 +611,149 @@ struct ViewStore {
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
                     entities.withUnsafeBufferPointer { entities in
-                        items.withUnsafeMutableBufferPointer { items in
-                            var k = 0
-                            for slot in order {
-                                let slot = Int(slot)
-                                guard hidden[slot] == 0 else { continue }
-                                let style = styles[slot]
-                                let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
-                                items[k] = RenderItem(
-                                    entity: entities[slot], content: style.content, frame: p.frame,
-                                    cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
-                                    clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
-                                    transform: p.transform, zIndex: style.zIndex, role: style.role,
-                                    allowsHitTesting: style.allowsHitTesting)
-                                k += 1
+                            items.withUnsafeMutableBufferPointer { items in
+                                var k = 0
+                                for slot in order {
+                                    let slot = Int(slot)
+                                    guard hidden[slot] == 0 else { continue }
+                                    let style = styles[slot]
+                                    let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+                                    items[k] = RenderItem(
+                                        entity: entities[slot], content: style.content, frame: p.frame,
+                                        cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+                                        clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
+                                        transform: p.transform, zIndex: style.zIndex, role: style.role,
+                                        allowsHitTesting: style.allowsHitTesting,
+                                        globalTransform: ProjectionTransform.local(frame: p.frame, transform: p.transform))
+                                    k += 1
+                                }
+                            }
+                    }
+                }
+            }
+        }
+    }
+
+    static let fillerItem = RenderItem(entity: Entity(index: 0, generation: 0), content: Entity(index: 0, generation: 0),
+                                       frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
+                                       shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
+
+    /// What the walk carries from a parent to each child.
+    struct WalkEntry {
+        var slot: UInt32
+        var clip: Int32
+        var opacity: Float
+        var hittable: Bool
+        var isRoot: Bool
+        var hasCull: Bool
+        /// The bounding box of the nearest clipping ancestor's clip (valid when `hasCull`).
+        var cull: Rect
+        /// The parent's global transform, after its content offset.
+        var parentGlobal: ProjectionTransform
+    }
+
+    /// The tree walk: depth first from each root in `order`, with an explicit stack (kept
+    /// between ticks, so it allocates nothing in steady state).
+    private mutating func writeTreeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
+        items.removeAll(keepingCapacity: true)
+        walk.removeAll(keepingCapacity: true)
+        let pass = renderPass
+        var walk = self.walk
+        self.walk = []
+        defer { self.walk = walk }
+        values.withUnsafeBufferPointer { v in
+            styles.withUnsafeBufferPointer { styles in
+                hiddenBy.withUnsafeBufferPointer { hidden in
+                    entities.withUnsafeBufferPointer { entities in
+                        drawnMark.withUnsafeMutableBufferPointer { drawn in
+                            childSlots.withUnsafeBufferPointer { children in
+                                for root in order {
+                                    walk.append(WalkEntry(slot: root, clip: -1, opacity: 1, hittable: true, isRoot: true,
+                                                          hasCull: false, cull: .zero, parentGlobal: .identity))
+                                    while let e = walk.popLast() {
+                                        let slot = Int(e.slot)
+                                        guard hidden[slot] == 0 else { continue }
+                                        let style = styles[slot]
+                                        let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+                                        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
+                                        let global = e.isRoot ? local : local * e.parentGlobal
+                                        var box: Rect?
+                                        if e.hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
+                                        if e.hasCull, let b = box, ViewStore.disjoint(b, e.cull) { continue }
+                                        let opacity = e.isRoot ? p.opacity : e.opacity * p.opacity
+                                        let hittable = e.hittable && style.allowsHitTesting
+                                        items.append(RenderItem(
+                                            entity: entities[slot], content: style.content, frame: p.frame,
+                                            cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+                                            clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
+                                            transform: p.transform, zIndex: style.zIndex, role: style.role,
+                                            allowsHitTesting: hittable, globalTransform: global, clip: e.clip))
+                                        drawn[slot] = pass
+                                        let kids = children[slot]
+                                        guard !kids.isEmpty else { continue }
+                                        var child = WalkEntry(slot: 0, clip: e.clip, opacity: opacity, hittable: hittable, isRoot: false,
+                                                              hasCull: e.hasCull, cull: e.cull, parentGlobal: global)
+                                        if style.clipsToBounds {
+                                            clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                                    cornerStyle: style.cornerStyle, transform: global, parent: e.clip))
+                                            child.clip = Int32(clips.count - 1)
+                                            if let b = box {
+                                                child.cull = e.hasCull ? ViewStore.intersection(b, e.cull) : b
+                                                child.hasCull = true
+                                            }
+                                        }
+                                        let b = slot * ViewChannel.stride
+                                        let ox = v[b + ViewChannel.contentOffsetX.rawValue], oy = v[b + ViewChannel.contentOffsetY.rawValue]
+                                        if ox != 0 || oy != 0 {
+                                            child.parentGlobal = ProjectionTransform.translation(x: -ox, y: -oy) * global
+                                        }
+                                        // A long list of children inside a clip (a scrolling list's cells)
+                                        // is mostly off-screen: when the parent's content space is
+                                        // axis-aligned, a child with no rotation is tested from its block
+                                        // alone before it is pushed, and skipped when it is clearly (by a
+                                        // margin, so the exact test below decides anything close) outside.
+                                        let g = child.parentGlobal
+                                        let preCull = child.hasCull && g.isAffine && g.m12 == 0 && g.m21 == 0
+                                        let cull = child.cull
+                                        for k in kids.reversed() {
+                                            let kb = Int(k) * ViewChannel.stride
+                                            if hidden[Int(k)] != 0 { continue }
+                                            if preCull && v[kb + ViewChannel.rotation.rawValue] == 0 && v[kb + ViewChannel.rotation3DAngle.rawValue] == 0 {
+                                                let w = v[kb + ViewChannel.width.rawValue], h = v[kb + ViewChannel.height.rawValue]
+                                                let sx = v[kb + ViewChannel.scaleX.rawValue], sy = v[kb + ViewChannel.scaleY.rawValue]
+                                                let cx = v[kb] + w / 2 + v[kb + ViewChannel.translationX.rawValue]
+                                                let cy = v[kb + 1] + h / 2 + v[kb + ViewChannel.translationY.rawValue]
+                                                let ex = abs(w * sx * g.m11) / 2, ey = abs(h * sy * g.m22) / 2
+                                                let gx = cx * g.m11 + g.m31, gy = cy * g.m22 + g.m32
+                                                let margin = 0.01 + 1e-5 * (abs(gx) + abs(gy) + ex + ey)
+                                                if gx + ex < cull.minX - margin || gx - ex > cull.maxX + margin
+                                                    || gy + ey < cull.minY - margin || gy - ey > cull.maxY + margin { continue }
+                                            }
+                                            child.slot = k
+                                            walk.append(child)
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Whether two boxes certainly do not overlap (touching edges overlap).
+    @inline(__always)
+    static func disjoint(_ a: Rect, _ b: Rect) -> Bool {
+        a.maxX < b.minX || a.minX > b.maxX || a.maxY < b.minY || a.minY > b.maxY
+    }
+
+    /// The overlap of two boxes (empty-but-placed when they only touch or miss).
+    @inline(__always)
+    static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        let x1 = max(x0, min(a.maxX, b.maxX)), y1 = max(y0, min(a.maxY, b.maxY))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
@@ -514,7 +787,8 @@ struct ViewStore {
             listed[Int(slot)] |= 4
         }
         if pendingInserts.isEmpty && pendingRemovals.isEmpty && !needsSort {
-            precondition(order.count == count, "views: the drawing order has \(order.count) of \(count) views")
+            let roots = entities.indices.filter { live[$0] && parentSlot[$0] == 0 }.count
+            precondition(order.count == roots, "views: the drawing order has \(order.count) of \(roots) root views")
             var drawn = [Bool](repeating: false, count: entities.count)
             for slot in order {
                 precondition(live[Int(slot)] && !drawn[Int(slot)], "views: slot \(slot) is in the drawing order twice, or dead")
@@ -524,6 +798,30 @@ struct ViewStore {
             for k in order.indices.dropFirst() {
                 precondition(key.before(order[k - 1], order[k]), "views: drawing order out of order at \(k)")
             }
+        }
+        // The tree: both directions agree, siblings are sorted, no cycle, the count is right.
+        var parented = 0
+        let key = DrawKey(styles: styles, sequence: sequence)
+        for slot in entities.indices where live[slot] {
+            if let parent = parent(slot: slot) {
+                parented += 1
+                precondition(live[parent], "views: slot \(slot) has a dead parent")
+                precondition(childSlots[parent].contains(UInt32(slot)), "views: slot \(slot) is not among its parent's children")
+            }
+            let kids = childSlots[slot]
+            for k in kids.indices {
+                precondition(live[Int(kids[k])] && parentSlot[Int(kids[k])] == UInt32(slot + 1), "views: child list of \(slot) is wrong")
+                if k > 0 { precondition(key.siblingBefore(kids[k - 1], kids[k]), "views: children of \(slot) out of order") }
+            }
+            var up = slot, steps = 0
+            while let p = parent(slot: up) {
+                up = p; steps += 1
+                precondition(steps <= count, "views: a cycle through slot \(slot)")
+            }
+        }
+        precondition(parented == parentedCount, "views: \(parented) parented views, parentedCount says \(parentedCount)")
+        for slot in entities.indices where !live[slot] {
+            precondition(childSlots[slot].isEmpty, "views: a free slot \(slot) has children")
         }
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
             precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")

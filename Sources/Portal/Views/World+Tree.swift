@@ -1,0 +1,233 @@
+// The view tree: parents and children, content offsets, clipping, and the hit test over them.
+//
+// Semantics are Core Animation's and UIKit's, which hosts know: a child's frame is in its
+// parent's content space; a parent's frame, transform (about its centre) and content offset
+// (UIKit's `bounds.origin`) place its whole subtree; opacity multiplies down the tree; a hidden
+// view hides its subtree; `setAllowsHitTesting(false)` on a container disables its content
+// (SwiftUI's `.allowsHitTesting`); `setClipsToBounds` (CA's `masksToBounds`, off by default)
+// clips the descendants to the rounded frame. The global transform is SwiftUI's
+// `ProjectionTransform`: global(child) = local(child) · translate(−parent.contentOffset) ·
+// global(parent) in its row-vector convention. The tree is additive: with no parent set
+// anywhere, the render list and hit testing are exactly what they were before it.
+//
+// Parent changes are staged like every other call and validated at the call against the tree
+// as it will be once the staged calls apply (`stagedParents`), so a cycle made of two staged
+// calls is refused as surely as one made of applied ones.
+
+extension World {
+    /// Creates a view inside `parent` (or a root view when `parent` is `nil`): `frame` is in the
+    /// parent's content space, as a `UIView`'s frame is in its superview's. It appears in the
+    /// render list from the next tick, after its parent's earlier children.
+    ///
+    /// - Throws: the errors of ``spawnView(frame:cornerRadius:opacity:)``;
+    ///   ``PortalError/staleEntity(_:)`` or ``PortalError/notAView(_:)`` for a parent that is
+    ///   not a live view; ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)`` for
+    ///   one of Portal's own views.
+    public func spawnView(frame: Rect, cornerRadius: Float = 0, opacity: Float = 1, in parent: Entity?) throws(PortalError) -> Entity {
+        try ViewProperties(frame: frame, cornerRadius: cornerRadius, opacity: opacity).validate()
+        var parentSlot: Int?
+        if let parent {
+            try requireAppView(parent)
+            parentSlot = views.slot(of: parent)
+        }
+        let entity = try spawn()
+        let slot = views.insert(entity, frame: frame, cornerRadius: cornerRadius, opacity: opacity, role: .view)
+        if let parentSlot { views.setParent(parentSlot, of: slot) }
+        return entity
+    }
+
+    /// Moves `view` under `parent` (among its children by z index, then creation order), or makes
+    /// it a root when `parent` is `nil`, at the next tick.
+    ///
+    /// With `keepingGlobalFrame`, the view's local frame is recomputed so it does not move on
+    /// screen — exactly when the change between the old and the new parent's content space is
+    /// a translation and a positive scale (no rotation, skew or perspective: otherwise the local
+    /// frame is kept, as no frame could express the change).
+    ///
+    /// - Throws: ``PortalError/parentCycle(_:parent:)`` when `parent` is `view` or a descendant
+    ///   of it (counting staged parent changes); ``PortalError/staleEntity(_:)``,
+    ///   ``PortalError/notAView(_:)``, ``PortalError/portalLayer(_:)`` or
+    ///   ``PortalError/portalOwned(_:)`` for a `view` or `parent` that is not a live app view.
+    ///   The world is unchanged when it throws.
+    public func setParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool = false) throws(PortalError) {
+        try requireAppView(view)
+        if let parent {
+            try requireAppView(parent)
+            var up: Entity? = parent
+            while let ancestor = up {
+                if ancestor == view { throw .parentCycle(view, parent: parent) }
+                up = projectedParent(of: ancestor)
+            }
+        }
+        stagedParents[view] = .some(parent)
+        commands.append(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame))
+    }
+
+    /// The parent of `view` as of the last tick (and the spawns since, which apply at once), or
+    /// `nil` for a root view.
+    public func parent(of view: Entity) throws(PortalError) -> Entity? {
+        try requireView(view)
+        guard let slot = views.slot(of: view), let parent = views.parent(slot: slot) else { return nil }
+        return views.entities[parent]
+    }
+
+    /// The children of `view` as of the last tick (and the spawns since), in drawing order:
+    /// by z index, then creation order.
+    public func children(of view: Entity) throws(PortalError) -> [Entity] {
+        try requireView(view)
+        guard let slot = views.slot(of: view) else { return [] }
+        return views.childSlots[slot].map { views.entities[Int($0)] }
+    }
+
+    /// Sets the content offset of `view` at the next tick (UIKit's `bounds.origin`): its
+    /// children draw shifted by −`offset`, so one call scrolls a list of any length. It animates
+    /// through ``animate(_:to:with:)`` with ``ViewProperties/contentOffset``.
+    ///
+    /// - Throws: ``PortalError/invalidGeometry(_:_:reason:)`` for a coordinate that is NaN,
+    ///   infinite or beyond ±1e9, and the errors of ``update(_:to:)``.
+    public func setContentOffset(_ offset: Point, of view: Entity) throws(PortalError) {
+        try update(view, to: ViewProperties(contentOffset: offset))
+    }
+
+    /// Sets whether `view` clips its descendants to its rounded frame at the next tick (Core
+    /// Animation's `masksToBounds`; off by default). A descendant wholly outside the clip is
+    /// culled: left out of the render list and of hit testing, with its subtree.
+    public func setClipsToBounds(_ clips: Bool, of view: Entity) throws(PortalError) {
+        try requireView(view)
+        commands.append(.setClipsToBounds(view, clips))
+    }
+
+    /// The clips of the last render list, indexed by ``RenderItem/clip``.
+    public var clipList: [RenderClip] { renderClips }
+
+    /// Calls `body` with the clip list without copying it.
+    public func withClipList<R>(_ body: ([RenderClip]) throws -> R) rethrows -> R { try body(renderClips) }
+
+    /// The parent `view` will have once the staged calls apply.
+    func projectedParent(of view: Entity) -> Entity? {
+        if let staged = stagedParents[view] { return staged }
+        guard let slot = views.slot(of: view), let parent = views.parent(slot: slot) else { return nil }
+        return views.entities[parent]
+    }
+
+    /// The live descendants `entity` will have once the staged calls apply, parents before
+    /// their children.
+    func projectedDescendants(of entity: Entity) -> [Entity] {
+        guard views.slot(of: entity) != nil else { return [] }
+        var result: [Entity] = []
+        var stack = [entity]
+        while let node = stack.popLast() {
+            var kids: [Entity] = []
+            if let slot = views.slot(of: node) {
+                for child in views.childSlots[slot] {
+                    let c = views.entities[Int(child)]
+                    if stagedParents[c] == nil, allocator.isUsable(c) { kids.append(c) }
+                }
+            }
+            for (c, parent) in stagedParents where parent == node && allocator.isUsable(c) { kids.append(c) }
+            if node != entity { result.append(node) }
+            stack.append(contentsOf: kids.reversed())
+        }
+        return result
+    }
+
+    /// Applies a staged parent change (both views were live app views when it was staged).
+    func applySetParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool) {
+        guard let slot = views.slot(of: view) else { return }
+        var parentSlot: Int?
+        if let parent {
+            guard let p = views.slot(of: parent) else { return }
+            var up: Int? = p
+            while let a = up { if a == slot { return }; up = views.parent(slot: a) }
+            parentSlot = p
+        }
+        guard parentSlot != views.parent(slot: slot) else { return }
+        if keepingGlobalFrame {
+            let old = contentTransform(of: views.parent(slot: slot))
+            let new = contentTransform(of: parentSlot)
+            if let inverse = new.inverted() {
+                let a = old * inverse
+                if a.isAffine && a.m12 == 0 && a.m21 == 0 && a.m11 > 0 && a.m22 > 0 {
+                    let f = views.frame(slot: slot)
+                    let t = views.presentation(slot: slot).transform
+                    setPresented(.x, f.minX * a.m11 + a.m31, slot: slot)
+                    setPresented(.y, f.minY * a.m22 + a.m32, slot: slot)
+                    setPresented(.width, f.width * a.m11, slot: slot)
+                    setPresented(.height, f.height * a.m22, slot: slot)
+                    setPresented(.translationX, t.translation.x * a.m11, slot: slot)
+                    setPresented(.translationY, t.translation.y * a.m22, slot: slot)
+                }
+            }
+        }
+        views.setParent(parentSlot, of: slot)
+    }
+
+    /// The transform of the content space of the view in `slot` (its global transform after
+    /// its content offset), or the identity for the screen.
+    private func contentTransform(of slot: Int?) -> ProjectionTransform {
+        guard let slot else { return .identity }
+        let offset = views.contentOffset(slot: slot)
+        return ProjectionTransform.translation(x: -offset.x, y: -offset.y) * views.presentation(slot: slot).globalTransform
+    }
+
+    /// Debug check of the render walk against a second computation: each drawn item's global
+    /// transform against the one composed up its ancestors (``presentation(of:)``'s path), its
+    /// opacity against the product of its ancestors', and its clip chain against its clipping
+    /// ancestors. At most 64 items per tick (spread over the list), so debug builds stay fast.
+    func checkTreeOutput() {
+        guard views.lastListWasTree, !renderItems.isEmpty else { return }
+        let step = max(1, renderItems.count / 64)
+        for index in stride(from: 0, to: renderItems.count, by: step) {
+            let item = renderItems[index]
+            guard let slot = views.slot(of: item.entity) else { continue }
+            let fresh = views.presentation(slot: slot)
+            precondition(fresh.isDrawn, "tree: \(item.entity) is drawn but not marked drawn")
+            for (x, y) in [(Float(0), Float(0)), (item.frame.width, item.frame.height)] {
+                let a = item.globalTransform.map(Point(x: x, y: y)), b = fresh.globalTransform.map(Point(x: x, y: y))
+                let scale = max(1, abs(b.x), abs(b.y))
+                precondition(!(abs(a.x - b.x) > 1e-3 * scale || abs(a.y - b.y) > 1e-3 * scale),
+                             "tree: the global transform of \(item.entity) differs from a fresh composition")
+            }
+            var opacity = fresh.opacity, clips = 0
+            var up = slot
+            while let parent = views.parent(slot: up) {
+                opacity *= views.presentation(slot: parent).opacity
+                if views.styles[parent].clipsToBounds { clips += 1 }
+                up = parent
+            }
+            precondition(abs(opacity - item.opacity) <= 1e-5, "tree: the opacity of \(item.entity) is not its ancestors' product")
+            var chain = 0, clip = item.clip
+            while clip >= 0 { chain += 1; clip = renderClips[Int(clip)].parent }
+            precondition(chain == clips, "tree: \(item.entity) has \(chain) clips, \(clips) clipping ancestors")
+        }
+    }
+
+    /// The hit test of a tree: the render list front to back, each item through its inverse
+    /// global transform and its whole clip chain. Hidden and culled views are not in the list;
+    /// non-hittable subtrees carry `allowsHitTesting == false`; transparent items pass taps
+    /// through (backdrops excepted), as in the flat test.
+    func treeHitTest(_ point: Point) -> HitTestResult? {
+        guard point.isFinite else { return nil }
+        var hit: HitTestResult?
+        let items = renderItems, clips = renderClips
+        // The grid (built over the items' global bounding boxes) gives the candidates topmost
+        // first; each is then tested exactly.
+        hitGrid.candidates(at: point) { index in
+            let item = items[index]
+            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
+                  let inverse = item.globalTransform.inverted() else { return false }
+            let local = inverse.map(point)
+            guard local.x >= 0, local.y >= 0, local.x <= item.frame.width, local.y <= item.frame.height else { return false }
+            var clip = item.clip
+            while clip >= 0 {
+                let c = clips[Int(clip)]
+                if !c.contains(point) { return false }
+                clip = c.parent
+            }
+            guard self.allocator.isUsable(item.entity) else { return false }
+            hit = HitTestResult(entity: item.entity, role: item.role)
+            return true
+        }
+        return hit
+    }
+}
