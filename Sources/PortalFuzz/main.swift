@@ -8,9 +8,7 @@
 // Options: `--seeds A..<B | A...B | A` (default 0..<20), `--calls N` (default 2000),
 // `--no-shrink`, `--in-process` (no subprocesses: faster, but a trap ends the run),
 // `--stop-after K` (stop after K failing seeds), `--max-shrink-runs N` (default 600), `--ignore TEXT` (repeatable: look past failure
-// classes containing TEXT — a temporary aid while known bugs are open, so a run finds the others),
-// `--avoid NAME` (repeatable: keep away from a call pattern behind an open bug that traps — see
-// `Avoid.names`: despawnSameFrame, glowOnPortalEntities, invalidAnimations, forgedHandles).
+// classes containing TEXT — a temporary aid while known bugs are open, so a run finds the others).
 //
 // Design (traps): a Swift trap (precondition, index out of range, overflow) cannot be caught in
 // the process that hits it, so the driver runs every seed, and every shrinking candidate, in a
@@ -49,7 +47,6 @@ struct Options {
     var trace = false
     var ignore: [String] = []
     var maxShrinkRuns = 600
-    var avoid: [String] = []
 }
 
 func parse() -> Options {
@@ -80,13 +77,9 @@ func parse() -> Options {
         case "--trace": o.trace = true
         case "--ignore": o.ignore.append(value())
         case "--max-shrink-runs": o.maxShrinkRuns = Int(value())!
-        case "--avoid":
-            let name = value()
-            guard Avoid.names[name] != nil else { fatalError("portal-fuzz: --avoid takes one of \(Avoid.names.keys.sorted())") }
-            o.avoid.append(name)
         case "--child-print", "--print": o.mode = "print"
         case "--help", "-h":
-            print("usage: portal-fuzz [--seeds A..<B] [--calls N] [--no-shrink] [--in-process] [--stop-after K] [--ignore TEXT] [--avoid NAME] [--max-shrink-runs N]\n"
+            print("usage: portal-fuzz [--seeds A..<B] [--calls N] [--no-shrink] [--in-process] [--stop-after K] [--ignore TEXT] [--max-shrink-runs N]\n"
                   + "       portal-fuzz --print --seed S --calls N [--keep 0-4,7]")
             exit(0)
         default: fatalError("portal-fuzz: unknown option \(arg)")
@@ -109,7 +102,7 @@ func keepFunction(_ keep: [Int]?) -> (Int) -> Bool {
 }
 
 func runInProcess(seed: UInt64, calls: Int, keep: [Int]?, trace: Bool = false) -> Outcome {
-    guard let (failure, index) = Fuzzer.run(seed: seed, calls: calls, keep: keepFunction(keep), ignore: options.ignore, avoid: Set(options.avoid), trace: trace ? { traceCall($0) } : nil) else {
+    guard let (failure, index) = Fuzzer.run(seed: seed, calls: calls, keep: keepFunction(keep), ignore: options.ignore, trace: trace ? { traceCall($0) } : nil) else {
         return Outcome()
     }
     return Outcome(kind: Fuzzer.normalized(failure.kind), detail: failure.detail, index: index)
@@ -140,7 +133,6 @@ func runInChild(seed: UInt64, calls: Int, keep: [Int]?) -> Outcome {
     var arguments = ["--child-run", "--seed", "\(seed)", "--calls", "\(calls)"]
     if keep == nil { arguments.append("--trace") }
     for text in options.ignore { arguments += ["--ignore", text] }
-    for name in options.avoid { arguments += ["--avoid", name] }
     if let keep { arguments += ["--keep", Fuzzer.encode(keep)] }
     let (status, output) = child(arguments)
     if status == 0 { return Outcome() }
@@ -181,7 +173,7 @@ case "child-run":
 case "print":
     let seed = options.seeds.lowerBound
     let result = Fuzzer.run(seed: seed, calls: options.calls, keep: keepFunction(options.keep),
-                            ignore: options.ignore, avoid: Set(options.avoid), sink: { out("FUZZ-LINE " + $0) })
+                            ignore: options.ignore, sink: { out("FUZZ-LINE " + $0) })
     if let (failure, index) = result {
         for line in (failure.expectation ?? "").split(separator: "\n") { out("FUZZ-EXPECT " + line) }
         out("FUZZ-FAIL \(index)\t\(Fuzzer.normalized(failure.kind))\t\(failure.detail)")
@@ -213,11 +205,11 @@ default:
             var expectation: [String] = []
             var tail = ""
             if options.inProcess {
-                let result = Fuzzer.run(seed: seed, calls: options.calls, keep: keepFunction(minimal), ignore: options.ignore, avoid: Set(options.avoid), sink: { lines.append($0) })
+                let result = Fuzzer.run(seed: seed, calls: options.calls, keep: keepFunction(minimal), ignore: options.ignore, sink: { lines.append($0) })
                 if let text = result?.failure.expectation { expectation = [text] }
             } else {
                 let (_, output) = child(["--child-print", "--seed", "\(seed)", "--calls", "\(options.calls)", "--keep", Fuzzer.encode(minimal)]
-                                        + options.ignore.flatMap { ["--ignore", $0] } + options.avoid.flatMap { ["--avoid", $0] })
+                                        + options.ignore.flatMap { ["--ignore", $0] })
                 for line in output.split(separator: "\n") {
                     if line.hasPrefix("FUZZ-LINE ") { lines.append(String(line.dropFirst("FUZZ-LINE ".count))) }
                     if line.hasPrefix("FUZZ-EXPECT ") { expectation.append(String(line.dropFirst("FUZZ-EXPECT ".count))) }

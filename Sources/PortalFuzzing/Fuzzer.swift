@@ -24,8 +24,8 @@ import Portal
 /// The fuzzer's entry points.
 public enum Fuzzer {
     /// The call sequence for `seed` (only its length is configurable).
-    static func sequence(seed: UInt64, calls: Int, avoid: Set<String> = []) -> [Op] {
-        Generator.sequence(seed: seed, calls: calls, avoid: avoid)
+    static func sequence(seed: UInt64, calls: Int) -> [Op] {
+        Generator.sequence(seed: seed, calls: calls)
     }
 
     /// Runs the calls of `seed`'s sequence whose indices `keep` accepts, against a fresh world.
@@ -35,14 +35,12 @@ public enum Fuzzer {
     ///   - sink: receives each line of the Swift reproducer as soon as it is known.
     /// - Returns: the first failure and the index of the call after which it was seen, or nil.
     ///   - ignore: failure classes to look past (a class containing one of these strings passes).
-    ///   - avoid: call patterns to avoid (``Avoid/names``).
     public static func run(seed: UInt64, calls: Int, keep: (Int) -> Bool = { _ in true }, ignore: [String] = [],
-                           avoid: Set<String> = [], trace: ((Int) -> Void)? = nil,
+                           trace: ((Int) -> Void)? = nil,
                            sink: ((String) -> Void)? = nil) -> (failure: Failure, index: Int)? {
-        let ops = sequence(seed: seed, calls: calls, avoid: avoid)
+        let ops = sequence(seed: seed, calls: calls)
         let execution = Execution()
         execution.ignore = ignore
-        execution.avoid = avoid
         execution.sink = sink
         var last = -1
         if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {

@@ -114,8 +114,6 @@ final class Execution {
     /// Failure classes to look past (`--ignore`): a check whose class contains one of these
     /// passes, so a run can find the failures behind a known one.
     var ignore: [String] = []
-    /// Call patterns to skip (``Avoid``).
-    var avoid: Set<String> = []
 
     /// A failure, or nil when its class is ignored.
     func flag(_ kind: String, _ detail: String, _ expectation: String) -> Failure? {
@@ -261,20 +259,7 @@ final class Execution {
 
     /// Runs `ops[i]` for each kept `i`; stops at the first failure.
     func run(_ ops: [Op], keep: (Int) -> Bool, trace: ((Int) -> Void)? = nil) -> Failure? {
-        var lastTick = -1
-        var captured = Set<Int>()
         for (i, op) in ops.enumerated() where keep(i) {
-            // Avoided patterns are skipped in the calls that run too: dropping calls while
-            // shrinking (the ticks between a spawn and a despawn) must not make one.
-            if !avoid.isEmpty {
-                if Avoid.matches(op, avoid: avoid, lastTick: lastTick, captured: captured) { continue }
-                switch op {
-                case .captureRendered, .captureLayer: captured.insert(i)
-                default: break
-                }
-            }
-            let tickBefore = world.tickCount
-            defer { if world.tickCount != tickBefore { lastTick = i } }   // an `advance(by:)` may run no tick
             trace?(i)
             let isTick: Bool
             switch op { case .tick, .advance: isTick = true; default: isTick = false }

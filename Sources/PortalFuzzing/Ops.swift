@@ -292,74 +292,9 @@ struct Generator {
         }
     }
 
-    /// The whole sequence for `seed`; calls of an avoided pattern become `tick()` (the random
-    /// stream is the same, so every other call is unchanged).
-    static func sequence(seed: UInt64, calls: Int, avoid: Set<String> = []) -> [Op] {
+    /// The whole sequence for `seed`.
+    static func sequence(seed: UInt64, calls: Int) -> [Op] {
         var generator = Generator(seed: seed)
-        var captured = Set<Int>()
-        var lastTick = -1
-        return (0..<calls).map { i in
-            let op = generator.next(i)
-            if case .captureRendered = op { captured.insert(i) }
-            if case .captureLayer = op { captured.insert(i) }
-            if Avoid.matches(op, avoid: avoid, lastTick: lastTick, captured: captured) { lastTick = i; return .tick }
-            switch op { case .tick, .advance: lastTick = i; default: break }
-            return op
-        }
-    }
-}
-
-/// Temporary options (`--avoid NAME`, `PORTAL_FUZZ_AVOID`) that keep the fuzzer away from a call
-/// pattern behind a known, open bug, so a run can find the others. Remove a name once its bug is
-/// fixed.
-public enum Avoid {
-    /// The names and what each avoids.
-    public static let names: [String: String] = [
-        "despawnSameFrame": "despawning an entity made since the last tick; systems that spawn views mid-tick (issue 12 item 1)",
-        "glowOnPortalEntities": "inserting a component on entities taken from the render list or portalLayers() (item 2)",
-        "invalidAnimations": "calls carrying an animation that Animation.validate() refuses (item 4)",
-        "forgedHandles": "despawning or inserting a component on a handle the app never got (Entity(bits:)), which can name Portal's internal entities",
-    ]
-
-    static func valid(_ spec: AnimSpec) -> Bool { (try? spec.animation.validate()) != nil }
-
-    static func valid(_ spec: NavSpec) -> Bool {
-        switch spec {
-        case let .animated(base, animation): return valid(animation) && valid(base)
-        case let .asymmetric(a, b), let .combined(a, b): return valid(a) && valid(b)
-        default: return true
-        }
-    }
-
-    static func valid(_ config: ConfigSpec) -> Bool {
-        valid(config.animation) && config.effects.allSatisfy { effect in
-            switch effect {
-            case let .scale(_, a), let .opacity(_, a), let .rotation(_, a), let .shadow(_, a): return valid(a)
-            }
-        }
-    }
-
-    static func matches(_ op: Op, avoid: Set<String>, lastTick: Int, captured: Set<Int>) -> Bool {
-        if avoid.contains("despawnSameFrame") {
-            if case let .despawn(.v(k)) = op, k > lastTick { return true }
-            if case let .addSystem(kind, _, _) = op, kind == .spawnViews || kind == .spawnDespawn { return true }
-        }
-        if avoid.contains("glowOnPortalEntities") {
-            if case let .insertGlow(_, .v(k)) = op, captured.contains(k) { return true }
-            if case let .addSystem(kind, _, _) = op, kind == .insertGlow { return true }
-        }
-        if avoid.contains("forgedHandles") {
-            if case .despawn(.never) = op { return true }
-            if case .insertGlow(_, .never) = op { return true }
-        }
-        if avoid.contains("invalidAnimations") {
-            switch op {
-            case let .push(_, _, t), let .pop(_, t), let .popToRoot(_, t), let .setStack(_, _, t), let .beginPop(_, _, _, t): return !valid(t)
-            case let .portalTransition(_, _, c), let .portalTransitionItem(_, c, _), let .portalGroup(_, _, _, c, _, _): return !valid(c)
-            case let .presentPopup(_, _, _, _, a, _): return !valid(a)
-            default: return false
-            }
-        }
-        return false
+        return (0..<calls).map { generator.next($0) }
     }
 }

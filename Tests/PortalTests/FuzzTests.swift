@@ -9,8 +9,7 @@
 //
 // `PORTAL_FUZZ_SEEDS` takes `A..<B`, `A...B` or one seed; `PORTAL_FUZZ_CALLS` the calls per seed;
 // `PORTAL_FUZZ_IGNORE` a comma-separated list of failure classes to look past (temporary, while
-// a known bug is open); `PORTAL_FUZZ_AVOID` a comma-separated list of call patterns to keep away
-// from (`portal-fuzz --help`; also temporary). A trap cannot be caught in-process, so the test runs the `portal-fuzz`
+// a known bug is open). A trap cannot be caught in-process, so the test runs the `portal-fuzz`
 // executable (built beside this test bundle by `swift build --build-tests` / `swift test`) in a
 // subprocess: it runs every seed and every shrinking candidate in a child process of its own and
 // prints, for each failure class, the seed and a minimal reproducer as a Swift Testing test. If the
@@ -34,7 +33,6 @@ import Testing
     }
     static let calls = environment["PORTAL_FUZZ_CALLS"].flatMap { Int($0) } ?? 2500
     static let ignore = environment["PORTAL_FUZZ_IGNORE"].map { $0.split(separator: ",").map(String.init) } ?? []
-    static let avoid = environment["PORTAL_FUZZ_AVOID"].map { $0.split(separator: ",").map(String.init) } ?? []
 
     /// `portal-fuzz` beside the test bundle, if it was built.
     static func executable() -> String? {
@@ -54,7 +52,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: executable)
             // Shrinking is bounded so a failing run stays a few minutes; `portal-fuzz` alone goes further.
             process.arguments = ["--seeds", "\(seeds.lowerBound)..<\(seeds.upperBound)", "--calls", "\(Self.calls)", "--max-shrink-runs", "200"]
-                + Self.ignore.flatMap { ["--ignore", $0] } + Self.avoid.flatMap { ["--avoid", $0] }
+                + Self.ignore.flatMap { ["--ignore", $0] }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe
@@ -67,16 +65,16 @@ import Testing
         }
         for seed in seeds {
             print("fuzz: seed \(seed), \(Self.calls) calls (in-process)")
-            guard let (failure, index) = Fuzzer.run(seed: seed, calls: Self.calls, ignore: Self.ignore, avoid: Set(Self.avoid)) else { continue }
+            guard let (failure, index) = Fuzzer.run(seed: seed, calls: Self.calls, ignore: Self.ignore) else { continue }
             let kind = Fuzzer.normalized(failure.kind)
             let minimal = Fuzzer.shrink(Array(0...index)) { candidate in
                 let set = Set(candidate)
-                return Fuzzer.run(seed: seed, calls: Self.calls, keep: { set.contains($0) }, ignore: Self.ignore, avoid: Set(Self.avoid))
+                return Fuzzer.run(seed: seed, calls: Self.calls, keep: { set.contains($0) }, ignore: Self.ignore)
                     .map { Fuzzer.normalized($0.failure.kind) } == kind
             }
             var lines: [String] = []
             let set = Set(minimal)
-            let replay = Fuzzer.run(seed: seed, calls: Self.calls, keep: { set.contains($0) }, ignore: Self.ignore, avoid: Set(Self.avoid), sink: { lines.append($0) })
+            let replay = Fuzzer.run(seed: seed, calls: Self.calls, keep: { set.contains($0) }, ignore: Self.ignore, sink: { lines.append($0) })
             let source = Fuzzer.testSource(seed: seed, calls: Self.calls, indices: minimal, failure: failure.kind, lines: lines,
                                            expectation: replay?.failure.expectation)
             Issue.record(Comment(rawValue: "fuzz seed \(seed): \(failure.kind) (\(failure.detail))\n" + source))
