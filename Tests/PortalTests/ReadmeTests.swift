@@ -56,4 +56,23 @@ struct ReadmeTests {
         #expect(zoom == .asymmetric(push: AtomicTransition.scale(0.5).combined(with: .opacity),
                                     pop: AtomicTransition.scale(0.5).combined(with: .opacity)))
     }
+
+    @Test("the tree example scrolls a list and draws the thumbnail where the README says")
+    func tree() throws {
+        let world = World()
+        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600))
+        try world.setClipsToBounds(true, of: list)                       // a list clips its cells
+        let cells = try (0..<50).map { i in
+            try world.spawnView(frame: Rect(x: 0, y: Float(i) * 80, width: 390, height: 76), in: list)
+        }
+        let thumb = try world.spawnView(frame: Rect(x: 8, y: 8, width: 60, height: 60), cornerRadius: 6, in: cells[3])
+        try world.setContentOffset(Point(x: 0, y: 120), of: list)        // one call scrolls every cell
+        world.advance(by: 1.0 / 60)
+        let drawn = world.renderList.first { $0.entity == thumb }!
+        #expect(drawn.globalTransform.map(Point(x: 0, y: 0)) == Point(x: 8, y: 228))
+        #expect(drawn.clip >= 0 && world.clipList.count > Int(drawn.clip))
+        // Cells scrolled wholly out of the list are culled: 120 pt scrolled, 600 pt tall.
+        let drawnCells = Set(world.renderList.map(\.entity)).intersection(cells)
+        #expect(drawnCells == Set(cells[1...9]))
+    }
 }
