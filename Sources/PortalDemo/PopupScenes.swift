@@ -1,10 +1,11 @@
 import Portal
 
 /// Six sources — each third × each half — with a popup presented from each in turn, and a
-/// seventh popup whose source scrolls while it is shown.
+/// seventh popup whose source is a cell of a list that scrolls (one content-offset call per tick)
+/// while it is shown.
 func popupScene() -> Scene {
     Scene(name: "popups", title: "Popups: placed around sources in every third and both halves, one following a scrolling source",
-          summary: "Each popup (120 wide, except the middle ones at .infinity) is placed below a source in the top half and above one in the bottom half, aligned by the third its source is in, inside a 10 pt margin, scaling in about its tail (ease-in-out 0.2 s). They stack without backdrops here. The last one, from the purple source, follows it as the content scrolls up.",
+          summary: "Each popup (120 wide, except the middle ones at .infinity) is placed below a source in the top half and above one in the bottom half, aligned by the third its source is in, inside a 10 pt margin, scaling in about its tail (ease-in-out 0.2 s). They stack without backdrops here. The last one, from the purple cell of a clipped list, follows it as the list scrolls up (its content offset, one call per tick): placed from the cell's global frame, drawn in the overlay.",
           stage: Size(width: 390, height: 700), ticks: 260, markers: [0, 140, 180],
           setUp: { world in
               var cast = Cast()
@@ -18,10 +19,18 @@ func popupScene() -> Scene {
                   cast.fills[source] = palette[i]
                   cast.fills[content] = palette[i]
               }
-              let scrolling = try world.spawnView(frame: Rect(x: 120, y: 330, width: 150, height: 40), cornerRadius: 8)
+              // A clipped list of cells (y 200…500 on screen); cell 3 (y 332) is the source.
+              let list = try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 300), in: nil)
+              try world.setClipsToBounds(true, of: list)
+              var scrolling = list
+              for i in 0..<14 {
+                  let cell = try world.spawnView(frame: Rect(x: 120, y: Float(i) * 44, width: 150, height: 40), cornerRadius: 8, in: list)
+                  cast.fills[cell] = "#c9cdd6"
+                  if i == 3 { scrolling = cell }
+              }
               let follower = try world.spawnView(frame: .zero, cornerRadius: 10)
               try world.setHidden(true, of: follower)
-              cast.views += [scrolling, follower]
+              cast.views += [scrolling, follower, list]
               cast.fills[scrolling] = purple
               cast.fills[follower] = purple
               cast.plotted = [(follower, "following popup", purple)]
@@ -40,7 +49,7 @@ func popupScene() -> Scene {
                   try world.presentPopup(cast.views[13], from: cast.views[12], width: 200, height: 80, backdrop: false)
               }
               if tick >= 180, tick < 240 {
-                  try world.setFrame(Rect(x: 120, y: 330 - Float(tick - 180) * 3, width: 150, height: 40), of: cast.views[12])
+                  try world.setContentOffset(Point(x: 0, y: Float(tick - 179) * 2), of: cast.views[14])
               }
           })
 }

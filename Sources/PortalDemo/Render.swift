@@ -63,7 +63,10 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
         svg += "<rect width='\(f(stage.width))' height='\(f(stage.height))' fill='#f6f7f9' stroke='#ccd'/>"
         for item in recording.frames[index] {
             let t = item.transform
-            let cx = item.frame.midX + t.translation.x, cy = item.frame.midY + t.translation.y
+            // The centre on screen, through the global transform (a nested view: its ancestors'
+            // frames and content offsets included; a root: its frame's centre plus its translation).
+            let centre = item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height / 2))
+            let cx = centre.x, cy = centre.y
             // A 3D rotation about y (x) foreshortens the width (height): enough to see a flip.
             let turn = abs(libcCos(t.rotation3D.angle.radians))
             let w = item.frame.width * t.scaleX * (t.rotation3D.axisY != 0 ? turn : 1)

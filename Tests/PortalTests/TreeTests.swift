@@ -480,8 +480,9 @@ struct TreeTests {
     }
 
     @Test func aChildPresentedAsAPopupKeepsItsSiblingOrder() throws {
-        // A role change (a popup's content goes to the overlay) must not unsort the sibling
-        // list: siblings order by z index and creation order only (the debug invariants check).
+        // A nested popup content is lifted to a root in the overlay while presented (a child
+        // draws in its root's band) and goes back among its siblings, sorted by z index and
+        // creation order, when it leaves (the debug invariants check the lists).
         let world = World()
         try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 400, height: 800))
         let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 400, height: 800))
@@ -489,18 +490,20 @@ struct TreeTests {
         let content = try world.spawnView(frame: .zero, in: list)
         let last = try world.spawnView(frame: Rect(x: 0, y: 80, width: 400, height: 40), in: list)
         world.tick()
-        try world.presentPopup(content, from: first, width: 100, height: 60, backdrop: false)
+        try world.presentPopup(content, from: first, width: 100, height: 60, animation: .linear(duration: 0.1), backdrop: false)
         world.run(ticks: 3)
         try world.setZIndex(0, of: last)
         let late = try world.spawnView(frame: .zero, in: list)
         world.tick()
         let z = try #require(world.renderList.first { $0.entity == content }).zIndex
         #expect(z > 0, "the popup system raised its content")
-        #expect(try world.children(of: list) == [first, last, late, content])
-        // Lowered below its siblings, it goes first among them, its overlay role aside.
-        try world.setZIndex(-1, of: content)
-        world.tick()
-        #expect(try world.children(of: list) == [content, first, last, late])
+        #expect(try world.children(of: list) == [first, last, late])
+        #expect(try world.parent(of: content) == nil)
+        try world.dismissPopup(content)
+        world.run(ticks: 14)
+        #expect(world.presentedPopups.isEmpty)
+        #expect(try world.parent(of: content) == list)
+        #expect(try world.children(of: list) == [first, content, last, late])
     }
 
     @Test func contentOffsetAnimatesLikeAnyProperty() throws {

@@ -226,7 +226,6 @@ public final class World {
 
         probe(.portalMatching)
         withPortalSystem { $0.runPortalMatching(tick: now) }
-        runPopupFollow()
         runSystems(.matching)
 
         probe(.curves)
@@ -248,6 +247,7 @@ public final class World {
         // Headers place their parts from this tick's presented values (their progress, their
         // screen's transform), so after the write-back and before the render list.
         runHeaderPlacement()
+        runPopupFollow()
         probe(.drawOrder)
         views.refreshOrder()
         probe(.renderList)

@@ -1,6 +1,14 @@
 // Popups: a content view presented from a source view in the overlay, placed around the source,
 // scaled in about its tail, above a backdrop that takes taps — the seed's pass-through overlay
 // window and PopupContainer, plus following the source, re-placement and stacking.
+//
+// On the view tree: the source may sit anywhere (a cell in a scrolled list in a pushed screen);
+// the popup is placed from the source's global frame, composed up its ancestors every tick, in
+// the container's global (screen) space. A child draws in its root's band, so while presented
+// the content is a root in the overlay band (its whole subtree with it): a nested content view
+// is lifted out of its parent for the presentation and put back under that parent (its "home")
+// when it leaves the overlay, as SwiftUI's popup content is declared in place but shown above
+// the app. A `setParent` of the content while it is presented changes the home it returns to.
 
 /// How presenting a popup treats popups already shown.
 public enum PopupPolicy: Hashable, Sendable {
@@ -18,6 +26,9 @@ struct PopupState {
     let animation: Animation
     let backdrop: Entity?
     var placement: PopupPlacement
+    /// The parent the content had before it was lifted into the overlay, restored when it
+    /// leaves (or becomes a root then, when that parent is gone by then).
+    var home: Entity?
     var isDismissing = false
     var transition: TimingHandle?
     /// The show/hide animation's scale-about-the-tail offset: (1 − scale) × (tail − centre).
@@ -62,6 +73,13 @@ extension World {
     /// scaled 0.2 → 1 and faded in about its tail with `animation` (ease-in-out 0.2 s by
     /// default), above a backdrop that blocks the app and dismisses the popup when tapped
     /// (``tap(at:)``). The popup follows its source every tick.
+    ///
+    /// `source` may be anywhere in the view tree: the popup is placed from its global frame (the
+    /// bounding box of its bounds on screen), re-read every tick, so a source in a list that
+    /// scrolls is followed. `content` may be nested too: it draws in the overlay band as a root
+    /// while presented, with its whole subtree, and goes back under its parent when dismissed.
+    /// A `content` that contains `source` is refused with ``PortalError/invalidValue(_:_:reason:)``
+    /// (the popup would move its own anchor).
     /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
@@ -69,6 +87,11 @@ extension World {
         try requireAppView(content)
         try requireAppView(source)
         guard content != source else { throw .invalidValue("content", 0, reason: "a popup cannot be its own source") }
+        var up = projectedParent(of: source)
+        while let ancestor = up {
+            if ancestor == content { throw .invalidValue("content", 0, reason: "a popup's content cannot contain its source") }
+            up = projectedParent(of: ancestor)
+        }
         guard width > 0, !width.isNaN, width.isInfinite || Rect.isSane(width) else {
             throw .invalidGeometry("width", width, reason: "a popup's width must be positive (or .infinity)")
         }
@@ -122,11 +145,12 @@ extension World {
 
     func applyPresentPopup(_ content: Entity, source: Entity, width: Float, height: Float, animation: Animation, backdrop: Bool, tick: UInt64) {
         guard popups.states.value(of: content) == nil, let container = popups.container,
-              let slot = views.slot(of: content), let sourceSlot = views.slot(of: source) else { return }
+              let slot = views.slot(of: content), let sourceSlot = views.slot(of: source),
+              !isAncestor(slot, of: sourceSlot) else { return }
         if popups.policy == .oneAtATime {
             for shown in popups.stack { dismiss(shown, tick: tick) }
         }
-        let placement = PopupPlacement.place(source: views.frame(slot: sourceSlot), width: width, height: height,
+        let placement = PopupPlacement.place(source: views.presentation(slot: sourceSlot).globalFrame, width: width, height: height,
                                              container: container, safeArea: popups.safeArea)
         // Z indices restart whenever no popup is shown, so the counter stays small; it wraps
         // rather than traps in the (theoretical) case of a billion popups stacked at once.
@@ -137,13 +161,16 @@ extension World {
             views.setZIndex(popups.nextZ, slot: views.slot(of: entity)!)
             backdropEntity = entity
         }
+        // A child draws in its root's band: the content is lifted to a root for the presentation.
+        let home = views.parent(slot: slot).map { views.entities[$0] }
+        views.setParent(nil, of: slot)
         views.setRole(.overlay, slot: slot)
         views.setZIndex(popups.nextZ + 1, slot: slot)
         popups.nextZ = popups.nextZ &+ 2
         views.setHidden(false, by: .popup, slot: slot)
         let tail = tailOffset(placement)
         let state = PopupState(content: content, source: source, width: width, height: height, animation: animation,
-                               backdrop: backdropEntity, placement: placement, tailOffset: tail)
+                               backdrop: backdropEntity, placement: placement, home: home, tailOffset: tail)
         popups.states.insert(state, for: content)
         popups.stack.append(content)
         setFrame(placement.frame, slot: slot)
@@ -170,14 +197,16 @@ extension World {
         }
     }
 
-    /// Stage 2: popups follow their source and re-place themselves in the container.
+    /// After the write-back: popups follow their source's global frame (composed up its
+    /// ancestors from this tick's presented values, O(depth), so a source whose list scrolled
+    /// is followed in the same tick) and re-place themselves in the container.
     func runPopupFollow() {
         guard popups.states.count > 0, let container = popups.container else { return }
         for content in popups.stack {
             guard var state = popups.states.value(of: content), let slot = views.slot(of: content),
                   let sourceSlot = views.slot(of: state.source) else { continue }
             if let backdrop = state.backdrop, let backdropSlot = views.slot(of: backdrop) { setFrame(container, slot: backdropSlot) }
-            let placement = PopupPlacement.place(source: views.frame(slot: sourceSlot), width: state.width, height: state.height,
+            let placement = PopupPlacement.place(source: views.presentation(slot: sourceSlot).globalFrame, width: state.width, height: state.height,
                                                  container: container, safeArea: popups.safeArea)
             guard placement != state.placement else { continue }
             state.placement = placement
@@ -203,7 +232,8 @@ extension World {
         }
     }
 
-    /// Takes a popup out of the overlay: its content is hidden and back among the app views.
+    /// Takes a popup out of the overlay: its content is hidden and back among the app views,
+    /// under its home parent when that is still a live view that would not make a cycle.
     func removePopup(_ content: Entity) {
         guard let state = popups.states.remove(content) else { return }
         popups.stack.removeAll { $0 == content }
@@ -216,7 +246,25 @@ extension World {
             views.setHidden(true, by: .popup, slot: slot)
             views.setRole(.view, slot: slot)
             views.setZIndex(0, slot: slot)
+            if let home = state.home, let homeSlot = views.slot(of: home), !isAncestor(slot, of: homeSlot) {
+                views.setParent(homeSlot, of: slot)
+            }
         }
+    }
+
+    /// A staged `setParent` of a presented popup's content: it stays a root in the overlay and
+    /// returns to `parent` when it leaves. Returns `false` when `view` is not presented.
+    func redirectPopupParent(_ parent: Entity?, of view: Entity) -> Bool {
+        guard popups.states.value(of: view) != nil else { return false }
+        popups.states.update(view) { $0.home = parent }
+        return true
+    }
+
+    /// Whether the view in `ancestor` is the view in `slot` or one of its ancestors.
+    private func isAncestor(_ ancestor: Int, of slot: Int) -> Bool {
+        var up: Int? = slot
+        while let s = up { if s == ancestor { return true }; up = views.parent(slot: s) }
+        return false
     }
 
     /// (1 − s)·(tail − centre) is the translation that makes a scale s about the centre a scale

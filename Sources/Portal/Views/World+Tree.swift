@@ -133,7 +133,7 @@ extension World {
 
     /// Applies a staged parent change (both views were live app views when it was staged).
     func applySetParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool) {
-        guard let slot = views.slot(of: view) else { return }
+        guard let slot = views.slot(of: view), !redirectPopupParent(parent, of: view) else { return }
         var parentSlot: Int?
         if let parent {
             guard let p = views.slot(of: parent) else { return }
