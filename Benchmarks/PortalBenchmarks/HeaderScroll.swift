@@ -19,12 +19,13 @@ final class HeaderScroll: Scenario {
         for i in 0..<n {
             let x = Float(i % 50) * 8
             let screen = try world.spawnView(frame: Rect(x: x, y: 0, width: 390, height: 844))
-            let title = try world.spawnView(frame: Rect(x: x + 20, y: 100, width: 200, height: 40))
-            let accessory = try world.spawnView(frame: Rect(x: x + 20, y: 20, width: 64, height: 64))
+            // The parts are the screen's children: frames and anchors in the screen's space.
+            let title = try world.spawnView(frame: Rect(x: 20, y: 100, width: 200, height: 40), in: screen)
+            let accessory = try world.spawnView(frame: Rect(x: 20, y: 20, width: 64, height: 64), in: screen)
             let header = try world.flowingHeader(on: screen, title: title, accessory: accessory, displays: [.title, .accessory])
-            try world.setFlowingHeaderAnchors(header, title: Rect(x: x + 20, y: 100, width: 200, height: 40),
-                                              accessory: Rect(x: x + 20, y: 20, width: 64, height: 64),
-                                              bar: Rect(x: x, y: 40, width: 390, height: 44), barTitleSize: Size(width: 100, height: 20))
+            try world.setFlowingHeaderAnchors(header, title: Rect(x: 20, y: 100, width: 200, height: 40),
+                                              accessory: Rect(x: 20, y: 20, width: 64, height: 64),
+                                              bar: Rect(x: 0, y: 40, width: 390, height: 44), barTitleSize: Size(width: 100, height: 20))
             headers.append(header)
         }
         world.tick()

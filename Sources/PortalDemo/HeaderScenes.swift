@@ -8,7 +8,9 @@ func headerScene(name: String, title: String, summary: String, displays: Flowing
           setUp: { world in
               var cast = Cast()
               let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420))
-              let bar = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 60))
+              // The bar, title and accessory are the screen's children (the header makes its
+              // parts children itself); among them the title and accessory draw above the bar.
+              let bar = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 60), in: screen)
               try world.setZIndex(1, of: bar)
               let titleView = try world.spawnView(frame: Rect(x: 20, y: 170, width: 220, height: 44), cornerRadius: 6)
               let accessory = try world.spawnView(frame: Rect(x: 20, y: 80, width: 72, height: 72), cornerRadius: 36)

@@ -40,7 +40,6 @@ func record(_ scene: Scene) throws -> Recording {
 }
 
 private func f(_ x: Float) -> String { String(format: "%.1f", x) }
-private func libcCos(_ x: Float) -> Float { Float(cos(Double(x))) }
 private func f(_ x: Double) -> String { String(format: "%.1f", x) }
 
 /// A strip of small panels, one every `every` ticks, each showing the views as drawn.
@@ -62,20 +61,20 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
         svg += "<g transform='translate(\(f(ox)),\(f(oy + label))) scale(\(scale))' clip-path='url(#panel-\(recording.scene.name)-\(n))'>"
         svg += "<rect width='\(f(stage.width))' height='\(f(stage.height))' fill='#f6f7f9' stroke='#ccd'/>"
         for item in recording.frames[index] {
-            let t = item.transform
-            // The centre on screen, through the global transform (a nested view: its ancestors'
-            // frames and content offsets included; a root: its frame's centre plus its translation).
-            let centre = item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height / 2))
-            let cx = centre.x, cy = centre.y
-            // A 3D rotation about y (x) foreshortens the width (height): enough to see a flip.
-            let turn = abs(libcCos(t.rotation3D.angle.radians))
-            let w = item.frame.width * t.scaleX * (t.rotation3D.axisY != 0 ? turn : 1)
-            let h = item.frame.height * t.scaleY * (t.rotation3D.axisX != 0 ? turn : 1)
+            // Each item alone through its global transform (its ancestors' included): a
+            // rounded rect under an affine matrix, or the projected quad under perspective.
+            let g = item.globalTransform
+            let w = item.frame.width, h = item.frame.height
             let layer = item.role == .overlay
-            svg += "<rect x='\(f(cx - w / 2))' y='\(f(cy - h / 2))' width='\(f(w))' height='\(f(h))' rx='\(f(item.cornerRadius))' "
-                + "transform='rotate(\(f(t.rotation.degrees)) \(f(cx)) \(f(cy)))' "
-                + "fill='\(colours[item.content] ?? colours[item.entity] ?? "#888")' fill-opacity='\(String(format: "%.3f", item.opacity))'"
+            let paint = "fill='\(colours[item.content] ?? colours[item.entity] ?? "#888")' fill-opacity='\(String(format: "%.3f", item.opacity))'"
                 + (layer ? " stroke='\(green)' stroke-width='4'" : "") + "/>"
+            if g.isAffine {
+                svg += "<rect width='\(f(w))' height='\(f(h))' rx='\(f(item.cornerRadius))' "
+                    + "transform='matrix(\([g.m11, g.m12, g.m21, g.m22, g.m31, g.m32].map { String(format: "%.4f", $0) }.joined(separator: " ")))' " + paint
+            } else {
+                let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map(g.map)
+                svg += "<polygon points='\(corners.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))' " + paint
+            }
         }
         for (frame, colour, hidden) in recording.debugBoxes[index] {
             svg += "<rect x='\(f(frame.minX))' y='\(f(frame.minY))' width='\(f(frame.width))' height='\(f(frame.height))' fill='none' "
@@ -136,8 +135,8 @@ func page(_ recordings: [Recording], summary: String) -> String {
         html += "<section id='\(r.scene.name)'><h2>\(r.scene.title)</h2><p>\(r.scene.summary)</p><p class='legend'>\(legend)</p>"
         html += filmstrip(r)
         html += "<div class='plots'>"
-        html += plot(r, title: "drawn y (pt)") { $0.frame.minY + $0.transform.translation.y }
-        html += plot(r, title: "drawn x (pt)") { $0.frame.minX + $0.transform.translation.x }
+        html += plot(r, title: "drawn y (pt)") { $0.globalTransform.map(.zero).y }
+        html += plot(r, title: "drawn x (pt)") { $0.globalTransform.map(.zero).x }
         html += plot(r, title: "width (pt)") { $0.frame.width }
         html += plot(r, title: "corner radius (pt)") { $0.cornerRadius }
         html += plot(r, title: "opacity") { $0.opacity }

@@ -102,23 +102,52 @@ struct FlowingHeaderWorldTests {
         #expect(s.item(s.accessory)?.frame == scrolled)
     }
 
-    @Test("a header follows its screen through a navigation push")
+    @Test("the parts become the screen's children: a push moves them with it, through the tree")
     func followsScreen() throws {
         let s = try HeaderScene()
+        #expect(try s.world.parent(of: s.title) == s.screen && s.world.parent(of: s.accessory) == s.screen)
+        #expect(try s.world.children(of: s.screen) == [s.title, s.accessory])
         let root = try s.world.spawnView(frame: screenFrame)
         let stack = try s.world.spawnNavigationStack(frame: screenFrame, root: root)
         s.world.tick()
         try s.world.push(s.screen, onto: stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.5)))
         s.world.run(ticks: 30)
-        #expect(s.item(s.screen)?.transform.translation.x == 195)
-        #expect(s.item(s.title)?.transform.translation.x == 195)
+        let screen = try s.world.presentation(of: s.screen), title = try s.world.presentation(of: s.title)
+        #expect(screen.globalFrame.minX == 195)
+        // The title keeps its own (placed) frame in the screen's space; the screen carries it.
+        #expect(title.transform.translation == .zero && title.frame == titleAnchor)
+        #expect(title.globalFrame == titleAnchor.offsetBy(dx: 195, dy: 0))
     }
 
-    @Test("parts keep the host's z index relative to their screen: a title at z 2 draws above a bar at z 1 at every tick")
+    @Test("placement is in the screen's space: a screen away from the origin gets the same local placement, carried by its frame")
+    func placementInScreenSpace() throws {
+        let origin = try HeaderScene(displays: [.title, .accessory], snapping: .none)
+        let moved = World()
+        let screen = try moved.spawnView(frame: screenFrame.offsetBy(dx: 100, dy: 50))
+        let title = try moved.spawnView(frame: titleAnchor), accessory = try moved.spawnView(frame: Rect(x: 20, y: 20, width: 64, height: 64))
+        let header = try moved.flowingHeader(on: screen, title: title, accessory: accessory, displays: [.title, .accessory], snappingBehavior: .none)
+        try moved.setFlowingHeaderAnchors(header, title: titleAnchor, accessory: Rect(x: 20, y: 20, width: 64, height: 64),
+                                          bar: bar, barTitleSize: barTitleSize)
+        moved.tick()
+        for offset in stride(from: Float(0), through: 120, by: 7) {
+            try origin.world.reportScroll(origin.header, offset: offset, phase: .interacting)
+            try moved.reportScroll(header, offset: offset, phase: .interacting)
+            origin.world.run(ticks: 4)
+            moved.run(ticks: 4)
+            for (a, b) in [(origin.title, title), (origin.accessory, accessory)] {
+                let here = try origin.world.presentation(of: a), there = try moved.presentation(of: b)
+                #expect(here.frame == there.frame && here.transform == there.transform && here.opacity == there.opacity, "\(offset)")
+                #expect(isClose(there.globalFrame, here.globalFrame.offsetBy(dx: 100, dy: 50)), "\(offset)")
+            }
+        }
+        #expect(try moved.flowingHeaderProgress(header) > 0.9)
+    }
+
+    @Test("parts keep the host's z index among the screen's children: a title at z 2 draws above a bar at z 1 at every tick")
     func partsKeepTheirZIndex() throws {
         let world = World()
         let screen = try world.spawnView(frame: screenFrame)
-        let barView = try world.spawnView(frame: bar)
+        let barView = try world.spawnView(frame: bar, in: screen)
         try world.setZIndex(1, of: barView)
         let title = try world.spawnView(frame: titleAnchor)
         try world.setZIndex(2, of: title)                    // staged before the header exists
@@ -134,15 +163,47 @@ struct FlowingHeaderWorldTests {
             #expect(world.renderList[t].zIndex == 2, "tick \(tick)")
         }
         #expect(try world.flowingHeaderProgress(header) == 1)
-        // A later change of the part's z index holds too, and it stays relative to the screen.
+        // A later change of the part's z index holds too; the screen's z index orders the
+        // screen among its siblings and leaves its children's alone.
         try world.setZIndex(-1, of: title)
         try world.setZIndex(3, of: screen)
         world.tick()
-        #expect(world.renderList.first { $0.entity == title }?.zIndex == 2)
-        // The sum saturates rather than overflows.
-        try world.setZIndex(.max, of: title)
-        world.tick()
-        #expect(world.renderList.first { $0.entity == title }?.zIndex == .max)
+        #expect(world.renderList.map(\.entity) == [screen, title, barView])
+        #expect(world.renderList.first { $0.entity == title }?.zIndex == -1)
+    }
+
+    @Test("the arriving screen draws over every part of the leaving screen's header throughout a push and the pop back")
+    func arrivingScreenDrawsOverLeavingHeader() throws {
+        let world = World()
+        let first = try world.spawnView(frame: screenFrame)
+        let barView = try world.spawnView(frame: bar, in: first)
+        try world.setZIndex(1, of: barView)
+        let title = try world.spawnView(frame: titleAnchor), subtitle = try world.spawnView(frame: Rect(x: 20, y: 150, width: 200, height: 20))
+        let accessory = try world.spawnView(frame: Rect(x: 20, y: 20, width: 64, height: 64))
+        for part in [title, subtitle, accessory] { try world.setZIndex(2, of: part) }    // above their bar
+        let header = try world.flowingHeader(on: first, title: title, subtitle: subtitle, accessory: accessory)
+        try world.setFlowingHeaderAnchors(header, title: titleAnchor, accessory: Rect(x: 20, y: 20, width: 64, height: 64),
+                                          bar: bar, barTitleSize: barTitleSize)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: first)
+        try world.reportScroll(header, offset: 120, phase: .idle)                      // the title is raised into the bar
+        world.run(ticks: 120)
+        let second = try world.spawnView(frame: screenFrame)
+        let content = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 200), in: second)
+        let leaving = [barView, title, subtitle, accessory]
+        var overlapping = 0
+        func check(_ label: String) {
+            let order = world.renderList.map(\.entity)
+            guard let arriving = order.firstIndex(of: second) else { return }
+            let drawn = leaving.compactMap { order.firstIndex(of: $0) }
+            if !drawn.isEmpty { overlapping += 1 }
+            #expect(drawn.allSatisfy { $0 < arriving }, "\(label)")
+            #expect(order.firstIndex(of: content).map { $0 > arriving } == true, "\(label)")
+        }
+        try world.push(second, onto: stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.5)))
+        for tick in 0..<70 { world.tick(); check("push tick \(tick)") }
+        try world.pop(stack, transition: NavigationTransition.slide.animation(.linear(duration: 0.5)))
+        for tick in 0..<70 { world.tick(); check("pop tick \(tick)") }
+        #expect(overlapping > 100)   // both screens on show through (almost) every tick of both transitions
     }
 
     @Test("bad input is refused with the world unchanged")
@@ -158,28 +219,54 @@ struct FlowingHeaderWorldTests {
         #expect(s.world.fingerprint == before)
     }
 
-    @Test("a view cannot be both a header's part and a screen: its z index (screen's plus its own) would climb every tick")
-    func partIsNotAScreen() throws {
+    @Test("a part cannot be its screen or an ancestor of it (it becomes the screen's child); another header's part may be a screen")
+    func partIsNotTheScreenOrAbove() throws {
         let s = try HeaderScene()
-        let other = try s.world.spawnView(frame: screenFrame), otherTitle = try s.world.spawnView(frame: titleAnchor)
+        let outer = try s.world.spawnView(frame: screenFrame)
+        let other = try s.world.spawnView(frame: screenFrame, in: outer), otherTitle = try s.world.spawnView(frame: titleAnchor)
+        let later = try s.world.spawnView(frame: screenFrame)
+        try s.world.setParent(later, of: other)            // staged: `later` is about to be above `other`
         let before = s.world.fingerprint
-        let reason = "a header's part cannot be its screen or another header's screen"
+        let reason = "a header's part cannot be its screen or an ancestor of it: parts become the screen's children"
         #expect(throws: PortalError.invalidValue("title", 0, reason: reason)) { try s.world.flowingHeader(on: other, title: other) }
         #expect(throws: PortalError.invalidValue("subtitle", 0, reason: reason)) {
-            try s.world.flowingHeader(on: other, title: otherTitle, subtitle: s.screen)
+            try s.world.flowingHeader(on: other, title: otherTitle, subtitle: later)
         }
-        #expect(throws: PortalError.invalidValue("screen", 0, reason: "a header's screen cannot be another header's part")) {
-            try s.world.flowingHeader(on: s.title, title: otherTitle)
+        #expect(throws: PortalError.invalidValue("accessory", 0, reason: reason)) {
+            try s.world.flowingHeader(on: s.accessory, title: otherTitle, accessory: s.screen)
         }
         #expect(s.world.fingerprint == before)
-        // Once the first header is gone, its screen and parts are free again.
-        try s.world.despawn(s.header)
-        try s.world.setZIndex(1, of: s.title)
-        let nested = try s.world.flowingHeader(on: s.title, title: otherTitle)
-        try s.world.setZIndex(2, of: otherTitle)
+        #expect(try s.world.parent(of: otherTitle) == nil)
+        // The old ancestor is no longer one once the staged change applies: it may be a part.
+        s.world.tick()
+        _ = try s.world.flowingHeader(on: other, title: otherTitle, subtitle: outer)
+        // A header on a part of another header: its parts go under that part (nested, no cycle).
+        let nestedTitle = try s.world.spawnView(frame: titleAnchor)
+        _ = try s.world.flowingHeader(on: s.title, title: nestedTitle)
         s.world.run(ticks: 3)
-        #expect(s.item(otherTitle)?.zIndex == 3)
-        _ = nested
+        #expect(try s.world.parent(of: nestedTitle) == s.title && s.world.parent(of: outer) == other)
+        let order = s.world.renderList.map(\.entity)
+        #expect(try #require(order.firstIndex(of: nestedTitle)) == #require(order.firstIndex(of: s.title)) + 1)
+    }
+
+    @Test("a part already in the screen stays where it is among its siblings; one deeper moves up to be its child; despawning the screen takes its header's parts")
+    func partsAlreadyInTheScreen() throws {
+        let world = World()
+        let screen = try world.spawnView(frame: screenFrame)
+        let list = try world.spawnView(frame: screenFrame, in: screen)
+        let title = try world.spawnView(frame: titleAnchor, in: screen)
+        let accessory = try world.spawnView(frame: Rect(x: 20, y: 20, width: 64, height: 64), in: list)
+        let header = try world.flowingHeader(on: screen, title: title, accessory: accessory)
+        world.tick()
+        #expect(try world.children(of: screen) == [list, title, accessory])
+        #expect(try world.children(of: list).isEmpty)
+        try world.despawn(screen)
+        world.tick()
+        for part in [title, accessory] { #expect(throws: PortalError.staleEntity(part)) { try world.presentation(of: part) } }
+        #expect(try world.flowingHeaderProgress(header) == 0)
+        try world.reportScroll(header, offset: 60, phase: .idle)
+        world.run(ticks: 60)
+        #expect(world.renderList.isEmpty)
     }
 
     @Test("a title height between 0 and 1/64 pt is refused by name; every accepted one keeps the title's scale finite")

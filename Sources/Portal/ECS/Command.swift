@@ -45,7 +45,6 @@ extension World {
                              step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
             case let .setZIndex(entity, z):
                 if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
-                setHeaderPartZIndex(z, of: entity)
             case let .portalRequest(key, isActive, config, stagger, group):
                 let k = Int(key)
                 portals.records[k].requested = isActive

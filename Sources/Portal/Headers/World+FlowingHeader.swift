@@ -14,7 +14,8 @@ struct FlowingHeaderState {
     var snapper: HeaderSnapper
     /// A hidden view whose x channel is the animated progress.
     let progressView: Entity
-    /// Header anchors in content coordinates (they scroll), and the bar's frame.
+    /// Header anchors in content coordinates (they scroll), and the bar's frame, in the
+    /// screen's space.
     var titleAnchor: Rect
     var subtitleAnchor: Rect?
     var accessoryAnchor: Rect?
@@ -24,28 +25,6 @@ struct FlowingHeaderState {
     var offset: Float = 0
     /// The animation the progress is running now, if any.
     var progressAnimation: Animation?
-    /// The z index the host gave each part, relative to the screen: a part draws at its
-    /// screen's z index plus its own (saturating).
-    var partZ = PartZIndices()
-
-    /// The host's z index of each part, title, subtitle, accessory, bar title, bar accessory.
-    struct PartZIndices {
-        var title: Int32 = 0, subtitle: Int32 = 0, accessory: Int32 = 0, barTitle: Int32 = 0, barAccessory: Int32 = 0
-    }
-
-    /// Whether `entity` is one of the header's parts.
-    func isPart(_ entity: Entity) -> Bool {
-        entity == title || entity == subtitle || entity == accessory || entity == barTitle || entity == barAccessory
-    }
-
-    /// Records the host's z index `z` for every part that is `entity`.
-    mutating func setPartZ(_ z: Int32, of entity: Entity) {
-        if title == entity { partZ.title = z }
-        if subtitle == entity { partZ.subtitle = z }
-        if accessory == entity { partZ.accessory = z }
-        if barTitle == entity { partZ.barTitle = z }
-        if barAccessory == entity { partZ.barAccessory = z }
-    }
 }
 
 extension World {
@@ -57,12 +36,23 @@ extension World {
     /// `barAccessory`, if given, are views shown only in the bar, fading in with the flow (for a
     /// part that is displayed in the bar but does not flow there). Report the anchors with
     /// ``setFlowingHeaderAnchors(_:title:accessory:bar:barTitleSize:)`` and the scroll with
-    /// ``reportScroll(_:offset:phase:)``. Headers follow their screen's translation and opacity,
-    /// so each screen of a navigation stack can have its own. The parts draw at their screen's z
-    /// index plus the one you give them with ``setZIndex(_:of:)`` (a title at 2 stays above a bar
-    /// at 1), so a view cannot be both a part and a screen.
-    /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
-    /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
+    /// ``reportScroll(_:offset:phase:)``.
+    ///
+    /// The parts are children of the screen, as a host builds its header inside the screen:
+    /// each part that is not already a direct child of `screen` is moved under it at the next
+    /// tick (as ``setParent(_:of:keepingGlobalFrame:)`` does, its frame then read in the
+    /// screen's space). The header places them in the screen's space, so the screen's
+    /// transform, opacity, hidden flag and z index apply to its header as to the rest of its
+    /// content — each screen of a navigation stack has its own header, and a screen arriving
+    /// in a push draws over the whole of the leaving one. Among the screen's children a part
+    /// keeps the z index you give it with ``setZIndex(_:of:)`` (a title at 2 stays above a bar
+    /// at 1). Moving a part elsewhere later is allowed; it is then placed in its new parent's space.
+    ///
+    /// - Throws: ``PortalError/invalidValue(_:_:reason:)`` naming a part that is `screen` or
+    ///   one of its ancestors (it cannot become the screen's child);
+    ///   ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)`` for Portal's own
+    ///   views (layers, backdrops), which Portal removes on its own schedule; the errors of
+    ///   the tokens' validation. The world is unchanged when it throws.
     ///
     /// - Returns: the header's entity.
     public func flowingHeader(on screen: Entity, title: Entity, subtitle: Entity? = nil, accessory: Entity? = nil, barTitle: Entity? = nil,
@@ -70,17 +60,18 @@ extension World {
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
         try requireAppView(screen)
-        // A part draws at its screen's z index plus its own, so no view may be both a part and a
-        // screen (of this header or another): its z index would climb every tick.
-        for case let (name, part?) in [("title", title), ("subtitle", subtitle), ("accessory", accessory),
-                                       ("barTitle", barTitle), ("barAccessory", barAccessory)] as [(String, Entity?)] {
+        let parts = [("title", title), ("subtitle", subtitle), ("accessory", accessory),
+                     ("barTitle", barTitle), ("barAccessory", barAccessory)] as [(String, Entity?)]
+        for case let (name, part?) in parts {
             try requireAppView(part)
-            guard part != screen, !anyHeader(where: { $0.screen == part }) else {
-                throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or another header's screen")
+            // The part becomes the screen's child: it must not be the screen or above it.
+            var up: Entity? = screen
+            while let ancestor = up {
+                if ancestor == part {
+                    throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or an ancestor of it: parts become the screen's children")
+                }
+                up = projectedParent(of: ancestor)
             }
-        }
-        guard !anyHeader(where: { $0.isPart(screen) }) else {
-            throw .invalidValue("screen", 0, reason: "a header's screen cannot be another header's part")
         }
         try tokens.validate()
         for duration in [tokens.transitionDuration, tokens.scrollAnimationDuration] { try Animation.smooth(duration: duration).validate(step: clock.step) }
@@ -89,9 +80,12 @@ extension World {
             allocator.release(header)   // never used: in no table yet
             throw .entityLimitReached
         }
+        for case let (_, part?) in parts where projectedParent(of: part) != screen {
+            try setParent(screen, of: part)   // validated above: cannot throw
+        }
         registerRemoval(.headers) { world, entity in world.removeFlowingHeader(entity) }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
-        var state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
+        let state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
                                        barTitle: barTitle, barAccessory: barAccessory,
                                        displays: displays, layout: layout, tokens: tokens,
                                        snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
@@ -100,16 +94,13 @@ extension World {
                                        accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                        bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
                                        barTitleSize: titleFrame.size)
-        // The parts' z indices so far are the host's; later ones arrive through `setZIndex`.
-        for part in [title, subtitle, accessory, barTitle, barAccessory] {
-            if let part, let slot = views.slot(of: part) { state.setPartZ(views.zIndex(slot: slot), of: part) }
-        }
         headers.insert(state, for: header)
         return header
     }
 
     /// Reports where the header's parts are laid out in the content (unscrolled coordinates),
-    /// the navigation bar's frame, and the title's size in the bar. The bar anchors follow from
+    /// the navigation bar's frame, and the title's size in the bar, all in the screen's space
+    /// (its children's, as the parts are). The bar anchors follow from
     /// them and the header's layout (``FlowingHeaderGeometry/barAnchors(bar:titleSize:layout:tokens:)``).
     /// Call it whenever layout changes. A title's height must be 0 or at least
     /// ``FlowingHeaderGeometry/minimumTitleHeight``.
@@ -143,11 +134,6 @@ extension World {
         try requireHeader(header)
         let state = headers.value(of: header)!
         return views.slot(of: state.progressView).map { views.value(.x, slot: $0) } ?? 0
-    }
-
-    /// Whether a live header (not one despawned since the last tick) satisfies `predicate`.
-    private func anyHeader(where predicate: (FlowingHeaderState) -> Bool) -> Bool {
-        zip(headers.entities, headers.values).contains { allocator.isUsable($0.0) && predicate($0.1) }
     }
 
     private func requireHeader(_ header: Entity) throws(PortalError) {
@@ -196,77 +182,42 @@ extension World {
         headers.update(header) { $0.progressAnimation = animation }
     }
 
-    /// Output stage, after the write-back: places every header's parts for this tick's progress,
-    /// scroll position and screen transform.
+    /// Output stage, after the write-back: places every header's parts for this tick's progress
+    /// and scroll position, in their screen's space. The parts are the screen's children, so
+    /// its transform, opacity, hidden flag and z index reach them through the tree.
     func runHeaderPlacement() {
         guard headers.count > 0 else { return }
         for state in headers.values {
-            guard let progressSlot = views.slot(of: state.progressView), let screenSlot = views.slot(of: state.screen) else { continue }
+            guard let progressSlot = views.slot(of: state.progressView), let screenSlot = views.slot(of: state.screen),
+                  !views.isHidden(slot: screenSlot) else { continue }
             let p = views.value(.x, slot: progressSlot)
-            let screenShift = Point(x: views.value(.translationX, slot: screenSlot), y: views.value(.translationY, slot: screenSlot))
-            let screenOpacity = views.value(.opacity, slot: screenSlot)
-            // The parts are separate views: they hide when their screen does (a screen pushed
-            // over in a navigation stack), draw at its z index plus the z index the host gave
-            // them (a stack lifts the arriving screen; its header must not end up under it, and
-            // a title the host put above its bar stays there), and move and fade with it.
-            let screenHidden = views.isHidden(slot: screenSlot)
-            let screenZ = views.zIndex(slot: screenSlot)
-            let z = state.partZ
-            orderPart(state.title, z.title, above: screenZ, hidden: screenHidden)
-            orderPart(state.subtitle, z.subtitle, above: screenZ, hidden: screenHidden)
-            orderPart(state.accessory, z.accessory, above: screenZ, hidden: screenHidden)
-            orderPart(state.barTitle, z.barTitle, above: screenZ, hidden: screenHidden)
-            orderPart(state.barAccessory, z.barAccessory, above: screenZ, hidden: screenHidden)
-            if screenHidden { continue }
             if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
                 place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
-                                                                scale: 1, opacity: 1), shift: screenShift, opacity: screenOpacity)
+                                                                scale: 1, opacity: 1))
             }
-            let shift = screenShift
             let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
             let hasAccessory = state.accessory != nil && state.displays.contains(.accessory)
             let titleSize = state.barTitleSize
             let anchors = FlowingHeaderGeometry.barAnchors(bar: state.bar, titleSize: titleSize, layout: state.layout, tokens: state.tokens)
             let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
                                                                 width: titleSize.width, height: titleSize.height)
-            if state.displays.contains(.title) {
-                place(state.title, FlowingHeaderGeometry.title(progress: p, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screenOpacity)
-            } else {
-                place(state.title, FlowingHeaderGeometry.title(progress: 0, header: scrolledTitle, bar: barTitle), shift: shift, opacity: screenOpacity)
-            }
+            place(state.title, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
             if let accessory = state.accessory, let anchor = state.accessoryAnchor {
                 let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
                 let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
                                              : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
-                place(accessory, placement, shift: shift, opacity: screenOpacity)
+                place(accessory, placement)
             }
             for (part, anchor) in [(state.barTitle, barTitle), (state.barAccessory, anchors.accessory)] {
                 guard let part else { continue }
                 place(part, FlowingHeaderGeometry.Placement(center: anchor.center, size: anchor.size, scale: 1,
-                                                            opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)),
-                      shift: shift, opacity: screenOpacity)
+                                                            opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)))
             }
         }
     }
 
-    /// Hides or shows a part with its screen and sets its z index to the screen's plus its own,
-    /// saturating at the ends of `Int32`.
-    private func orderPart(_ part: Entity?, _ z: Int32, above screenZ: Int32, hidden: Bool) {
-        guard let part, let slot = views.slot(of: part) else { return }
-        views.setHidden(hidden, by: .header, slot: slot)
-        let (sum, overflow) = screenZ.addingReportingOverflow(z)
-        views.setZIndex(overflow ? (z > 0 ? .max : .min) : sum, slot: slot)
-    }
-
-    /// The host set a view's z index: if the view is a header's part, that is its z index
-    /// relative to its screen from now on (header placement writes the sum over the view's).
-    func setHeaderPartZIndex(_ z: Int32, of view: Entity) {
-        guard headers.count > 0 else { return }
-        headers.updateEach { _, state in state.setPartZ(z, of: view) }
-    }
-
-    /// Writes a part's placement to its view, moved and faded with its screen.
-    private func place(_ part: Entity, _ placement: FlowingHeaderGeometry.Placement, shift: Point, opacity: Float) {
+    /// Writes a part's placement (frame, scale and opacity, in its parent's space) to its view.
+    private func place(_ part: Entity, _ placement: FlowingHeaderGeometry.Placement) {
         guard let slot = views.slot(of: part) else { return }
         let frame = placement.frame
         let b = slot * ViewChannel.stride
@@ -278,9 +229,7 @@ extension World {
             v[b + ViewChannel.height.rawValue] = frame.height
             v[b + ViewChannel.scaleX.rawValue] = placement.scale
             v[b + ViewChannel.scaleY.rawValue] = placement.scale
-            v[b + ViewChannel.translationX.rawValue] = shift.x
-            v[b + ViewChannel.translationY.rawValue] = shift.y
-            v[b + ViewChannel.opacity.rawValue] = placement.opacity * opacity
+            v[b + ViewChannel.opacity.rawValue] = placement.opacity
         }
     }
 

@@ -73,8 +73,6 @@ enum HiddenReason: UInt8 {
     case internalView = 8
     /// A popup's content when it is not presented.
     case popup = 16
-    /// A flowing header's part while its screen is hidden.
-    case header = 32
 }
 
 /// What a view looks like after the last tick: its presented (possibly mid-animation) values,
@@ -105,8 +103,8 @@ public struct ViewPresentation: Hashable, Sendable {
     /// Whether the view is in the render list of the last tick: `false` while it or an ancestor
     /// is hidden, while it lies wholly outside its nearest clipping ancestor (culled), while something hides it
     /// — the app (``World/setHidden(_:of:)``), a portal (a source or destination while its layer
-    /// flies), a navigation stack (a screen not on show), a popup not presented, a flowing
-    /// header part of a hidden screen — and for a view spawned since the last tick.
+    /// flies), a navigation stack (a screen not on show), a popup not presented — and for a
+    /// view spawned since the last tick.
     public var isDrawn: Bool = false
 }
 
