@@ -147,8 +147,10 @@ struct PortalSystem {
         if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil {
             let anchor = portals.records.withUnsafeBufferPointer { direction == .forward ? $0[key].destination : $0[key].source }
             if let anchor, let slot = views.slot(of: anchor) {
-                // An animated anchor moves every tick through its lanes, which report nothing.
-                if !views.hasGeometryLane(slot: slot) {
+                // An animated anchor moves every tick through its lanes, which report nothing;
+                // a nested one moves with its ancestors (a scroll, a push), which write only
+                // their own blocks: both are followed every tick, through their global frames.
+                if !views.hasGeometryLane(slot: slot), views.parent(slot: slot) == nil {
                     views.observe(slot: slot, by: UInt32(key))
                     watched = UInt32(slot)
                 }
@@ -199,7 +201,9 @@ struct PortalSystem {
         events.append(.portalWaiting(id: portals.ids[key], missing: missing, tick: tick))
     }
 
-    /// Reads the anchors' presented frames (after this tick's layout capture); a missing anchor
+    /// Reads the anchors' presented global frames (after this tick's layout capture: for an
+    /// anchor in the tree, the bounding box of its frame under its ancestors, see
+    /// `ViewStore.anchorFrame(slot:)`); a missing anchor, or one partly behind the viewer,
     /// keeps its last known frame.
     /// A flight needs only the anchor it is heading for each tick; the other end is read again
     /// when a request arrives (which refreshes both first).
@@ -207,12 +211,12 @@ struct PortalSystem {
         let (source, destination) = portals.records.withUnsafeBufferPointer { records in
             (readSource ? records[key].source : nil, readDestination ? records[key].destination : nil)
         }
-        if let source, let slot = views.slot(of: source) {
-            let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
+        if let source, let slot = views.slot(of: source), let frame = views.anchorFrame(slot: slot) {
+            let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.sourceFrame = frame; $0.sourceRadius = radius }
         }
-        if let destination, let slot = views.slot(of: destination) {
-            let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
+        if let destination, let slot = views.slot(of: destination), let frame = views.anchorFrame(slot: slot) {
+            let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.destinationFrame = frame; $0.destinationRadius = radius }
         }
     }
