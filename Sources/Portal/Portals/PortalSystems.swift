@@ -26,6 +26,9 @@ struct PortalSystem {
     let reduceMotion: Bool
     /// The last completed tick.
     let now: UInt64
+    /// The last anchor parent's content transform, valid for one matching pass (which writes
+    /// no app view's geometry).
+    var parentTransform = ViewStore.ParentTransformCache()
 
     // MARK: - Stage 2: matching and start
 
@@ -35,6 +38,7 @@ struct PortalSystem {
     /// in key order, as a walk of the whole active list would, so events come out in the same
     /// order.
     mutating func runPortalMatching(tick: UInt64) {
+        parentTransform = ViewStore.ParentTransformCache()
         queueWatchersOfWrittenAnchors()
         var visits = portals.queue.take()
         visits.sort()
@@ -203,7 +207,7 @@ struct PortalSystem {
 
     /// Reads the anchors' presented global frames (after this tick's layout capture: for an
     /// anchor in the tree, the bounding box of its frame under its ancestors, see
-    /// `ViewStore.anchorFrame(slot:)`); a missing anchor, or one partly behind the viewer,
+    /// `ViewStore.anchorFrame(slot:cache:)`); a missing anchor, or one partly behind the viewer,
     /// keeps its last known frame.
     /// A flight needs only the anchor it is heading for each tick; the other end is read again
     /// when a request arrives (which refreshes both first).
@@ -211,11 +215,11 @@ struct PortalSystem {
         let (source, destination) = portals.records.withUnsafeBufferPointer { records in
             (readSource ? records[key].source : nil, readDestination ? records[key].destination : nil)
         }
-        if let source, let slot = views.slot(of: source), let frame = views.anchorFrame(slot: slot) {
+        if let source, let slot = views.slot(of: source), let frame = views.anchorFrame(slot: slot, cache: &parentTransform) {
             let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.sourceFrame = frame; $0.sourceRadius = radius }
         }
-        if let destination, let slot = views.slot(of: destination), let frame = views.anchorFrame(slot: slot) {
+        if let destination, let slot = views.slot(of: destination), let frame = views.anchorFrame(slot: slot, cache: &parentTransform) {
             let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.destinationFrame = frame; $0.destinationRadius = radius }
         }

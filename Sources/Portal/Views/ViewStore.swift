@@ -561,19 +561,31 @@ struct ViewStore {
     /// Where a portal anchor is on screen: the bounding box of its frame (before its own
     /// transform, as for a root anchor) under its parent's content space, composed up the
     /// ancestors (O(depth)); a root's frame itself. `nil` when part of it is behind the viewer.
-    func anchorFrame(slot: Int) -> Rect? {
+    /// `cache` remembers the last parent's content transform: within one pass that writes no
+    /// app view's geometry, anchors sharing a parent (a list's cells) compose it once.
+    func anchorFrame(slot: Int, cache: inout ParentTransformCache) -> Rect? {
         let f = frame(slot: slot)
-        guard var up = parent(slot: slot) else { return f }
-        var global = ProjectionTransform.translation(x: f.minX, y: f.minY)
-        while true {
-            let q = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: up, axis: styles[up].rotationAxis) }
-            let offset = contentOffset(slot: up)
-            global = global * ProjectionTransform.translation(x: -offset.x, y: -offset.y)
-                * ProjectionTransform.local(frame: q.frame, transform: q.transform)
-            guard let next = parent(slot: up) else { break }
-            up = next
+        guard let parent = parent(slot: slot) else { return f }
+        if cache.slot != parent {
+            var global = ProjectionTransform.identity
+            var up = parent
+            while true {
+                let q = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: up, axis: styles[up].rotationAxis) }
+                let offset = contentOffset(slot: up)
+                global = global * ProjectionTransform.translation(x: -offset.x, y: -offset.y)
+                    * ProjectionTransform.local(frame: q.frame, transform: q.transform)
+                guard let next = self.parent(slot: up) else { break }
+                up = next
+            }
+            cache = ParentTransformCache(slot: parent, transform: global)
         }
-        return global.boundingBox(of: f.size)
+        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * cache.transform).boundingBox(of: f.size)
+    }
+
+    /// The content transform of one parent, remembered by ``anchorFrame(slot:cache:)``.
+    struct ParentTransformCache {
+        var slot = -1
+        var transform = ProjectionTransform.identity
     }
 
     /// Records that the render list has just been built from the views spawned so far.
