@@ -199,4 +199,18 @@ struct PortalTreeTests {
         #expect(scene.layers.isEmpty)
         #expect(try world.presentation(of: scene.detail).globalFrame == moved)
     }
+
+    @Test("the matching pass's allocation-free visit sort agrees with sort() on sorted runs followed by any tail")
+    func visitSort() {
+        var rng = SeededGenerator(seed: 13)
+        var scratch: [UInt32] = []
+        for round in 0..<400 {
+            let runLength = Int(rng.next() % 300), tailLength = round % 7 == 0 ? Int(rng.next() % 300) : Int(rng.next() % 12)
+            var keys = (0..<runLength).map { _ in UInt32(rng.next() % 1_000) }.sorted()
+            keys += (0..<tailLength).map { _ in UInt32(rng.next() % 1_000) }
+            var sorted = keys
+            PortalSystem.sortVisits(&sorted, scratch: &scratch)
+            #expect(sorted == keys.sorted(), "round \(round)")
+        }
+    }
 }

@@ -41,7 +41,7 @@ struct PortalSystem {
         parentTransform = ViewStore.ParentTransformCache()
         queueWatchersOfWrittenAnchors()
         var visits = portals.queue.take()
-        visits.sort()
+        PortalSystem.sortVisits(&visits, scratch: &portals.visitScratch)
         touchAnchors(of: visits)
         for key in visits {
             let key = Int(key)
@@ -58,6 +58,44 @@ struct PortalSystem {
             }
         }
         portals.queue.giveBack(visits)
+    }
+
+    /// Sorts the visit list with no allocation in steady state (`Array.sort` allocates its merge
+    /// buffer, and with nested anchors the list holds every flight every tick). The list is a
+    /// sorted run (last pass's re-queued portals, queued in key order) followed by the few
+    /// queued since: the tail is heap-sorted in place and merged through `scratch`.
+    static func sortVisits(_ visits: inout [UInt32], scratch: inout [UInt32]) {
+        let n = visits.count
+        var run = 1
+        while run < n && visits[run - 1] <= visits[run] { run += 1 }
+        guard run < n else { return }
+        visits.withUnsafeMutableBufferPointer { v in
+            // Heap sort of v[run..<n] (in place, no allocation).
+            let base = run, count = n - run
+            func siftDown(_ start: Int, _ end: Int) {
+                var root = start
+                while 2 * root + 1 < end {
+                    var child = 2 * root + 1
+                    if child + 1 < end && v[base + child] < v[base + child + 1] { child += 1 }
+                    guard v[base + root] < v[base + child] else { return }
+                    v.swapAt(base + root, base + child)
+                    root = child
+                }
+            }
+            for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count) }
+            for end in stride(from: count - 1, to: 0, by: -1) {
+                v.swapAt(base, base + end)
+                siftDown(0, end)
+            }
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0, j = run
+        while i < run && j < n {
+            if visits[j] < visits[i] { scratch.append(visits[j]); j += 1 } else { scratch.append(visits[i]); i += 1 }
+        }
+        while i < run { scratch.append(visits[i]); i += 1 }
+        while j < n { scratch.append(visits[j]); j += 1 }
+        swap(&visits, &scratch)
     }
 
     /// Reads ahead what the visits will read of their anchors' views, for all of them in one
