@@ -4,6 +4,11 @@ import Portal
 // destination (the tick after a landing it is sent back), with flight lengths spread over
 // 0.3…0.8 s so that every tick some layers land, hand off, despawn and respawn. A full tick:
 // matching, anchor following, flight, hand-off, render list.
+//
+// portal/hero-nested: the same flights with every anchor three levels deep in the view tree
+// (container → screen → list → card, and the same for the details), the containers at the
+// origin so the global frames are the flat ones: nested anchors are followed every tick through
+// their global frames (O(depth)), and the render list is built by the tree walk.
 
 enum HeroWorkload {
     static func duration(_ i: Int) -> Double { 0.3 + Double(i % 61) / 120 }
@@ -13,7 +18,8 @@ enum HeroWorkload {
 
 final class PortalHero: Scenario {
     let n: Int
-    var name: String { "portal/hero" }
+    let nested: Bool
+    var name: String { nested ? "portal/hero-nested" : "portal/hero" }
     var itemsPerTick: Int { n }
     private var world = World()
     var fullTickWorld: World? { world }
@@ -24,18 +30,27 @@ final class PortalHero: Scenario {
     private var landed: [Int] = []
     private(set) var landings = 0
 
-    init(n: Int) { self.n = n }
+    init(n: Int, nested: Bool = false) { self.n = n; self.nested = nested }
+
+    /// A chain of three containers at the origin (the last one is the anchors' parent), or nil.
+    private func containers() throws -> Entity? {
+        guard nested else { return nil }
+        var parent: Entity?
+        for _ in 0..<3 { parent = try world.spawnView(frame: Rect(x: 0, y: 0, width: 2_000, height: 2_000), in: parent) }
+        return parent
+    }
 
     func setUp() throws {
-        world = try World(configuration: .init(reservedCapacity: 3 * n))
+        world = try World(configuration: .init(reservedCapacity: 3 * n + 6))
         ids = (0..<n).map { PortalID("card-\($0)") }
         configs = (0..<n).map { i in
             PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: HeroWorkload.duration(i)), delay: 0),
                                    corners: PortalCorners(source: 8, destination: 16))
         }
+        let (list, detailList) = (try containers(), try containers())
         for i in 0..<n {
-            let card = try world.spawnView(frame: HeroWorkload.source(i), cornerRadius: 8)
-            let detail = try world.spawnView(frame: HeroWorkload.destination(i), cornerRadius: 16)
+            let card = try world.spawnView(frame: HeroWorkload.source(i), cornerRadius: 8, in: list)
+            let detail = try world.spawnView(frame: HeroWorkload.destination(i), cornerRadius: 16, in: detailList)
             try world.portal(card, id: ids[i], as: .source)
             try world.portal(detail, id: ids[i], as: .destination)
             index[ids[i]] = i

@@ -68,7 +68,7 @@ func fail(_ message: String) -> Never {
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
-                        "portal/hero", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
+                        "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
@@ -81,6 +81,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "tick/full-schedule": return PortalFullTick(n: n)
     case "ecs/spawn-despawn-churn": return PortalChurn(n: n)
     case "portal/hero": return PortalHero(n: n)
+    case "portal/hero-nested": return PortalHero(n: n, nested: true)
     case "reference/object-graph/portal": return ObjectGraphPortals(n: n)
     case "navigation/push": return NavigationPush(n: n)
     case "header/scroll": return HeaderScroll(n: n)
@@ -192,10 +193,11 @@ do {
         }
     }
     for n in options.quick ? [1_000] : [1_000, 10_000] where selected("portal/hero") {
-        let hero = try measureInterleaved([PortalHero(n: n), ObjectGraphPortals(n: n)], warmup: steadyStateWarmup,
-                                          samples: options.quick ? 30 : 120)
+        let hero = try measureInterleaved([PortalHero(n: n), PortalHero(n: n, nested: true), ObjectGraphPortals(n: n)],
+                                          warmup: steadyStateWarmup, samples: options.quick ? 30 : 120)
         results += hero
-        ratios.append(("reference/object-graph/portal ÷ portal/hero", hero[1].median / hero[0].median, "n = \(n); portal/hero target: ≤ 5 % of 8.33 ms at 10,000"))
+        ratios.append(("reference/object-graph/portal ÷ portal/hero", hero[2].median / hero[0].median, "n = \(n); portal/hero target: ≤ 5 % of 8.33 ms at 10,000"))
+        ratios.append(("portal/hero-nested ÷ portal/hero", hero[1].median / hero[0].median, "n = \(n); anchors three deep, target ≤ 1.5×"))
     }
     if selected("navigation/push") {
         results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: steadyStateWarmup, samples: options.quick ? 20 : 120)

@@ -16,6 +16,16 @@
 /// ``World/clipList``. ``frame``, ``transform``, ``zIndex`` and ``allowsHitTesting`` stay the
 /// view's own, in its parent's space; for a root view (no parent) every field means exactly
 /// what it meant before the tree existed.
+///
+/// A portal layer flies its content's whole subtree: a layer item whose ``content`` is a view
+/// with children is followed, at once, by items for that content's descendants (depth first,
+/// hidden ones and their subtrees left out), each with its own `entity` (the descendant),
+/// ``role`` `.overlay`, and a ``globalTransform`` that is the layer's global transform × the
+/// scale from the content's size to the layer's × the descendant's transforms relative to the
+/// content (its content offset included). Their opacity and hit testing multiply the layer's;
+/// when the content clips its subtree, they are clipped to the layer's rounded frame. These
+/// items stand in for the descendants while the content is not drawn in its own place:
+/// ``ViewPresentation/isDrawn`` stays about that place.
 public struct RenderItem: Hashable, Sendable {
     /// The view.
     public var entity: Entity

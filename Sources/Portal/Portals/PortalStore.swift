@@ -185,6 +185,8 @@ struct PortalStore {
     /// Where the portal passes' read-aheads (`touchAnchors`, `touchLandings`) leave their result,
     /// so that the reads are kept.
     var touchSum: UInt32 = 0
+    /// The merge buffer of `sortVisits` (kept, so sorting the visits allocates nothing).
+    var visitScratch: [UInt32] = []
     var groups: [PortalGroup] = []
     var groupIndex: [String: Int] = [:]
     /// Item-driven transitions: per scope, the item presented now and the last one presented.

@@ -26,6 +26,9 @@ struct PortalSystem {
     let reduceMotion: Bool
     /// The last completed tick.
     let now: UInt64
+    /// The last anchor parent's content transform, valid for one matching pass (which writes
+    /// no app view's geometry).
+    var parentTransform = ViewStore.ParentTransformCache()
 
     // MARK: - Stage 2: matching and start
 
@@ -35,9 +38,10 @@ struct PortalSystem {
     /// in key order, as a walk of the whole active list would, so events come out in the same
     /// order.
     mutating func runPortalMatching(tick: UInt64) {
+        parentTransform = ViewStore.ParentTransformCache()
         queueWatchersOfWrittenAnchors()
         var visits = portals.queue.take()
-        visits.sort()
+        PortalSystem.sortVisits(&visits, scratch: &portals.visitScratch)
         touchAnchors(of: visits)
         for key in visits {
             let key = Int(key)
@@ -54,6 +58,44 @@ struct PortalSystem {
             }
         }
         portals.queue.giveBack(visits)
+    }
+
+    /// Sorts the visit list with no allocation in steady state (`Array.sort` allocates its merge
+    /// buffer, and with nested anchors the list holds every flight every tick). The list is a
+    /// sorted run (last pass's re-queued portals, queued in key order) followed by the few
+    /// queued since: the tail is heap-sorted in place and merged through `scratch`.
+    static func sortVisits(_ visits: inout [UInt32], scratch: inout [UInt32]) {
+        let n = visits.count
+        var run = 1
+        while run < n && visits[run - 1] <= visits[run] { run += 1 }
+        guard run < n else { return }
+        visits.withUnsafeMutableBufferPointer { v in
+            // Heap sort of v[run..<n] (in place, no allocation).
+            let base = run, count = n - run
+            func siftDown(_ start: Int, _ end: Int) {
+                var root = start
+                while 2 * root + 1 < end {
+                    var child = 2 * root + 1
+                    if child + 1 < end && v[base + child] < v[base + child + 1] { child += 1 }
+                    guard v[base + root] < v[base + child] else { return }
+                    v.swapAt(base + root, base + child)
+                    root = child
+                }
+            }
+            for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count) }
+            for end in stride(from: count - 1, to: 0, by: -1) {
+                v.swapAt(base, base + end)
+                siftDown(0, end)
+            }
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0, j = run
+        while i < run && j < n {
+            if visits[j] < visits[i] { scratch.append(visits[j]); j += 1 } else { scratch.append(visits[i]); i += 1 }
+        }
+        while i < run { scratch.append(visits[i]); i += 1 }
+        while j < n { scratch.append(visits[j]); j += 1 }
+        swap(&visits, &scratch)
     }
 
     /// Reads ahead what the visits will read of their anchors' views, for all of them in one
@@ -147,8 +189,10 @@ struct PortalSystem {
         if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil {
             let anchor = portals.records.withUnsafeBufferPointer { direction == .forward ? $0[key].destination : $0[key].source }
             if let anchor, let slot = views.slot(of: anchor) {
-                // An animated anchor moves every tick through its lanes, which report nothing.
-                if !views.hasGeometryLane(slot: slot) {
+                // An animated anchor moves every tick through its lanes, which report nothing;
+                // a nested one moves with its ancestors (a scroll, a push), which write only
+                // their own blocks: both are followed every tick, through their global frames.
+                if !views.hasGeometryLane(slot: slot), views.parent(slot: slot) == nil {
                     views.observe(slot: slot, by: UInt32(key))
                     watched = UInt32(slot)
                 }
@@ -199,7 +243,9 @@ struct PortalSystem {
         events.append(.portalWaiting(id: portals.ids[key], missing: missing, tick: tick))
     }
 
-    /// Reads the anchors' presented frames (after this tick's layout capture); a missing anchor
+    /// Reads the anchors' presented global frames (after this tick's layout capture: for an
+    /// anchor in the tree, the bounding box of its frame under its ancestors, see
+    /// `ViewStore.anchorFrame(slot:cache:)`); a missing anchor, or one partly behind the viewer,
     /// keeps its last known frame.
     /// A flight needs only the anchor it is heading for each tick; the other end is read again
     /// when a request arrives (which refreshes both first).
@@ -207,12 +253,12 @@ struct PortalSystem {
         let (source, destination) = portals.records.withUnsafeBufferPointer { records in
             (readSource ? records[key].source : nil, readDestination ? records[key].destination : nil)
         }
-        if let source, let slot = views.slot(of: source) {
-            let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
+        if let source, let slot = views.slot(of: source), let frame = views.anchorFrame(slot: slot, cache: &parentTransform) {
+            let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.sourceFrame = frame; $0.sourceRadius = radius }
         }
-        if let destination, let slot = views.slot(of: destination) {
-            let (frame, radius) = (views.frame(slot: slot), views.value(.cornerRadius, slot: slot))
+        if let destination, let slot = views.slot(of: destination), let frame = views.anchorFrame(slot: slot, cache: &parentTransform) {
+            let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.destinationFrame = frame; $0.destinationRadius = radius }
         }
     }

@@ -294,6 +294,7 @@ extension PortalStore {
                     let slot = Int(watched), forward = direction == .forward
                     precondition(views.observers[slot] == UInt32(key), "portals: \(ids[key])'s anchor is not observed")
                     precondition(!views.hasGeometryLane(slot: slot), "portals: \(ids[key]) trusts the watch of an animated anchor")
+                    precondition(views.parent(slot: slot) == nil, "portals: \(ids[key]) trusts the watch of a nested anchor")
                     precondition(views.entities[slot] == (forward ? record.destination : record.source)
                                  && views.frame(slot: slot) == (forward ? record.destinationFrame : record.sourceFrame)
                                  && views.value(.cornerRadius, slot: slot) == (forward ? record.destinationRadius : record.sourceRadius),

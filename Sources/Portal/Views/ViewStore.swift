@@ -188,6 +188,9 @@ struct ViewStore {
     private var walk: [WalkEntry] = []
     /// Whether the last render list was built by the tree walk (some view had a parent).
     private(set) var lastListWasTree = false
+    /// The item ranges of the last render list that are a portal layer's content subtree drawn
+    /// under the layer (start, end pairs): copies, not the views' own places.
+    private(set) var layerContentItems: [Int32] = []
     /// Observed slots whose geometry was written since the matching pass last took them (a
     /// slot may appear more than once).
     var observedWrites = HandOffList()
@@ -204,6 +207,16 @@ struct ViewStore {
 
     @inline(__always)
     func slot(of entity: Entity) -> Int? {
+        let i = Int(entity.index)
+        guard i < slotOf.count else { return nil }
+        let s = Int(slotOf[i])
+        guard s != 0, entities[s - 1] == entity else { return nil }
+        return s - 1
+    }
+
+    /// ``slot(of:)`` from the two columns, for loops that hold the store's arrays.
+    @inline(__always)
+    static func slot(of entity: Entity, slotOf: [UInt32], entities: UnsafeBufferPointer<Entity>) -> Int? {
         let i = Int(entity.index)
         guard i < slotOf.count else { return nil }
         let s = Int(slotOf[i])
@@ -356,6 +369,7 @@ struct ViewStore {
         let old = parentSlot[slot]
         let new = parent.map { UInt32($0 + 1) } ?? 0
         guard old != new else { return }
+        noteGeometryWrite(slot: slot)   // its global frame changes: a portal trusting it looks again
         if old != 0 {
             let p = Int(old - 1)
             if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
@@ -542,6 +556,36 @@ struct ViewStore {
         return p
     }
 
+    /// Where a portal anchor is on screen: the bounding box of its frame (before its own
+    /// transform, as for a root anchor) under its parent's content space, composed up the
+    /// ancestors (O(depth)); a root's frame itself. `nil` when part of it is behind the viewer.
+    /// `cache` remembers the last parent's content transform: within one pass that writes no
+    /// app view's geometry, anchors sharing a parent (a list's cells) compose it once.
+    func anchorFrame(slot: Int, cache: inout ParentTransformCache) -> Rect? {
+        let f = frame(slot: slot)
+        guard let parent = parent(slot: slot) else { return f }
+        if cache.slot != parent {
+            var global = ProjectionTransform.identity
+            var up = parent
+            while true {
+                let q = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: up, axis: styles[up].rotationAxis) }
+                let offset = contentOffset(slot: up)
+                global = global * ProjectionTransform.translation(x: -offset.x, y: -offset.y)
+                    * ProjectionTransform.local(frame: q.frame, transform: q.transform)
+                guard let next = self.parent(slot: up) else { break }
+                up = next
+            }
+            cache = ParentTransformCache(slot: parent, transform: global)
+        }
+        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * cache.transform).boundingBox(of: f.size)
+    }
+
+    /// The content transform of one parent, remembered by ``anchorFrame(slot:cache:)``.
+    struct ParentTransformCache {
+        var slot = -1
+        var transform = ProjectionTransform.identity
+    }
+
     /// Records that the render list has just been built from the views spawned so far.
     mutating func noteRenderListBuilt() { renderedSequence = nextSequence }
 
@@ -643,6 +687,8 @@ struct ViewStore {
         var opacity: Float
         var hittable: Bool
         var isRoot: Bool
+        /// A portal layer's content descendant, drawn under the layer (role overlay, not marked drawn).
+        var isLayerContent = false
         var hasCull: Bool
         /// The bounding box of the nearest clipping ancestor's clip (valid when `hasCull`).
         var cull: Rect
@@ -658,7 +704,10 @@ struct ViewStore {
         let pass = renderPass
         var walk = self.walk
         self.walk = []
-        defer { self.walk = walk }
+        var copies = self.layerContentItems
+        copies.removeAll(keepingCapacity: true)
+        self.layerContentItems = []
+        defer { self.walk = walk; self.layerContentItems = copies }
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
@@ -668,6 +717,7 @@ struct ViewStore {
                                 for root in order {
                                     walk.append(WalkEntry(slot: root, clip: -1, opacity: 1, hittable: true, isRoot: true,
                                                           hasCull: false, cull: .zero, parentGlobal: .identity))
+                                    let rootItem = items.count
                                     while let e = walk.popLast() {
                                         let slot = Int(e.slot)
                                         guard hidden[slot] == 0 else { continue }
@@ -684,9 +734,36 @@ struct ViewStore {
                                             entity: entities[slot], content: style.content, frame: p.frame,
                                             cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
                                             clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
-                                            transform: p.transform, zIndex: style.zIndex, role: style.role,
+                                            transform: p.transform, zIndex: style.zIndex, role: e.isLayerContent ? .overlay : style.role,
                                             allowsHitTesting: hittable, globalTransform: global, clip: e.clip))
-                                        drawn[slot] = pass
+                                        if !e.isLayerContent { drawn[slot] = pass }
+                                        if e.isRoot, style.content != entities[slot],
+                                           let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
+                                            // A portal layer standing in for a view with children: the
+                                            // content's descendants follow it, placed by the layer's
+                                            // global transform × the scale from the content's size to
+                                            // the layer's × their transforms relative to the content.
+                                            let cb = c * ViewChannel.stride
+                                            let cw = v[cb + ViewChannel.width.rawValue], ch = v[cb + ViewChannel.height.rawValue]
+                                            let scale = ProjectionTransform(m11: cw > 0 ? p.frame.width / cw : 1, m12: 0, m13: 0, m21: 0,
+                                                                            m22: ch > 0 ? p.frame.height / ch : 1, m23: 0, m31: 0, m32: 0, m33: 1)
+                                            var child = WalkEntry(slot: 0, clip: -1, opacity: opacity, hittable: hittable, isRoot: false,
+                                                                  isLayerContent: true, hasCull: false, cull: .zero,
+                                                                  parentGlobal: ProjectionTransform.translation(
+                                                                      x: -v[cb + ViewChannel.contentOffsetX.rawValue],
+                                                                      y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
+                                            if styles[c].clipsToBounds {
+                                                // The content clipped its subtree: the layer's rounded frame does.
+                                                clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                                        cornerStyle: style.cornerStyle, transform: global, parent: -1))
+                                                child.clip = Int32(clips.count - 1)
+                                            }
+                                            for k in children[c].reversed() where hidden[Int(k)] == 0 {
+                                                child.slot = k
+                                                walk.append(child)
+                                            }
+                                            continue
+                                        }
                                         let kids = children[slot]
                                         guard !kids.isEmpty else { continue }
                                         var child = WalkEntry(slot: 0, clip: e.clip, opacity: opacity, hittable: hittable, isRoot: false,
@@ -730,6 +807,10 @@ struct ViewStore {
                                             child.slot = k
                                             walk.append(child)
                                         }
+                                    }
+                                    if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
+                                        copies.append(Int32(rootItem + 1))
+                                        copies.append(Int32(items.count))
                                     }
                                 }
                             }

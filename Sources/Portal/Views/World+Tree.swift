@@ -177,8 +177,11 @@ extension World {
     func checkTreeOutput() {
         guard views.lastListWasTree, !renderItems.isEmpty else { return }
         let step = max(1, renderItems.count / 64)
+        let copies = views.layerContentItems
         for index in stride(from: 0, to: renderItems.count, by: step) {
             let item = renderItems[index]
+            // A portal layer's content subtree is drawn under the layer, not in its own place.
+            if stride(from: 0, to: copies.count, by: 2).contains(where: { copies[$0] <= index && index < copies[$0 + 1] }) { continue }
             guard let slot = views.slot(of: item.entity) else { continue }
             let fresh = views.presentation(slot: slot)
             precondition(fresh.isDrawn, "tree: \(item.entity) is drawn but not marked drawn")

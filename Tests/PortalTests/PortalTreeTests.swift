@@ -1,0 +1,216 @@
+import Testing
+@testable import Portal
+
+// Portals on the view tree (issue 13, step B): anchors anywhere in the tree, matched and
+// followed through their global frames, and a layer that carries its content's subtree.
+//
+// The reference for every flight is the same flight in a flat world (already tested against
+// closed forms): each anchor a root at the nested anchor's global frame, computed here by hand
+// from the scene's local frames, moved by `setFrame` at the same ticks as the nested scene's
+// ancestors scroll or push.
+
+/// A photo cell in a scrolled list in a screen in a stack-like container, and a detail in a
+/// screen of a second container.
+private struct NestedHero {
+    let world: World
+    let stack, screen, list, cell, image, label: Entity
+    let otherStack, detailScreen, detail: Entity
+
+    static let cell = Rect(x: 20, y: 400, width: 160, height: 120)
+    static let image = Rect(x: 10, y: 10, width: 100, height: 80)
+    static let label = Rect(x: 10, y: 95, width: 140, height: 20)
+    static let detail = Rect(x: 20, y: 30, width: 320, height: 240)
+
+    /// The cell's global frame with the list scrolled to `offset`: stack (10, 20) + screen
+    /// (0, 0) + list (0, 100) − offset + cell (20, 400).
+    static func cellGlobal(offset: Float) -> Rect { Rect(x: 30, y: 520 - offset, width: 160, height: 120) }
+    /// The detail's global frame with its screen at x = `screenX`: stack (420, 0) + screen
+    /// (screenX, 50) + detail (20, 30).
+    static func detailGlobal(screenX: Float) -> Rect { Rect(x: 440 + screenX, y: 80, width: 320, height: 240) }
+
+    init() throws {
+        world = World()
+        stack = try world.spawnView(frame: Rect(x: 10, y: 20, width: 400, height: 800), in: nil)
+        screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 400, height: 800), in: stack)
+        list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 400, height: 700), in: screen)
+        cell = try world.spawnView(frame: NestedHero.cell, cornerRadius: 8, in: list)
+        image = try world.spawnView(frame: NestedHero.image, in: cell)
+        label = try world.spawnView(frame: NestedHero.label, in: cell)
+        otherStack = try world.spawnView(frame: Rect(x: 420, y: 0, width: 400, height: 800), in: nil)
+        detailScreen = try world.spawnView(frame: Rect(x: 0, y: 50, width: 400, height: 700), in: otherStack)
+        detail = try world.spawnView(frame: NestedHero.detail, cornerRadius: 16, in: detailScreen)
+        try world.setClipsToBounds(true, of: stack)
+        try world.setClipsToBounds(true, of: list)
+        try world.setContentOffset(Point(x: 0, y: 250), of: list)
+        try world.portal(cell, id: "hero", as: .source)
+        try world.portal(detail, id: "hero", as: .destination)
+        world.tick()
+    }
+
+    /// The layer's render item, if one is drawn.
+    var layerItem: RenderItem? {
+        guard let layer = world.portalLayer("hero")?.layer else { return nil }
+        return world.renderList.first { $0.entity == layer }
+    }
+
+    /// How many of source, layer and destination are drawn.
+    func drawnCount() throws -> Int {
+        (try world.presentation(of: cell).isDrawn ? 1 : 0) + (try world.presentation(of: detail).isDrawn ? 1 : 0)
+            + (layerItem == nil ? 0 : 1)
+    }
+}
+
+/// The flat reference: the two anchors as roots at the nested anchors' global frames.
+private struct FlatHero {
+    let world = World()
+    let card: Entity
+    let detail: Entity
+
+    init(card cardFrame: Rect, detail detailFrame: Rect) throws {
+        card = try world.spawnView(frame: cardFrame, cornerRadius: 8)
+        detail = try world.spawnView(frame: detailFrame, cornerRadius: 16)
+        try world.portal(card, id: "hero", as: .source)
+        try world.portal(detail, id: "hero", as: .destination)
+        world.tick()
+    }
+
+    var layerFrame: Rect? {
+        guard let layer = world.portalLayer("hero")?.layer else { return nil }
+        return world.renderList.first { $0.entity == layer }?.frame
+    }
+}
+
+@Suite("Portals on the view tree")
+struct PortalTreeTests {
+    @Test("a hero from a cell of a scrolled list flies to a detail in another container between their global frames, following a push and a scroll, tick by tick as the flat flight; exactly one of source, layer and destination is drawn")
+    func nestedHeroFollowsGlobalFrames() throws {
+        let scene = try NestedHero()
+        var screenX: Float = 200
+        try scene.world.setFrame(Rect(x: screenX, y: 50, width: 400, height: 700), of: scene.detailScreen)
+        scene.world.tick()
+        let flat = try FlatHero(card: NestedHero.cellGlobal(offset: 250), detail: NestedHero.detailGlobal(screenX: screenX))
+        #expect(try scene.world.presentation(of: scene.cell).globalFrame == NestedHero.cellGlobal(offset: 250))
+        #expect(try scene.drawnCount() == 1)
+
+        // Forward, while the detail's screen pushes in (an ancestor moves; the detail's own
+        // frame never changes).
+        for world in [scene.world, flat.world] { try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond) }
+        var checked = 0
+        for tick in 1...64 {
+            if tick >= 10 && screenX > 0 {
+                screenX -= 10
+                try scene.world.setFrame(Rect(x: screenX, y: 50, width: 400, height: 700), of: scene.detailScreen)
+                try flat.world.setFrame(NestedHero.detailGlobal(screenX: screenX), of: flat.detail)
+            }
+            scene.world.tick()
+            flat.world.tick()
+            #expect(scene.layerItem?.frame == flat.layerFrame, "tick \(tick)")
+            #expect(try scene.drawnCount() == 1, "tick \(tick)")
+            if let frame = flat.layerFrame, frame != NestedHero.cellGlobal(offset: 250) { checked += 1 }
+        }
+        #expect(checked > 40)
+        #expect(screenX == 0)
+        #expect(try scene.layerItem == nil && scene.world.presentation(of: scene.detail).isDrawn)
+
+        // Back, while the source's list scrolls (one call on the list per tick).
+        var offset: Float = 250
+        for world in [scene.world, flat.world] { try world.portalTransition(id: "hero", isActive: false, config: linearHalfSecond) }
+        for tick in 1...64 {
+            if tick >= 5 && tick < 45 {
+                offset += 3
+                try scene.world.setContentOffset(Point(x: 0, y: offset), of: scene.list)
+                try flat.world.setFrame(NestedHero.cellGlobal(offset: offset), of: flat.card)
+            }
+            scene.world.tick()
+            flat.world.tick()
+            #expect(scene.layerItem?.frame == flat.layerFrame, "tick \(tick)")
+            #expect(try scene.drawnCount() == 1, "tick \(tick)")
+            if tick == 40 {
+                // Still flying, heading for where the cell is now, not where it was.
+                let frame = try #require(scene.layerItem?.frame)
+                #expect(frame != NestedHero.cellGlobal(offset: 250))
+            }
+        }
+        #expect(try scene.layerItem == nil && scene.world.presentation(of: scene.cell).isDrawn)
+        #expect(try scene.world.presentation(of: scene.cell).globalFrame == NestedHero.cellGlobal(offset: 370))
+    }
+
+    @Test("the layer carries its content's subtree: each descendant follows the layer's item, in the overlay band, at the layer's geometry scaled from the content's size")
+    func layerCarriesContentSubtree() throws {
+        let scene = try NestedHero()
+        let world = scene.world
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.tick()
+        world.run(ticks: 29)
+        let list = world.renderList
+        let layerIndex = try #require(list.firstIndex { $0.entity == world.portalLayer("hero")?.layer })
+        let layer = list[layerIndex]
+        // Halfway between the cell's and the detail's global frames.
+        #expect(layer.frame == mix(NestedHero.cellGlobal(offset: 250), NestedHero.detailGlobal(screenX: 0), 0.5))
+        #expect(layer.content == scene.cell)
+        // The source (hidden) is not drawn in place, nor are its children there.
+        #expect(!list[..<layerIndex].contains { [scene.cell, scene.image, scene.label].contains($0.entity) })
+        #expect(Array(list[(layerIndex + 1)...].map(\.entity)) == [scene.image, scene.label])
+        let sx = layer.frame.width / NestedHero.cell.width, sy = layer.frame.height / NestedHero.cell.height
+        for (item, frame) in zip(list[(layerIndex + 1)...], [NestedHero.image, NestedHero.label]) {
+            #expect(item.role == .overlay)
+            #expect(item.frame == frame)   // its own, in the content's space
+            let topLeft = item.globalTransform.map(Point(x: 0, y: 0))
+            let bottomRight = item.globalTransform.map(Point(x: frame.width, y: frame.height))
+            #expect(abs(topLeft.x - (layer.frame.minX + frame.minX * sx)) < 1e-3)
+            #expect(abs(topLeft.y - (layer.frame.minY + frame.minY * sy)) < 1e-3)
+            #expect(abs(bottomRight.x - (layer.frame.minX + frame.maxX * sx)) < 1e-3)
+            #expect(abs(bottomRight.y - (layer.frame.minY + frame.maxY * sy)) < 1e-3)
+            // Not marked drawn in its own place.
+            #expect(try !world.presentation(of: item.entity).isDrawn)
+        }
+        // A hidden descendant is left out; after landing, the subtree is back in its own place.
+        try world.setHidden(true, of: scene.label)
+        world.tick()
+        #expect(!world.renderList.contains { $0.entity == scene.label })
+        #expect(world.renderList.contains { $0.entity == scene.image && $0.role == .overlay })
+        try world.setHidden(false, of: scene.label)
+        world.run(ticks: 40)
+        #expect(!world.renderList.contains { $0.role == .overlay })
+        try world.portalTransition(id: "hero", isActive: false, config: linearHalfSecond)
+        world.run(ticks: 70)
+        let back = world.renderList
+        #expect(!back.contains { $0.role == .overlay })
+        let image = try #require(back.first { $0.entity == scene.image })
+        #expect(image.globalTransform.map(Point(x: 0, y: 0)) == Point(x: 40, y: 280))
+    }
+
+    @Test("a root anchor moved into a container mid-flight is followed to its new global frame (the watch is dropped)")
+    func reparentedAnchorIsFollowed() throws {
+        let scene = try HeroScene()
+        let world = scene.world
+        let container = try world.spawnView(frame: Rect(x: 100, y: 40, width: 500, height: 600), in: nil)
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.run(ticks: 20)
+        try world.setParent(container, of: scene.detail)
+        world.run(ticks: 39)
+        // One tick before landing (tick 59 of 60): nearly on the detail where it now is on screen,
+        // 100 right and 40 down of where the flight began heading.
+        let moved = Rect(x: HeroScene.detailFrame.minX + 100, y: HeroScene.detailFrame.minY + 40,
+                         width: HeroScene.detailFrame.width, height: HeroScene.detailFrame.height)
+        let layer = try #require(scene.layers.first)
+        #expect(abs(layer.frame.minX - moved.minX) < 5 && abs(layer.frame.minY - moved.minY) < 5)
+        world.tick()
+        #expect(scene.layers.isEmpty)
+        #expect(try world.presentation(of: scene.detail).globalFrame == moved)
+    }
+
+    @Test("the matching pass's allocation-free visit sort agrees with sort() on sorted runs followed by any tail")
+    func visitSort() {
+        var rng = SeededGenerator(seed: 13)
+        var scratch: [UInt32] = []
+        for round in 0..<400 {
+            let runLength = Int(rng.next() % 300), tailLength = round % 7 == 0 ? Int(rng.next() % 300) : Int(rng.next() % 12)
+            var keys = (0..<runLength).map { _ in UInt32(rng.next() % 1_000) }.sorted()
+            keys += (0..<tailLength).map { _ in UInt32(rng.next() % 1_000) }
+            var sorted = keys
+            PortalSystem.sortVisits(&sorted, scratch: &scratch)
+            #expect(sorted == keys.sorted(), "round \(round)")
+        }
+    }
+}
