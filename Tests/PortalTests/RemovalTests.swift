@@ -55,7 +55,7 @@ struct RemovalTests {
     }
 
     @Test func stackDespawnedInTheFrameItWasMadeDoesNotAliasSlot() throws {
-        try despawnAtOnceThenFly(views: 1) { world in
+        try despawnAtOnceThenFly(views: 0) { world in   // the root goes with its stack (its subtree)
             try world.spawnNavigationStack(frame: screenFrame, root: try world.spawnView(frame: screenFrame))
         }
     }
@@ -154,7 +154,8 @@ struct RemovalTests {
         try world.despawn(stack)
         try world.despawn(header)
         world.tick()
-        #expect(removed == [layer, backdrop, stack, stackProgress, header, headerProgress])   // hooks run in registration order
+        // Hooks run in registration order; the stack's root screen (card) goes with it, first.
+        #expect(removed == [layer, backdrop, card, stack, stackProgress, header, headerProgress])
     }
 
     @Test func aLayerNeverShowsTheContentOfADespawnedAnchor() throws {
@@ -239,7 +240,7 @@ struct RemovalTests {
         #expect(try world.screens(of: stack).allSatisfy { world.isAlive($0) })
         world.run(ticks: 120)
         #expect(try world.screens(of: stack) == [root])
-        #expect(world.renderList.map(\.entity) == [root])
+        #expect(world.renderList.map(\.entity) == [stack, root])
     }
 
     @Test func eventsCarryTheTickInWhichTheyHappenedInOrder() throws {

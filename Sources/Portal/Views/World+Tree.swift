@@ -45,12 +45,15 @@ extension World {
     /// frame is kept, as no frame could express the change).
     ///
     /// - Throws: ``PortalError/parentCycle(_:parent:)`` when `parent` is `view` or a descendant
-    ///   of it (counting staged parent changes); ``PortalError/staleEntity(_:)``,
+    ///   of it (counting staged parent changes); ``PortalError/screenAlreadyInStack(_:)`` for a
+    ///   screen of a navigation stack, which the stack places; ``PortalError/staleEntity(_:)``,
     ///   ``PortalError/notAView(_:)``, ``PortalError/portalLayer(_:)`` or
     ///   ``PortalError/portalOwned(_:)`` for a `view` or `parent` that is not a live app view.
     ///   The world is unchanged when it throws.
     public func setParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool = false) throws(PortalError) {
         try requireAppView(view)
+        // A stack places its screens (they join and leave with its pushes and pops).
+        if navigation.owners.value(of: view) != nil || navigation.leaving.value(of: view) != nil { throw .screenAlreadyInStack(view) }
         if let parent {
             try requireAppView(parent)
             var up: Entity? = parent
