@@ -20,8 +20,9 @@ extension World {
     /// Its screens are its children: as UINavigationController lays out its screens, a screen
     /// that joins (the root at the next tick; a pushed screen, or one named by
     /// ``setStack(_:screens:transition:)``, when its request runs) is laid out to fill the stack,
-    /// frame (0, 0, width, height) in the stack's space, and its content follows it through
-    /// every transition. A screen that leaves (its pop, or the `setStack` that dropped it, has
+    /// frame (0, 0, width, height) in the stack's space — and every screen of the stack again
+    /// at each request it runs, so a resized stack lays its screens out anew at its next push or
+    /// pop — and its content follows it through every transition. A screen that leaves (its pop, or the `setStack` that dropped it, has
     /// run) becomes a root view again, keeping that frame and hidden by the stack (as a view
     /// removed from its window) until a stack takes it again. Despawning the stack despawns its
     /// screens with it (its subtree).
