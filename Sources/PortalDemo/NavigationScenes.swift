@@ -12,6 +12,7 @@ func navigationScene(name: String, title: String, summary: String, transition: N
                   if i > 0 { try world.setHidden(true, of: screen) }
               }
               let stack = try world.spawnNavigationStack(frame: frame, root: screens[0])
+              cast.fills[stack] = "#f6f7f9"   // the stack's own view, behind its screens
               cast.views = screens + [stack]
               cast.plotted = [(screens[0], "root", palette[0]), (screens[1], "second", palette[1]), (screens[2], "third", palette[2])]
               return cast
@@ -50,20 +51,37 @@ let swing = AtomicTransition.custom("swing") { view, operation, container in
     }
 }
 
+/// Content for a screen: a bar, rows, and a banner wider than the screen (clipped by its stack).
+private func fillScreen(_ screen: Entity, width: Float, accent: String, in world: World, cast: inout Cast) throws {
+    let bar = try world.spawnView(frame: Rect(x: 0, y: 0, width: width, height: 56), in: screen)
+    cast.fills[bar] = "#1d2330"
+    for row in 0..<5 {
+        let cell = try world.spawnView(frame: Rect(x: 16, y: 76 + Float(row) * 70, width: width - 32, height: 56), cornerRadius: 10, in: screen)
+        cast.fills[cell] = "#ffffff"
+        let thumb = try world.spawnView(frame: Rect(x: 8, y: 8, width: 40, height: 40), cornerRadius: 6, in: cell)
+        cast.fills[thumb] = accent
+    }
+    let banner = try world.spawnView(frame: Rect(x: width * 0.55, y: 440, width: width, height: 60), cornerRadius: 12, in: screen)
+    cast.fills[banner] = "#f2c14e"
+}
+
 func interactivePopScene() -> Scene {
     Scene(name: "interactive-pop", title: "Navigation: an interactive pop that finishes, next to one that cancels",
-          summary: "The same swipe on two stacks: from the leading edge, 45 % across the screen over 0.25 s. The left one is released at +900 pt/s and finishes (faster than its animation, speed min(max(0.99, v/800), 2.25)); the right one at −300 pt/s and cancels — both screens return exactly to rest.",
+          summary: "The same swipe on two stacks side by side, each clipping its screens (a stack is a container view, its screens its children, each with content children: a bar, rows with thumbnails, and a banner wider than the screen): from the leading edge, 45 % across over 0.25 s. The left one is released at +900 pt/s and finishes (faster than its animation, speed min(max(0.99, v/800), 2.25)); the right one at −300 pt/s and cancels — both screens, and everything on them, return exactly to rest. Nothing of one stack is ever drawn over the other.",
           stage: Size(width: 820, height: 600), ticks: 180, markers: [30, 60],
           setUp: { world in
               var cast = Cast()
               for side in 0..<2 {
-                  let frame = Rect(x: 20 + Float(side) * 410, y: 20, width: 380, height: 560)
-                  let root = try world.spawnView(frame: frame, cornerRadius: 12)
-                  let top = try world.spawnView(frame: frame, cornerRadius: 12)
+                  let frame = Rect(x: 20 + Float(side) * 390, y: 20, width: 390, height: 560)
+                  let root = try world.spawnView(frame: .zero)   // the stack lays its screens out to fill it
+                  let top = try world.spawnView(frame: .zero)
                   let stack = try world.spawnNavigationStack(frame: frame, root: root)
-                  try world.setHidden(true, of: top)
+                  try world.setHidden(true, of: top)             // not drawn until pushed
+                  cast.fills[stack] = "#ffffff"
                   cast.fills[root] = palette[0]
                   cast.fills[top] = palette[side == 0 ? 4 : 3]
+                  try fillScreen(root, width: frame.width, accent: palette[1], in: world, cast: &cast)
+                  try fillScreen(top, width: frame.width, accent: palette[side == 0 ? 2 : 5], in: world, cast: &cast)
                   cast.views += [root, top, stack]
               }
               cast.plotted = [(cast.views[1], "finishing", palette[4]), (cast.views[4], "cancelling", palette[3])]
@@ -73,13 +91,11 @@ func interactivePopScene() -> Scene {
               let quick = NavigationTransition.slide.animation(.easeOut(duration: 0.15))
               for side in 0..<2 {
                   let (top, stack) = (cast.views[side * 3 + 1], cast.views[side * 3 + 2])
-                  let left = Float(20 + side * 410)
+                  let left = Float(20 + side * 390)
                   switch tick {
-                  case 0:
-                      try world.setHidden(false, of: top)
-                      try world.push(top, onto: stack, transition: quick)
+                  case 0: try world.push(top, onto: stack, transition: quick)   // pushing shows it
                   case 30: try world.beginInteractivePop(stack, at: Point(x: left + 5, y: 300))
-                  case 31..<60: try world.updateInteractivePop(stack, translation: 380 * 0.45 * Float(tick - 30) / 30)
+                  case 31..<60: try world.updateInteractivePop(stack, translation: 390 * 0.45 * Float(tick - 30) / 30)
                   case 60: try world.endInteractivePop(stack, velocity: side == 0 ? 900 : -300)
                   default: break
                   }
@@ -92,7 +108,7 @@ func navigationScenes() -> [Scene] {
         navigationScene(name: "nav-slide", title: "Navigation: slide", summary: "Push, push, then pop to root with .slide (ease-in-out 0.35 s): the arriving screen enters from the trailing edge as the current one leaves to the leading edge, and back on pop.", transition: .slide),
         navigationScene(name: "nav-fade", title: "Navigation: cross-fade", summary: "The same script with .fade(.cross).", transition: .fade(.cross)),
         navigationScene(name: "nav-zoom", title: "Navigation: zoom", summary: "Scale from 0.5 with a fade-in on push, mirrored on pop: .asymmetric(push: .scale(0.5).combined(with: .opacity), pop: …), on a smooth spring.", transition: NavigationTransition.mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity)).animation(.smooth(duration: 0.45))),
-        navigationScene(name: "nav-flip", title: "Navigation: flip", summary: "A 3D rotation about the y axis (drawn here foreshortened), arriving screen on insertion only, with the leaving screen fading out.", transition: NavigationTransition.asymmetric(push: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(-90), axis: (0, 1, 0)), removal: .opacity), pop: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(90), axis: (0, 1, 0)), removal: .opacity)).animation(.easeInOut(duration: 0.5))),
+        navigationScene(name: "nav-flip", title: "Navigation: flip", summary: "A 3D rotation about the y axis (drawn in perspective, clipped by its stack), arriving screen on insertion only, with the leaving screen fading out.", transition: NavigationTransition.asymmetric(push: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(-90), axis: (0, 1, 0)), removal: .opacity), pop: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(90), axis: (0, 1, 0)), removal: .opacity)).animation(.easeInOut(duration: 0.5))),
         navigationScene(name: "nav-swing", title: "Navigation: a custom swing", summary: "A hand-written AtomicTransition (.custom): the arriving screen swings in about its top-leading corner while the leaving one shrinks and dims; combined with a z position so the arriving screen stays on top.", transition: NavigationTransition.mirrorPush(swing.combined(with: .zPosition(1))).animation(.bouncy(duration: 0.5))),
         interactivePopScene(),
     ]

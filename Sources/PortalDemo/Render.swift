@@ -6,6 +6,8 @@ struct Recording {
     let scene: Scene
     let cast: Cast
     var frames: [[RenderItem]] = []
+    /// The clip list of every tick (``World/clipList``), which the items' clip chains index.
+    var clips: [[RenderClip]] = []
     /// Per tick: each portal anchor's frame, outline colour, and whether it is hidden.
     var debugBoxes: [[(Rect, String, Bool)]] = []
     var tickNanoseconds: [Double] = []
@@ -19,6 +21,7 @@ func record(_ scene: Scene) throws -> Recording {
     var recording = Recording(scene: scene, cast: cast)
     func capture() throws {
         recording.frames.append(world.renderList)
+        recording.clips.append(world.clipList)
         let drawn = Set(world.renderList.map(\.entity))
         recording.debugBoxes.append(try cast.anchors.map { entity, colour in
             (try world.presentation(of: entity).frame, colour, !drawn.contains(entity))
@@ -42,6 +45,20 @@ func record(_ scene: Scene) throws -> Recording {
 private func f(_ x: Float) -> String { String(format: "%.1f", x) }
 private func f(_ x: Double) -> String { String(format: "%.1f", x) }
 
+/// A rounded rectangle (0, 0)-(size) drawn through `transform`: an SVG `matrix` when it is
+/// affine; else (a 3D rotation's perspective) the quadrilateral of its mapped corners, which a
+/// projective map makes exact but for the corners' rounding.
+private func shape(_ size: Size, radius: Float, through t: ProjectionTransform, _ attributes: String) -> String {
+    guard size.width > 0, size.height > 0 else { return "" }
+    if t.isAffine {
+        return "<rect width='\(f(size.width))' height='\(f(size.height))' rx='\(f(min(radius, size.width / 2, size.height / 2)))' "
+            + "transform='matrix(\(t.m11) \(t.m12) \(t.m21) \(t.m22) \(t.m31) \(t.m32))' \(attributes)/>"
+    }
+    let corners = [(0, 0), (size.width, 0), (size.width, size.height), (0, size.height)].map { t.map(Point(x: $0.0, y: $0.1)) }
+    guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return "" }
+    return "<polygon points='\(corners.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))' \(attributes)/>"
+}
+
 /// A strip of small panels, one every `every` ticks, each showing the views as drawn.
 func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> String {
     let stage = recording.scene.stage
@@ -60,21 +77,20 @@ func filmstrip(_ recording: Recording, every: Int = 12, scale: Float = 0.42) -> 
         svg += "<clipPath id='panel-\(recording.scene.name)-\(n)'><rect width='\(f(stage.width))' height='\(f(stage.height))'/></clipPath>"
         svg += "<g transform='translate(\(f(ox)),\(f(oy + label))) scale(\(scale))' clip-path='url(#panel-\(recording.scene.name)-\(n))'>"
         svg += "<rect width='\(f(stage.width))' height='\(f(stage.height))' fill='#f6f7f9' stroke='#ccd'/>"
+        // Each clip of the tick as an SVG clip path inside its enclosing one: an item is drawn
+        // alone, through its global transform, inside its clip chain.
+        let clips = recording.clips[index]
+        let clipID = { (i: Int32) in "clip-\(recording.scene.name)-\(n)-\(i)" }
+        for (i, clip) in clips.enumerated() {
+            let parent = clip.parent >= 0 ? " clip-path='url(#\(clipID(clip.parent)))'" : ""
+            svg += "<clipPath id='\(clipID(Int32(i)))'\(parent)>" + shape(clip.size, radius: clip.cornerRadius, through: clip.transform, "") + "</clipPath>"
+        }
         for item in recording.frames[index] {
-            // Each item alone through its global transform (its ancestors' included): a
-            // rounded rect under an affine matrix, or the projected quad under perspective.
-            let g = item.globalTransform
-            let w = item.frame.width, h = item.frame.height
             let layer = item.role == .overlay
-            let paint = "fill='\(colours[item.content] ?? colours[item.entity] ?? "#888")' fill-opacity='\(String(format: "%.3f", item.opacity))'"
-                + (layer ? " stroke='\(green)' stroke-width='4'" : "") + "/>"
-            if g.isAffine {
-                svg += "<rect width='\(f(w))' height='\(f(h))' rx='\(f(item.cornerRadius))' "
-                    + "transform='matrix(\([g.m11, g.m12, g.m21, g.m22, g.m31, g.m32].map { String(format: "%.4f", $0) }.joined(separator: " ")))' " + paint
-            } else {
-                let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map(g.map)
-                svg += "<polygon points='\(corners.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))' " + paint
-            }
+            let attributes = "fill='\(colours[item.content] ?? colours[item.entity] ?? "#888")' fill-opacity='\(String(format: "%.3f", item.opacity))'"
+                + (layer ? " stroke='\(green)' stroke-width='4'" : "")
+            let drawn = shape(item.frame.size, radius: item.cornerRadius, through: item.globalTransform, attributes)
+            svg += item.clip >= 0 ? "<g clip-path='url(#\(clipID(item.clip)))'>\(drawn)</g>" : drawn
         }
         for (frame, colour, hidden) in recording.debugBoxes[index] {
             svg += "<rect x='\(f(frame.minX))' y='\(f(frame.minY))' width='\(f(frame.width))' height='\(f(frame.height))' fill='none' "

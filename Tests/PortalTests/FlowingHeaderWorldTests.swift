@@ -313,7 +313,7 @@ struct FlowingHeaderWorldTests {
         let next = try world.spawnView(frame: screenFrame)
         try world.push(next, onto: stack, transition: NavigationTransition.identity.animation(.linear(duration: 0.1)))
         world.run(ticks: 13)
-        #expect(world.renderList.map(\.entity) == [next])
+        #expect(world.renderList.map(\.entity) == [stack, next])   // the stack is a container view, behind its screens
         // A pushed screen with a header draws its header above itself while it slides in.
         let nextTitle = try world.spawnView(frame: titleAnchor)
         _ = try world.flowingHeader(on: next, title: nextTitle)
@@ -329,6 +329,6 @@ struct FlowingHeaderWorldTests {
         world.run(ticks: 13)
         try world.pop(stack, transition: NavigationTransition.identity.animation(.linear(duration: 0.1)))
         world.run(ticks: 13)
-        #expect(Set(world.renderList.map(\.entity)) == [screen, title, subtitle])
+        #expect(Set(world.renderList.map(\.entity)) == [stack, screen, title, subtitle])
     }
 }

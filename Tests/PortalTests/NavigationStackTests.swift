@@ -19,7 +19,8 @@ struct StackScene {
         world.tick()
     }
 
-    var drawn: [Entity] { world.renderList.map(\.entity) }
+    /// The drawn views but the stack itself (a container view, drawn behind its screens).
+    var drawn: [Entity] { world.renderList.map(\.entity).filter { $0 != stack } }
     func item(_ e: Entity) -> RenderItem? { world.renderList.first { $0.entity == e } }
 }
 
@@ -184,13 +185,15 @@ struct NavigationStackTests {
         #expect(throws: PortalError.noInteractivePop(s.stack)) { try s.world.updateInteractivePop(s.stack, translation: 3) }
         #expect(throws: PortalError.self) { try s.world.updateInteractivePop(s.stack, translation: .nan) }
         #expect(throws: PortalError.self) { try s.world.setStack(s.stack, screens: [s.b, s.b]) }
+        #expect(throws: PortalError.parentCycle(s.stack, parent: s.stack)) { try s.world.push(s.stack, onto: s.stack) }
+        #expect(throws: PortalError.screenAlreadyInStack(s.a)) { try s.world.setParent(nil, of: s.a) }   // the stack places its screens
         #expect(s.world.fingerprint == before)
         try s.world.despawn(s.c)
         s.world.tick()
         #expect(throws: PortalError.staleEntity(s.c)) { try s.world.push(s.c, onto: s.stack) }
         try s.world.despawn(s.stack)
         s.world.tick()
-        #expect(s.drawn.contains(s.a))
+        #expect(!s.world.isAlive(s.a) && s.world.renderList.isEmpty)   // the root went with its stack (its subtree)
         #expect(throws: PortalError.staleEntity(s.stack)) { try s.world.pop(s.stack) }
     }
 

@@ -52,7 +52,7 @@ struct ReadmeTests {
         let zoom = NavigationTransition.mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity))
         for _ in 0..<200 { world.advance(by: 1.0 / 60) }
         #expect(try world.screens(of: stack) == [home])
-        #expect(world.renderList.map(\.entity) == [home])
+        #expect(world.renderList.map(\.entity) == [stack, home])   // the stack is a container view, behind its screens
         #expect(zoom == .asymmetric(push: AtomicTransition.scale(0.5).combined(with: .opacity),
                                     pop: AtomicTransition.scale(0.5).combined(with: .opacity)))
     }

@@ -55,7 +55,7 @@ struct RemovalTests {
     }
 
     @Test func stackDespawnedInTheFrameItWasMadeDoesNotAliasSlot() throws {
-        try despawnAtOnceThenFly(views: 1) { world in
+        try despawnAtOnceThenFly(views: 0) { world in   // the root goes with its stack (its subtree)
             try world.spawnNavigationStack(frame: screenFrame, root: try world.spawnView(frame: screenFrame))
         }
     }
@@ -148,13 +148,15 @@ struct RemovalTests {
         // A stack and its progress view; a header and its progress view; a host despawn.
         let stack = try world.spawnNavigationStack(frame: screenFrame, root: card)
         let stackProgress = try #require(world.navigation.stacks.value(of: stack)).progressView
-        let header = try world.flowingHeader(on: detail, title: card)
+        let title = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 20))
+        let header = try world.flowingHeader(on: detail, title: title)
         let headerProgress = try #require(world.headers.value(of: header)).progressView
         world.tick()
         try world.despawn(stack)
         try world.despawn(header)
         world.tick()
-        #expect(removed == [layer, backdrop, stack, stackProgress, header, headerProgress])   // hooks run in registration order
+        // Hooks run in registration order; the stack's root screen (card) goes with it, first.
+        #expect(removed == [layer, backdrop, card, stack, stackProgress, header, headerProgress])
     }
 
     @Test func aLayerNeverShowsTheContentOfADespawnedAnchor() throws {
@@ -239,7 +241,7 @@ struct RemovalTests {
         #expect(try world.screens(of: stack).allSatisfy { world.isAlive($0) })
         world.run(ticks: 120)
         #expect(try world.screens(of: stack) == [root])
-        #expect(world.renderList.map(\.entity) == [root])
+        #expect(world.renderList.map(\.entity) == [stack, root])
     }
 
     @Test func eventsCarryTheTickInWhichTheyHappenedInOrder() throws {

@@ -156,7 +156,10 @@ public final class World {
         let subtree = projectedDescendants(of: entity)
         for view in subtree {
             try requireAppEntity(view)
-            guard navigation.owners.value(of: view) == nil else { throw .screenAlreadyInStack(view) }
+            // A stack's screens go with it (they are its subtree); a screen alone may not.
+            if let owner = navigation.owners.value(of: view), owner != entity, !subtree.contains(owner) {
+                throw .screenAlreadyInStack(view)
+            }
         }
         for view in subtree.reversed() {
             allocator.doom(view)
@@ -337,7 +340,8 @@ public final class World {
         hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
-            for (row, state) in navigation.stacks.values.enumerated() where state.active != nil && state.frame.contains(point) {
+            for (row, state) in navigation.stacks.values.enumerated() where state.active != nil {
+                guard localPoint(point, inStack: navigation.stacks.entities[row]) != nil else { continue }
                 let stack = navigation.stacks.entities[row]
                 guard allocator.isUsable(stack) else { continue }
                 return HitTestResult(entity: stack, role: .view, isBusy: true)

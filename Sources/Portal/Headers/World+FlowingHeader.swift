@@ -72,6 +72,8 @@ extension World {
                 }
                 up = projectedParent(of: ancestor)
             }
+            // Everything the reparenting below could refuse (a screen a stack places), refused now.
+            if projectedParent(of: part) != screen { try validateParent(screen, of: part) }
         }
         try tokens.validate()
         for duration in [tokens.transitionDuration, tokens.scrollAnimationDuration] { try Animation.smooth(duration: duration).validate(step: clock.step) }

@@ -71,7 +71,6 @@ struct ActiveNavigation {
 }
 
 struct NavigationStackState {
-    var frame: Rect
     var screens: [Entity]
     let progressView: Entity
     var active: ActiveNavigation?

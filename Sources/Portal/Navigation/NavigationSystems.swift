@@ -69,11 +69,15 @@ extension World {
     /// Applies a staged stack request: starts it, or queues it behind the running transition.
     func applyNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) {
         guard let state = navigation.stacks.value(of: stack) else { return }
-        if state.active != nil {
+        if let active = state.active {
             if interactive {
                 navigation.projections.update(stack) { $0.interactivePop = nil }   // refused at the call; never queued
             } else {
                 navigation.stacks.update(stack) { $0.queue.append(request) }
+                // A screen waiting for its request is already the stack's child: not on show yet.
+                for screen in request.screens where screen != active.from && screen != active.to && !state.screens.contains(screen) {
+                    if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
+                }
             }
             return
         }
@@ -102,6 +106,10 @@ extension World {
             (operation, finalScreens, transition) = (state.screens.contains(newTop) && newTop != top ? .pop : .push, screens, t)
         }
         let leaving = state.screens.filter { !finalScreens.contains($0) }
+        // The screens after the request are the stack's children and fill it (UINavigationController's layout).
+        guard let stackSlot = views.slot(of: stack) else { return false }
+        let bounds = Rect(x: 0, y: 0, width: views.frame(slot: stackSlot).width, height: views.frame(slot: stackSlot).height)
+        for screen in finalScreens { adopt(screen, stackSlot: stackSlot, bounds: bounds) }
         // The transition runs between the screens that show: the top live screen before and after.
         // A screen released by a staged call may be despawned before the request that removes it
         // runs; it keeps its place in the list until then, so that later requests keep their meaning.
@@ -112,13 +120,14 @@ extension World {
             state.screens = finalScreens
             navigation.stacks.insert(state, for: stack)
             showOnlyTop(of: stack)
+            release(leaving, from: stack)
             return false
         }
         for screen in state.screens + finalScreens where screen != from && screen != to {
             if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
         }
         let (fromView, toView) = transition.transientViews(for: operation, from: views.frame(slot: fromSlot),
-                                                           to: views.frame(slot: toSlot), in: state.frame)
+                                                           to: views.frame(slot: toSlot), in: bounds)
         let fromStages = stages(of: fromView, slot: fromSlot), toStages = stages(of: toView, slot: toSlot)
         views.setHidden(false, by: .navigation, slot: toSlot)
         views.setHidden(false, by: .navigation, slot: fromSlot)
@@ -268,12 +277,30 @@ extension World {
         state.active = nil
         navigation.stacks.insert(state, for: stack)
         showOnlyTop(of: stack)
-        for screen in active.leaving where !state.screens.contains(screen) {
-            if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
-        }
+        release(active.leaving, from: stack)
         events.append(.navigationDidComplete(NavigationEvent(stack: stack, operation: active.operation, from: active.from, to: active.to,
                                                              wasCancelled: active.isCancelling, tick: tick)))
         startQueued(stack, tick: tick + 1)
+    }
+
+    /// Makes `screen` a child of the stack in `stackSlot` filling `bounds`, if it is not already.
+    private func adopt(_ screen: Entity, stackSlot: Int, bounds: Rect) {
+        guard let slot = views.slot(of: screen) else { return }
+        if views.parent(slot: slot) != stackSlot { views.setParent(stackSlot, of: slot) }
+        if views.frame(slot: slot) != bounds {
+            setPresented([(.x, bounds.minX), (.y, bounds.minY), (.width, bounds.width), (.height, bounds.height)], slot: slot)
+        }
+    }
+
+    /// Screens that have left the stack (not back in its list): root views again, keeping their
+    /// frames, hidden by navigation until a stack takes them.
+    private func release(_ screens: [Entity], from stack: Entity) {
+        guard let state = navigation.stacks.value(of: stack), let stackSlot = views.slot(of: stack) else { return }
+        for screen in screens where !state.screens.contains(screen) && !state.queue.contains(where: { $0.screens.contains(screen) }) {
+            guard let slot = views.slot(of: screen) else { continue }
+            views.setHidden(true, by: .navigation, slot: slot)
+            if views.parent(slot: slot) == stackSlot && stagedParents[screen] == nil { views.setParent(nil, of: slot) }
+        }
     }
 
     /// Shows the top screen and hides the others (navigation's own hidden bit only).

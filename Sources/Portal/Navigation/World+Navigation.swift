@@ -14,6 +14,19 @@ extension World {
 
     /// Creates a navigation stack showing `root`, in `frame`.
     ///
+    /// The stack is a container view (a root view, `frame` in screen space; move it into a tree
+    /// with ``setParent(_:of:keepingGlobalFrame:)`` like any view) that clips its content
+    /// (``setClipsToBounds(_:of:)``, on by default here), so stacks side by side never overlap.
+    /// Its screens are its children: as UINavigationController lays out its screens, a screen
+    /// that joins (the root at the next tick; a pushed screen, or one named by
+    /// ``setStack(_:screens:transition:)``, when its request runs) is laid out to fill the stack,
+    /// frame (0, 0, width, height) in the stack's space — and every screen of the stack again
+    /// at each request it runs, so a resized stack lays its screens out anew at its next push or
+    /// pop — and its content follows it through every transition. A screen that leaves (its pop, or the `setStack` that dropped it, has
+    /// run) becomes a root view again, keeping that frame and hidden by the stack (as a view
+    /// removed from its window) until a stack takes it again. Despawning the stack despawns its
+    /// screens with it (its subtree).
+    ///
     /// - Parameter interactivePopStart: where ``beginInteractivePop(_:at:transition:)`` may
     ///   start: a strip along the leading edge (20 pt, the default) or anywhere.
     public func spawnNavigationStack(frame: Rect, root: Entity,
@@ -29,10 +42,14 @@ extension World {
             throw .entityLimitReached
         }
         registerRemoval(.navigation) { world, entity in world.removeFromNavigation(entity) }
-        navigation.stacks.insert(NavigationStackState(frame: frame, screens: [root], progressView: progress,
+        let slot = views.insert(stack, frame: frame, cornerRadius: 0, opacity: 1, role: .view)
+        views.setClipsToBounds(true, slot: slot)
+        navigation.stacks.insert(NavigationStackState(screens: [root], progressView: progress,
                                                       interactiveStart: interactivePopStart), for: stack)
         navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
         navigation.owners.insert(stack, for: root)
+        stageScreen(root, in: stack)
+        commands.append(.navigate(stack, .setStack([root], .identity)))
         return stack
     }
 
@@ -44,9 +61,11 @@ extension World {
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
         try requireFreeScreen(screen, for: stack)
+        try requireNotAncestor(screen, of: stack)
         projection.screens.append(screen)
         navigation.projections.insert(projection, for: stack)
         navigation.owners.insert(stack, for: screen)
+        stageScreen(screen, in: stack)
         commands.append(.navigate(stack, .push(screen, transition)))
     }
 
@@ -89,9 +108,10 @@ extension World {
         for screen in screens {
             guard seen.insert(screen).inserted else { throw .screenAlreadyInStack(screen) }
             if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen, for: stack) }
+            try requireNotAncestor(screen, of: stack)
         }
         for screen in projection.screens where !seen.contains(screen) { navigation.release(screen, from: stack) }
-        for screen in screens { navigation.owners.insert(stack, for: screen) }
+        for screen in screens { navigation.owners.insert(stack, for: screen); stageScreen(screen, in: stack) }
         projection.screens = screens
         navigation.projections.insert(projection, for: stack)
         commands.append(.navigate(stack, .setStack(screens, transition)))
@@ -130,11 +150,11 @@ extension World {
         guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let state = navigation.stacks.value(of: stack)!
-        guard state.frame.contains(point) else { return false }
+        guard let local = localPoint(point, inStack: stack) else { return false }
         // A gesture cannot queue: while a transition runs or waits, the swipe does nothing.
         let pending = commands.contains { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }
         guard state.active == nil, state.queue.isEmpty, !pending else { return false }
-        if case let .edge(width) = state.interactiveStart, point.x >= state.frame.minX + width { return false }
+        if case let .edge(width) = state.interactiveStart, local.x >= width { return false }
         projection.interactivePop = (projection.screens.last!, 0)
         navigation.projections.insert(projection, for: stack)
         commands.append(.navigate(stack, .pop(transition), interactive: true))
@@ -146,7 +166,7 @@ extension World {
         var projection = try requireStack(stack)
         guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
         guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
-        let width = navigation.stacks.value(of: stack)!.frame.width
+        let width = views.slot(of: stack).map { views.frame(slot: $0).width } ?? 0
         let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
         projection.interactivePop!.progress = progress
         navigation.projections.insert(projection, for: stack)
@@ -185,6 +205,36 @@ extension World {
     }
 
     // MARK: Validation
+
+    /// `point` (in screen space) in the stack's own space, through its global transform, when
+    /// it lands inside the stack's frame (its frame as drawn: moved, scaled or rotated with its
+    /// ancestors); `nil` otherwise.
+    func localPoint(_ point: Point, inStack stack: Entity) -> Point? {
+        guard let slot = views.slot(of: stack), let inverse = views.presentation(slot: slot).globalTransform.inverted() else { return nil }
+        let local = inverse.map(point), size = views.frame(slot: slot)
+        guard local.x >= 0, local.y >= 0, local.x <= size.width, local.y <= size.height else { return nil }
+        return local
+    }
+
+    /// Stages `screen`'s move into `stack` (its parent once the staged calls apply), so the
+    /// tree's projection (cycles, subtree despawns) sees it at once, and shows it: a view the
+    /// app hid shows once pushed, as a pushed view controller's view does (until its request
+    /// runs, the stack keeps it hidden).
+    private func stageScreen(_ screen: Entity, in stack: Entity) {
+        guard projectedParent(of: screen) != stack else { return }
+        stagedParents[screen] = .some(stack)
+        commands.append(.setParent(screen, stack, keepingGlobalFrame: false))
+        commands.append(.setHidden(screen, false))
+    }
+
+    /// Refuses a screen that is the stack or contains it: it cannot become its own child.
+    private func requireNotAncestor(_ screen: Entity, of stack: Entity) throws(PortalError) {
+        var up: Entity? = stack
+        while let ancestor = up {
+            if ancestor == screen { throw .parentCycle(screen, parent: stack) }
+            up = projectedParent(of: ancestor)
+        }
+    }
 
     func requireStack(_ stack: Entity) throws(PortalError) -> NavigationProjection {
         try requireAlive(stack)

@@ -45,12 +45,24 @@ extension World {
     /// frame is kept, as no frame could express the change).
     ///
     /// - Throws: ``PortalError/parentCycle(_:parent:)`` when `parent` is `view` or a descendant
-    ///   of it (counting staged parent changes); ``PortalError/staleEntity(_:)``,
+    ///   of it (counting staged parent changes); ``PortalError/screenAlreadyInStack(_:)`` for a
+    ///   screen of a navigation stack, which the stack places; ``PortalError/staleEntity(_:)``,
     ///   ``PortalError/notAView(_:)``, ``PortalError/portalLayer(_:)`` or
     ///   ``PortalError/portalOwned(_:)`` for a `view` or `parent` that is not a live app view.
     ///   The world is unchanged when it throws.
     public func setParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool = false) throws(PortalError) {
+        try validateParent(parent, of: view)
+        stagedParents[view] = .some(parent)
+        commands.append(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame))
+    }
+
+    /// Throws what ``setParent(_:of:keepingGlobalFrame:)`` would throw, staging nothing: a view
+    /// of the app, not a screen a stack places, and no cycle in the tree as the staged calls leave
+    /// it. Callers that reparent as part of a larger call check every view first with it.
+    func validateParent(_ parent: Entity?, of view: Entity) throws(PortalError) {
         try requireAppView(view)
+        // A stack places its screens (they join and leave with its pushes and pops).
+        if navigation.owners.value(of: view) != nil || navigation.leaving.value(of: view) != nil { throw .screenAlreadyInStack(view) }
         if let parent {
             try requireAppView(parent)
             var up: Entity? = parent
@@ -59,8 +71,6 @@ extension World {
                 up = projectedParent(of: ancestor)
             }
         }
-        stagedParents[view] = .some(parent)
-        commands.append(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame))
     }
 
     /// The parent of `view` as of the last tick (and the spawns since, which apply at once), or
