@@ -6,15 +6,25 @@
 // - `Generator` makes a call sequence from a seed alone: calls refer to entities by *variable*
 //   (the entity the call at index i returned or captured), so a sequence with calls dropped is
 //   still meaningful (a call whose variable was never bound is skipped) and the calls that remain
-//   are unchanged — what shrinking needs.
+//   are unchanged — what shrinking needs. The view tree's calls (`spawnView(in:)`, `setParent`
+//   with cycles, dead, Portal-owned and nil parents, `parent(of:)`, `children(of:)`,
+//   `setContentOffset` and animated content offsets with hostile values, `setClipsToBounds`,
+//   `clipList`/`withClipList`, despawning parents of deep subtrees, and hit tests and taps at the
+//   centre of a drawn — often nested — item) come from a second stream seeded from the seed, so
+//   the other calls are drawn as they were before the tree (they can name tree views, which puts
+//   portal anchors, stack screens, popup sources and header parts inside subtrees).
 // - `Execution` runs a sequence against a fresh `World`, records every call as Swift, and checks:
 //   after every call, that a refused call (a `PortalError`) left a fingerprint of the observable
 //   state unchanged; after every tick (`tick()`, `advance(by:)`), that every render item,
 //   presentation and progress is finite and in range (opacity 0…1, sizes and radii ≥ 0), that no
 //   entity already dead when the tick ran is in the render list, `portalLayers()`, `screens(of:)`,
-//   `presentedPopups` or a component table, and that events come in tick order and never carry a
-//   future tick; after every query (`hitTest`, `tap`, `screens(of:)`, `forEach`), that it returns
-//   no dead entity.
+//   `presentedPopups`, a component table, `parent(of:)` or `children(of:)`, and that events come in
+//   tick order and never carry a future tick; that every render item's and presentation's global
+//   transform is finite, every item's `clip` is −1 or an index into `clipList`, every clip's parent
+//   is −1 or an earlier clip (so every chain ends) with finite values, and `withClipList` sees
+//   `clipList`; after every query (`hitTest`, `tap`, `screens(of:)`, `forEach`, `parent(of:)`,
+//   `children(of:)`), that it returns no dead entity. The refused-call fingerprint includes the
+//   tree (parents, children, global transforms, clips).
 // - `Fuzzer.shrink` is delta debugging over the kept call indices with a caller-given oracle, so
 //   the oracle can run each candidate in a subprocess (a trap cannot be caught in-process; see
 //   `Sources/PortalFuzz/main.swift`).

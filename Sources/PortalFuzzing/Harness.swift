@@ -48,6 +48,8 @@ final class Execution {
         sink?(line)
     }
     var glowRegistered = false
+    /// A failure a read call found itself (`clipList`), reported after the call.
+    var failure: Failure?
 
     enum Outcome { case ok, refused(PortalError), skipped }
 
@@ -81,10 +83,16 @@ final class Execution {
         for i in headers.suffix(8) { d.append(UInt64((try? world.flowingHeaderProgress(vars[i]!))?.bitPattern ?? 9)) }
         for i in viewVars.suffix(16) {
             if let p = try? world.presentation(of: vars[i]!) {
-                d.append(contentsOf: [p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.opacity, p.cornerRadius].map { UInt64($0.bitPattern) })
+                d.append(contentsOf: ([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.opacity, p.cornerRadius] + Self.entries(p.globalTransform))
+                    .map { UInt64($0.bitPattern) })
             }
         }
         d.append(contentsOf: world.presentedPopups.map(\.bits))
+        for clip in world.clipList { digest(clip, into: &d) }
+        for i in viewVars.suffix(16) {   // the tree as the public API shows it
+            d.append(((try? world.parent(of: vars[i]!)) ?? nil)?.bits ?? 1)
+            d.append(contentsOf: (try? world.children(of: vars[i]!))?.map(\.bits) ?? [2])
+        }
         for layer in world.portalLayers() {
             d.append(contentsOf: [layer.layer.bits, UInt64(layer.progress.bitPattern), layer.isActive ? 1 : 0])
         }
@@ -107,7 +115,20 @@ final class Execution {
             d.append(UInt64(f.bitPattern))
         }
         d.append(UInt64(bitPattern: Int64(item.zIndex)) &+ UInt64(item.role.rawValue) << 40)
+        d.append(contentsOf: Self.entries(item.globalTransform).map { UInt64($0.bitPattern) })
+        d.append(UInt64(bitPattern: Int64(item.clip)))
     }
+
+    func digest(_ clip: RenderClip, into d: inout [UInt64]) {
+        d.append(contentsOf: ([clip.size.width, clip.size.height, clip.cornerRadius] + Self.entries(clip.transform)).map { UInt64($0.bitPattern) })
+        d.append(UInt64(bitPattern: Int64(clip.parent)) &+ (clip.cornerStyle == .continuous ? 1 << 40 : 0))
+    }
+
+    /// A projection transform's nine entries.
+    static func entries(_ t: ProjectionTransform) -> [Float] { [t.m11, t.m12, t.m13, t.m21, t.m22, t.m23, t.m31, t.m32, t.m33] }
+
+    /// The last point a tree hit test (`hitItem`) used, for its reproducer.
+    var lastPoint = Point(x: 0, y: 0)
 
     // MARK: Checks
 
@@ -130,7 +151,7 @@ final class Execution {
 
     func finite(_ values: [Float]) -> Bool { values.allSatisfy(\.isFinite) }
 
-    func checkItem(_ item: RenderItem, dead: Set<UInt64>) -> Failure? {
+    func checkItem(_ item: RenderItem, clips: Int, dead: Set<UInt64>) -> Failure? {
         let t = item.transform
         let r3 = t.rotation3D
         if !finite([item.frame.minX, item.frame.minY, item.frame.width, item.frame.height]) {
@@ -149,6 +170,15 @@ final class Execution {
                             everyItem("[$0.transform.rotation3D.angle.radians, $0.transform.rotation3D.axisX, $0.transform.rotation3D.axisY, "
                                       + "$0.transform.rotation3D.axisZ, $0.transform.rotation3D.perspective].allSatisfy(\\.isFinite)")) { return f }
         }
+        if !finite(Self.entries(item.globalTransform)) {
+            if let f = flag("render item globalTransform not finite", "\(item)",
+                            everyItem("[$0.globalTransform.m11, $0.globalTransform.m12, $0.globalTransform.m13, $0.globalTransform.m21, $0.globalTransform.m22, "
+                                      + "$0.globalTransform.m23, $0.globalTransform.m31, $0.globalTransform.m32, $0.globalTransform.m33].allSatisfy(\\.isFinite)")) { return f }
+        }
+        if item.clip != -1, !(0..<Int32(clips)).contains(item.clip) {
+            if let f = flag("render item clip index outside the clip list", "\(item) with \(clips) clips",
+                            "let clips = world.clipList.count; " + everyItem("$0.clip == -1 || (0..<Int32(clips)).contains($0.clip)")) { return f }
+        }
         if !(0...1).contains(item.opacity) { if let f = flag("render item opacity out of 0…1", "\(item)", everyItem("(0...1).contains($0.opacity)")) { return f } }
         if item.frame.width < 0 || item.frame.height < 0 { if let f = flag("render item negative size", "\(item)", everyItem("$0.frame.width >= 0 && $0.frame.height >= 0")) { return f } }
         if item.cornerRadius < 0 { if let f = flag("render item negative corner radius", "\(item)", everyItem("$0.cornerRadius >= 0")) { return f } }
@@ -164,7 +194,18 @@ final class Execution {
 
     /// After a tick: every output finite and in range, nothing dead, events in order.
     func checkTick(dead: Set<UInt64>) -> Failure? {
-        for item in world.renderList { if let f = checkItem(item, dead: dead) { return f } }
+        let clips = world.clipList
+        for item in world.renderList { if let f = checkItem(item, clips: clips.count, dead: dead) { return f } }
+        if let f = checkClips(clips) { return f }
+        for i in viewVars.suffix(32) where world.isAlive(vars[i]!) {
+            var related = ((try? world.children(of: vars[i]!)) ?? []).map { ($0, "children") }
+            if let p = (try? world.parent(of: vars[i]!)) ?? nil { related.append((p, "parent")) }
+            if let (bad, call) = related.first(where: { dead.contains($0.0.bits) }) {
+                if let f = flag("\(call)(of:) holds an entity dead before the tick", "\(bad) for \(vars[i]!)",
+                                call == "parent" ? "#expect(try world.parent(of: e\(i)) != \(ref(bad)))"
+                                                 : "#expect(try !world.children(of: e\(i)).contains(\(ref(bad))))") { return f }
+            }
+        }
         for layer in world.portalLayers() {
             if dead.contains(layer.layer.bits) { if let f = flag("portalLayers() holds an entity dead before the tick", "\(layer.layer)",
                                                              "#expect(!world.portalLayers().contains { $0.layer == \(ref(layer.layer)) })") { return f } }
@@ -174,10 +215,13 @@ final class Execution {
             guard let p = try? world.presentation(of: vars[i]!) else { continue }
             let t = p.transform
             if !finite([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.cornerRadius, p.opacity, p.shadowRadius,
-                        t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition]) {
+                        t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition,
+                        p.globalFrame.minX, p.globalFrame.minY, p.globalFrame.width, p.globalFrame.height] + Self.entries(p.globalTransform)) {
                 if let f = flag("presentation not finite", "\(vars[i]!): \(p)",
                                 "let p = try world.presentation(of: \(ref(vars[i]!))); #expect([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, "
-                                + "p.cornerRadius, p.opacity, p.shadowRadius].allSatisfy(\\.isFinite) && p.transform.isValid)") { return f }
+                                + "p.cornerRadius, p.opacity, p.shadowRadius, p.globalFrame.minX, p.globalFrame.minY, p.globalFrame.width, p.globalFrame.height, "
+                                + "p.globalTransform.m11, p.globalTransform.m12, p.globalTransform.m13, p.globalTransform.m21, p.globalTransform.m22, "
+                                + "p.globalTransform.m23, p.globalTransform.m31, p.globalTransform.m32, p.globalTransform.m33].allSatisfy(\\.isFinite) && p.transform.isValid)") { return f }
             }
             if !(0...1).contains(p.opacity) { if let f = flag("presentation opacity out of 0…1", "\(vars[i]!): \(p)",
                                                           "#expect((0...1).contains(try world.presentation(of: \(ref(vars[i]!))).opacity))") { return f } }
@@ -228,6 +272,30 @@ final class Execution {
         return nil
     }
 
+    /// The clip list: each clip's parent −1 or an earlier clip (so every chain ends), its values
+    /// finite and its size and radius ≥ 0; `withClipList` sees the same list as `clipList`.
+    func checkClips(_ clips: [RenderClip]) -> Failure? {
+        for (k, clip) in clips.enumerated() {
+            if clip.parent != -1, !(0..<Int32(k)).contains(clip.parent) {
+                if let f = flag("clip parent index not −1 or an earlier clip", "clip \(k): \(clip)",
+                                "#expect(world.clipList.indices.allSatisfy { world.clipList[$0].parent == -1 || (0..<Int32($0)).contains(world.clipList[$0].parent) })") { return f }
+            }
+            if !finite([clip.size.width, clip.size.height, clip.cornerRadius] + Self.entries(clip.transform)) {
+                if let f = flag("clip not finite", "clip \(k): \(clip)",
+                                "#expect(world.clipList.allSatisfy { [$0.size.width, $0.size.height, $0.cornerRadius, $0.transform.m11, $0.transform.m12, $0.transform.m13, "
+                                + "$0.transform.m21, $0.transform.m22, $0.transform.m23, $0.transform.m31, $0.transform.m32, $0.transform.m33].allSatisfy(\\.isFinite) })") { return f }
+            }
+            if clip.size.width < 0 || clip.size.height < 0 || clip.cornerRadius < 0 {
+                if let f = flag("clip negative size or radius", "clip \(k): \(clip)",
+                                "#expect(world.clipList.allSatisfy { $0.size.width >= 0 && $0.size.height >= 0 && $0.cornerRadius >= 0 })") { return f }
+            }
+        }
+        if world.withClipList({ $0 }) != clips {
+            if let f = flag("withClipList differs from clipList", "\(clips.count) clips", "#expect(world.withClipList { $0 } == world.clipList)") { return f }
+        }
+        return nil
+    }
+
     /// The events' ticks, in order and none in the future, as Swift.
     static let eventTicks = """
         let ticks = world.drainEvents().compactMap { event -> UInt64? in
@@ -249,6 +317,9 @@ final class Execution {
         switch op {
         case let .hitTest(x, y): expectation = "#expect(world.hitTest(Point(x: \(lit(x)), y: \(lit(y)))).map { world.isAlive($0.entity) } != false)"
         case let .tap(x, y): expectation = "#expect(world.hitTest(Point(x: \(lit(x)), y: \(lit(y)))).map { world.isAlive($0.entity) } != false)"
+        case .hitItem: expectation = "#expect(world.hitTest(Point(x: \(lit(lastPoint.x)), y: \(lit(lastPoint.y)))).map { world.isAlive($0.entity) } != false)"
+        case let .parentOf(view): expectation = "#expect(try world.parent(of: \(name(view))).map { world.isAlive($0) } != false)"
+        case let .childrenOf(view): expectation = "#expect(try world.children(of: \(name(view))).allSatisfy { world.isAlive($0) })"
         case let .screens(stack): expectation = "#expect(try world.screens(of: \(name(stack))).allSatisfy { world.isAlive($0) })"
         default: expectation = "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(seen.allSatisfy { world.isAlive($0) })"
         }
@@ -274,6 +345,7 @@ final class Execution {
             } catch {
                 outcome = .refused(error)
             }
+            if let f = failure { return f }
             switch outcome {
             case .skipped: continue
             case let .refused(error):
@@ -592,6 +664,59 @@ final class Execution {
         case .tick:
             say("world.tick()")
             w.tick()
+        case let .spawnViewIn(r, radius, opacity, named):
+            // A parent whose call bound nothing (refused or dropped) makes a root view, so one
+            // refused spawn does not take its would-be subtree's calls with it.
+            var parent = named
+            if let ref = parent, resolve(ref) == nil { parent = nil }
+            let p = parent.flatMap(resolve)
+            let e = try call("world.spawnView(frame: \(r.code), cornerRadius: \(lit(radius)), opacity: \(lit(opacity)), in: \(parent.map(name) ?? "nil"))",
+                             binding: "e\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: r.rect, cornerRadius: radius, opacity: opacity, in: p)
+            }
+            bind(i, e, kind: &viewVars)
+        case let .setParent(parent, view, keeping):
+            guard let v = resolve(view) else { return .skipped }
+            var p: Entity?
+            if let parent { guard let e = resolve(parent) else { return .skipped }; p = e }
+            try call("world.setParent(\(parent.map(name) ?? "nil"), of: \(name(view)), keepingGlobalFrame: \(keeping))") { () throws(PortalError) in
+                try w.setParent(p, of: v, keepingGlobalFrame: keeping)
+            }
+        case let .parentOf(view):
+            guard let v = resolve(view) else { return .skipped }
+            let p = try call("world.parent(of: \(name(view)))", binding: "_") { () throws(PortalError) in try w.parent(of: v) }
+            queried = p.map { [$0] } ?? []
+        case let .childrenOf(view):
+            guard let v = resolve(view) else { return .skipped }
+            queried = try call("world.children(of: \(name(view)))", binding: "_") { () throws(PortalError) in try w.children(of: v) }
+        case let .setContentOffset(x, y, view):
+            guard let v = resolve(view) else { return .skipped }
+            try call("world.setContentOffset(Point(x: \(lit(x)), y: \(lit(y))), of: \(name(view)))") { () throws(PortalError) in
+                try w.setContentOffset(Point(x: x, y: y), of: v)
+            }
+        case let .setClipsToBounds(clips, view):
+            guard let v = resolve(view) else { return .skipped }
+            try call("world.setClipsToBounds(\(clips), of: \(name(view)))") { () throws(PortalError) in try w.setClipsToBounds(clips, of: v) }
+        case let .clipList(closure):
+            let clips = closure ? w.withClipList { $0 } : w.clipList
+            say(closure ? "_ = world.withClipList { $0.count }" : "_ = world.clipList")
+            let items = w.renderList
+            if let bad = items.first(where: { $0.clip != -1 && !(0..<Int32(clips.count)).contains($0.clip) }),
+               let f = flag("render item clip index outside the clip list", "\(bad) with \(clips.count) clips",
+                            "let clips = world.clipList.count; " + everyItem("$0.clip == -1 || (0..<Int32(clips)).contains($0.clip)")) {
+                failure = f
+            } else if let f = checkClips(clips) {
+                failure = f
+            }
+        case let .hitItem(k, tap):
+            let items = w.renderList
+            guard !items.isEmpty else { return .skipped }
+            let item = items[k % items.count]
+            let point = item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height / 2))
+            guard point.x.isFinite, point.y.isFinite else { return .skipped }
+            lastPoint = point
+            say("// the centre of world.renderList[\(k % items.count)] (\(ref(item.entity)))")
+            return try perform(tap ? .tap(point.x, point.y) : .hitTest(point.x, point.y), i, queried: &queried)
         }
         return .ok
     }

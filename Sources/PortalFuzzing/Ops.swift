@@ -80,6 +80,15 @@ enum Op: Sendable {
     case tap(Float, Float)
     case advance(Double)
     case tick
+    // The view tree (issue 13 step A); generated from a stream of their own (see `Generator.nextTree`).
+    case spawnViewIn(RectSpec, Float, Float, Ref?)    // parent, nil = a root
+    case setParent(Ref?, Ref, Bool)                   // parent, view, keepingGlobalFrame
+    case parentOf(Ref)
+    case childrenOf(Ref)
+    case setContentOffset(Float, Float, Ref)
+    case setClipsToBounds(Bool, Ref)
+    case clipList(Bool)                               // withClipList when true
+    case hitItem(Int, Bool)                           // the centre of render item k; tap when true
 }
 
 /// `ViewProperties`, as built and as printed.
@@ -89,12 +98,13 @@ struct PropsSpec: Sendable {
     var opacity: Float?
     var shadow: Float?
     var transform: (Float, Float, Float, Float)?   // translation x, scale, rotation degrees, z
+    var contentOffset: (Float, Float)?
 
     var properties: ViewProperties {
         ViewProperties(frame: frame?.rect, cornerRadius: radius, opacity: opacity,
                        transform: transform.map { Transform(translation: Point(x: $0.0, y: 0), scaleX: $0.1, scaleY: $0.1,
                                                             rotation: .degrees($0.2), zPosition: $0.3) },
-                       shadowRadius: shadow)
+                       shadowRadius: shadow, contentOffset: contentOffset.map { Point(x: $0.0, y: $0.1) })
     }
     var code: String {
         var parts: [String] = []
@@ -106,6 +116,7 @@ struct PropsSpec: Sendable {
                          + "rotation: .degrees(\(lit(t.2))), zPosition: \(lit(t.3)))")
         }
         if let shadow { parts.append("shadowRadius: \(lit(shadow))") }
+        if let o = contentOffset { parts.append("contentOffset: Point(x: \(lit(o.0)), y: \(lit(o.1)))") }
         return "ViewProperties(\(parts.joined(separator: ", ")))"
     }
 }
@@ -153,10 +164,16 @@ struct Generator {
     var stacks: [Int] = []
     var headers: [Int] = []
     var systems: [Int] = []
+    var treeViews: [Int] = []    // views spawned in a parent (or as roots) by the tree calls
+    var treeParents: [Int] = []  // variables named as a parent
+    /// The tree calls' own stream: the calls of the other kinds are drawn from `rng` exactly as
+    /// before the tree existed (only which entity they name can differ, as views are added).
+    var tree: SplitMix
     let hostile: Double
 
     init(seed: UInt64) {
         rng = SplitMix(seed: seed)
+        tree = SplitMix(seed: seed ^ 0x7472_6565_7472_6565)
         hostile = [0.01, 0.03, 0.08][Int(seed % 3)]
     }
 
@@ -218,6 +235,12 @@ struct Generator {
 
     /// The call at index `i`.
     mutating func next(_ i: Int) -> Op {
+        if views.count >= 4, tree.chance(0.16) {
+            // The tree calls draw from their own stream through the same helpers.
+            swap(&rng, &tree)
+            defer { swap(&rng, &tree) }
+            return nextTree(i)
+        }
         let h = hostile
         // Keep a supply of views early on.
         if views.count < 4 || rng.chance(0.04) {
@@ -289,6 +312,59 @@ struct Generator {
         case ..<840: let (x, y) = point(); return .hitTest(x, y)
         case ..<870: let (x, y) = point(); return .tap(x, y)
         default: return rng.chance(0.7) ? .tick : .advance(1.0 / 60)
+        }
+    }
+
+    /// A parent for a tree call: usually a recent tree view (building deep chains, and cycles
+    /// when a view is moved under a later one), sometimes nil, a non-view, a Portal-owned
+    /// entity (a captured layer or backdrop), a stack, a header, or a handle never spawned.
+    mutating func parent(for view: Ref?) -> Ref? {
+        let roll = rng.int(100)
+        var chosen: Ref?
+        switch roll {
+        case ..<40: chosen = recent(treeViews).map(Ref.v) ?? self.view()
+        case ..<52: chosen = recent(treeParents).map(Ref.v) ?? self.view()
+        case ..<72: chosen = self.view()
+        case ..<82: return nil
+        case ..<86: return view ?? nil
+        default: return entity()
+        }
+        if case let .v(p)? = chosen { treeParents.append(p) }
+        return chosen
+    }
+
+    /// A tree call (drawn from the tree stream: `rng` is swapped for it).
+    mutating func nextTree(_ i: Int) -> Op {
+        let h = hostile
+        let roll = rng.int(100)
+        switch roll {
+        case ..<22:
+            let p = parent(for: nil)
+            views.append(i)
+            treeViews.append(i)
+            return .spawnViewIn(rng.rect(hostile: h / 2), rng.float(0, 30, hostile: h / 2), rng.float(0, 1, hostile: h / 2), p)
+        case ..<35:
+            let v = rng.chance(0.6) ? (recent(treeViews).map(Ref.v) ?? view()) : view()
+            return .setParent(parent(for: v), v, rng.chance(0.5))
+        case ..<40: return .parentOf(rng.chance(0.7) ? (recent(treeViews).map(Ref.v) ?? view()) : entity())
+        case ..<46: return .childrenOf(rng.chance(0.7) ? (recent(treeParents).map(Ref.v) ?? view()) : entity())
+        case ..<55:
+            let target = rng.chance(0.7) ? (recent(treeParents).map(Ref.v) ?? view()) : view()
+            return .setContentOffset(rng.coord(hostile: 0.12), rng.coord(hostile: 0.12), target)
+        case ..<63:
+            var p = PropsSpec()
+            p.contentOffset = (rng.coord(hostile: 0.08), rng.coord(hostile: 0.08))
+            if rng.chance(0.3) { p.frame = rng.rect(hostile: h) }
+            return .animate(rng.chance(0.7) ? (recent(treeParents).map(Ref.v) ?? view()) : view(), p, rng.animation(hostile: h))
+        case ..<66:
+            var p = PropsSpec()
+            p.contentOffset = (rng.coord(hostile: 0.08), rng.coord(hostile: 0.08))
+            return .update(rng.chance(0.7) ? (recent(treeParents).map(Ref.v) ?? view()) : view(), p)
+        case ..<73: return .setClipsToBounds(rng.chance(0.7), rng.chance(0.8) ? (recent(treeParents).map(Ref.v) ?? view()) : entity())
+        case ..<77: return .clipList(rng.chance(0.5))
+        case ..<85: return .hitItem(rng.int(64), rng.chance(0.4))
+        case ..<93: return .despawn(rng.chance(0.7) ? (recent(treeParents).map(Ref.v) ?? view()) : (recent(treeViews).map(Ref.v) ?? view()))
+        default: return .tick
         }
     }
 
