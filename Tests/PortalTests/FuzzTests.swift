@@ -32,14 +32,7 @@ import Testing
         return seed..<(seed + 1)
     }
     static let calls = environment["PORTAL_FUZZ_CALLS"].flatMap { Int($0) } ?? 2500
-    static let ignore = environment["PORTAL_FUZZ_IGNORE"].map { $0.split(separator: ",").map(String.init) } ?? knownOpen
-    /// Failure classes found by the fuzzer and not fixed yet, looked past by default so the suite
-    /// stays green while they are open (`PORTAL_FUZZ_IGNORE=` with nothing checks everything).
-    /// Remove each entry with its fix.
-    /// - "childrenOf returns a dead entity": `children(of:)` lists a child despawned since the last
-    ///   tick (`let p = spawnView(…, in: nil); let c = spawnView(…, in: p); despawn(c);
-    ///   children(of: p)` holds `c`, dead to every other call) — issue 12's hitTest class, again.
-    static let knownOpen = ["childrenOf returns a dead entity"]
+    static let ignore = environment["PORTAL_FUZZ_IGNORE"].map { $0.split(separator: ",").map(String.init) } ?? []
 
     /// `portal-fuzz` beside the test bundle, if it was built.
     static func executable() -> String? {

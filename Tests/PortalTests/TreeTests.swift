@@ -530,4 +530,18 @@ struct TreeTests {
         #expect(b.isAffine && !a.isAffine)
         #expect(ProjectionTransform(m11: 0, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1).inverted() == nil)
     }
+
+    /// Found by the fuzzer: `children(of:)` listed a child despawned since the last tick, a
+    /// handle already dead to every other call.
+    @Test func childrenSkipAChildDespawnedThisFrame() throws {
+        let world = World()
+        let parent = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let kept = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: parent)
+        let doomed = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: parent)
+        world.tick()
+        try world.despawn(doomed)
+        #expect(try world.children(of: parent) == [kept])
+        world.tick()
+        #expect(try world.children(of: parent) == [kept])
+    }
 }

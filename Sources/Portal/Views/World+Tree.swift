@@ -86,7 +86,9 @@ extension World {
     public func children(of view: Entity) throws(PortalError) -> [Entity] {
         try requireView(view)
         guard let slot = views.slot(of: view) else { return [] }
-        return views.childSlots[slot].map { views.entities[Int($0)] }
+        // A child despawned this frame stays in the list until the next tick, but its handle is
+        // dead to every call, so it is not listed (as queries skip dead handles everywhere).
+        return views.childSlots[slot].map { views.entities[Int($0)] }.filter { allocator.isUsable($0) }
     }
 
     /// Sets the content offset of `view` at the next tick (UIKit's `bounds.origin`): its
