@@ -108,6 +108,14 @@ public struct ProjectionTransform: Hashable, Sendable {
             guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
             return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         }
+        return perspectiveBoundingBox(of: size)
+    }
+
+    /// ``boundingBox(of:)`` with perspective, kept out of line so the affine case inlines into
+    /// the render walk (called out of line, the whole matrix was copied to the stack per view).
+    @inline(never)
+    func perspectiveBoundingBox(of size: Size) -> Rect? {
+        let w = size.width, h = size.height
         // With perspective, each corner is divided by its w; a corner at or behind the viewer
         // (w ≤ 0) has no finite image, so there is no box.
         let w0 = m33, w1 = m13 * w + m33, w2 = m23 * h + m33, w3 = m13 * w + m23 * h + m33

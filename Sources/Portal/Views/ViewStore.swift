@@ -186,6 +186,8 @@ struct ViewStore {
     private var refreshedSequence: UInt64 = 0
     /// The render walk's stack (kept, so a steady-state walk allocates nothing).
     private var walk: [WalkEntry] = []
+    /// The contexts the walk's entries point at (one per parent reached; kept between ticks).
+    private var walkParents: [WalkParent] = []
     /// Whether the last render list was built by the tree walk (some view had a parent).
     private(set) var lastListWasTree = false
     /// The item ranges of the last render list that are a portal layer's content subtree drawn
@@ -680,34 +682,45 @@ struct ViewStore {
                                        frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
                                        shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
 
-    /// What the walk carries from a parent to each child.
+    /// One entry of the walk's stack: a view to visit and where its parent's context is.
+    /// Kept to 8 bytes: every sibling shares its parent's ``WalkParent``, written once per
+    /// parent, instead of each child carrying a copy of the parent's matrix and clip.
     struct WalkEntry {
         var slot: UInt32
+        /// The index of the parent's ``WalkParent`` in `walkParents`, or −1 for a root.
+        var parent: Int32
+    }
+
+    /// What the walk carries from a parent to each of its children.
+    struct WalkParent {
         var clip: Int32
         var opacity: Float
         var hittable: Bool
-        var isRoot: Bool
-        /// A portal layer's content descendant, drawn under the layer (role overlay, not marked drawn).
-        var isLayerContent = false
+        /// The children are a portal layer's content descendants, drawn under the layer (role
+        /// overlay, not marked drawn).
+        var isLayerContent: Bool
         var hasCull: Bool
         /// The bounding box of the nearest clipping ancestor's clip (valid when `hasCull`).
         var cull: Rect
         /// The parent's global transform, after its content offset.
-        var parentGlobal: ProjectionTransform
+        var global: ProjectionTransform
     }
 
     /// The tree walk: depth first from each root in `order`, with an explicit stack (kept
     /// between ticks, so it allocates nothing in steady state).
     private mutating func writeTreeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
         items.removeAll(keepingCapacity: true)
-        walk.removeAll(keepingCapacity: true)
         let pass = renderPass
         var walk = self.walk
         self.walk = []
+        walk.removeAll(keepingCapacity: true)
+        var parents = self.walkParents
+        self.walkParents = []
+        parents.removeAll(keepingCapacity: true)
         var copies = self.layerContentItems
         copies.removeAll(keepingCapacity: true)
         self.layerContentItems = []
-        defer { self.walk = walk; self.layerContentItems = copies }
+        defer { self.walk = walk; self.walkParents = parents; self.layerContentItems = copies }
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
@@ -715,29 +728,42 @@ struct ViewStore {
                         drawnMark.withUnsafeMutableBufferPointer { drawn in
                             childSlots.withUnsafeBufferPointer { children in
                                 for root in order {
-                                    walk.append(WalkEntry(slot: root, clip: -1, opacity: 1, hittable: true, isRoot: true,
-                                                          hasCull: false, cull: .zero, parentGlobal: .identity))
+                                    walk.append(WalkEntry(slot: root, parent: -1))
                                     let rootItem = items.count
                                     while let e = walk.popLast() {
                                         let slot = Int(e.slot)
                                         guard hidden[slot] == 0 else { continue }
+                                        let isRoot = e.parent < 0
                                         let style = styles[slot]
                                         let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
                                         let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
-                                        let global = e.isRoot ? local : local * e.parentGlobal
+                                        // The parent's context, read in place (it is 64 bytes).
+                                        var clip: Int32 = -1, opacity = p.opacity, hittable = style.allowsHitTesting
+                                        var isLayerContent = false, hasCull = false, cull = Rect.zero
+                                        var global = local
+                                        if !isRoot {
+                                            parents.withUnsafeBufferPointer { ps in
+                                                let ctx = ps.baseAddress! + Int(e.parent)
+                                                clip = ctx.pointee.clip
+                                                opacity = ctx.pointee.opacity * p.opacity
+                                                hittable = ctx.pointee.hittable && style.allowsHitTesting
+                                                isLayerContent = ctx.pointee.isLayerContent
+                                                hasCull = ctx.pointee.hasCull
+                                                cull = ctx.pointee.cull
+                                                global = local * ctx.pointee.global
+                                            }
+                                        }
                                         var box: Rect?
-                                        if e.hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
-                                        if e.hasCull, let b = box, ViewStore.disjoint(b, e.cull) { continue }
-                                        let opacity = e.isRoot ? p.opacity : e.opacity * p.opacity
-                                        let hittable = e.hittable && style.allowsHitTesting
+                                        if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
+                                        if hasCull, let b = box, ViewStore.disjoint(b, cull) { continue }
                                         items.append(RenderItem(
                                             entity: entities[slot], content: style.content, frame: p.frame,
                                             cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
                                             clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
-                                            transform: p.transform, zIndex: style.zIndex, role: e.isLayerContent ? .overlay : style.role,
-                                            allowsHitTesting: hittable, globalTransform: global, clip: e.clip))
-                                        if !e.isLayerContent { drawn[slot] = pass }
-                                        if e.isRoot, style.content != entities[slot],
+                                            transform: p.transform, zIndex: style.zIndex, role: isLayerContent ? .overlay : style.role,
+                                            allowsHitTesting: hittable, globalTransform: global, clip: clip))
+                                        if !isLayerContent { drawn[slot] = pass }
+                                        if isRoot, style.content != entities[slot],
                                            let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
                                             // A portal layer standing in for a view with children: the
                                             // content's descendants follow it, placed by the layer's
@@ -747,49 +773,52 @@ struct ViewStore {
                                             let cw = v[cb + ViewChannel.width.rawValue], ch = v[cb + ViewChannel.height.rawValue]
                                             let scale = ProjectionTransform(m11: cw > 0 ? p.frame.width / cw : 1, m12: 0, m13: 0, m21: 0,
                                                                             m22: ch > 0 ? p.frame.height / ch : 1, m23: 0, m31: 0, m32: 0, m33: 1)
-                                            var child = WalkEntry(slot: 0, clip: -1, opacity: opacity, hittable: hittable, isRoot: false,
-                                                                  isLayerContent: true, hasCull: false, cull: .zero,
-                                                                  parentGlobal: ProjectionTransform.translation(
-                                                                      x: -v[cb + ViewChannel.contentOffsetX.rawValue],
-                                                                      y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
+                                            var ctx = WalkParent(clip: -1, opacity: opacity, hittable: hittable, isLayerContent: true,
+                                                                 hasCull: false, cull: .zero,
+                                                                 global: ProjectionTransform.translation(
+                                                                     x: -v[cb + ViewChannel.contentOffsetX.rawValue],
+                                                                     y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
                                             if styles[c].clipsToBounds {
                                                 // The content clipped its subtree: the layer's rounded frame does.
                                                 clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
                                                                         cornerStyle: style.cornerStyle, transform: global, parent: -1))
-                                                child.clip = Int32(clips.count - 1)
+                                                ctx.clip = Int32(clips.count - 1)
                                             }
+                                            let index = Int32(parents.count)
+                                            parents.append(ctx)
                                             for k in children[c].reversed() where hidden[Int(k)] == 0 {
-                                                child.slot = k
-                                                walk.append(child)
+                                                walk.append(WalkEntry(slot: k, parent: index))
                                             }
                                             continue
                                         }
                                         let kids = children[slot]
                                         guard !kids.isEmpty else { continue }
-                                        var child = WalkEntry(slot: 0, clip: e.clip, opacity: opacity, hittable: hittable, isRoot: false,
-                                                              hasCull: e.hasCull, cull: e.cull, parentGlobal: global)
+                                        var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: false,
+                                                             hasCull: hasCull, cull: cull, global: global)
                                         if style.clipsToBounds {
                                             clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
-                                                                    cornerStyle: style.cornerStyle, transform: global, parent: e.clip))
-                                            child.clip = Int32(clips.count - 1)
+                                                                    cornerStyle: style.cornerStyle, transform: global, parent: clip))
+                                            ctx.clip = Int32(clips.count - 1)
                                             if let b = box {
-                                                child.cull = e.hasCull ? ViewStore.intersection(b, e.cull) : b
-                                                child.hasCull = true
+                                                ctx.cull = hasCull ? ViewStore.intersection(b, cull) : b
+                                                ctx.hasCull = true
                                             }
                                         }
                                         let b = slot * ViewChannel.stride
                                         let ox = v[b + ViewChannel.contentOffsetX.rawValue], oy = v[b + ViewChannel.contentOffsetY.rawValue]
                                         if ox != 0 || oy != 0 {
-                                            child.parentGlobal = ProjectionTransform.translation(x: -ox, y: -oy) * global
+                                            ctx.global = ProjectionTransform.translation(x: -ox, y: -oy) * global
                                         }
                                         // A long list of children inside a clip (a scrolling list's cells)
                                         // is mostly off-screen: when the parent's content space is
                                         // axis-aligned, a child with no rotation is tested from its block
                                         // alone before it is pushed, and skipped when it is clearly (by a
                                         // margin, so the exact test below decides anything close) outside.
-                                        let g = child.parentGlobal
-                                        let preCull = child.hasCull && g.isAffine && g.m12 == 0 && g.m21 == 0
-                                        let cull = child.cull
+                                        let g = ctx.global
+                                        let preCull = ctx.hasCull && g.isAffine && g.m12 == 0 && g.m21 == 0
+                                        let childCull = ctx.cull
+                                        let index = Int32(parents.count)
+                                        parents.append(ctx)
                                         for k in kids.reversed() {
                                             let kb = Int(k) * ViewChannel.stride
                                             if hidden[Int(k)] != 0 { continue }
@@ -801,11 +830,10 @@ struct ViewStore {
                                                 let ex = abs(w * sx * g.m11) / 2, ey = abs(h * sy * g.m22) / 2
                                                 let gx = cx * g.m11 + g.m31, gy = cy * g.m22 + g.m32
                                                 let margin = 0.01 + 1e-5 * (abs(gx) + abs(gy) + ex + ey)
-                                                if gx + ex < cull.minX - margin || gx - ex > cull.maxX + margin
-                                                    || gy + ey < cull.minY - margin || gy - ey > cull.maxY + margin { continue }
+                                                if gx + ex < childCull.minX - margin || gx - ex > childCull.maxX + margin
+                                                    || gy + ey < childCull.minY - margin || gy - ey > childCull.maxY + margin { continue }
                                             }
-                                            child.slot = k
-                                            walk.append(child)
+                                            walk.append(WalkEntry(slot: k, parent: index))
                                         }
                                     }
                                     if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
