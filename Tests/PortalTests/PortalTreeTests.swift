@@ -180,6 +180,24 @@ struct PortalTreeTests {
         #expect(image.globalTransform.map(Point(x: 0, y: 0)) == Point(x: 40, y: 280))
     }
 
+    /// Found in review: the content's grandchildren (and deeper) flew with their own role and
+    /// were marked drawn in their own place; the whole subtree is the layer's, to its leaves.
+    @Test("a layer carries its content's grandchildren too, in the overlay band")
+    func layerCarriesDeepContent() throws {
+        let scene = try NestedHero()
+        let world = scene.world
+        let badge = try world.spawnView(frame: Rect(x: 2, y: 2, width: 6, height: 6), in: scene.image)
+        world.tick()
+        try world.portalTransition(id: "hero", isActive: true, config: linearHalfSecond)
+        world.tick()
+        world.run(ticks: 29)
+        let list = world.renderList
+        let layerIndex = try #require(list.firstIndex { $0.entity == world.portalLayer("hero")?.layer })
+        #expect(Array(list[(layerIndex + 1)...].map(\.entity)) == [scene.image, badge, scene.label])
+        #expect(list[(layerIndex + 1)...].allSatisfy { $0.role == .overlay })
+        #expect(try !world.presentation(of: badge).isDrawn)
+    }
+
     @Test("a root anchor moved into a container mid-flight is followed to its new global frame (the watch is dropped)")
     func reparentedAnchorIsFollowed() throws {
         let scene = try HeroScene()

@@ -793,7 +793,8 @@ struct ViewStore {
                                         }
                                         let kids = children[slot]
                                         guard !kids.isEmpty else { continue }
-                                        var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: false,
+                                        // A layer's content subtree stays the layer's to its leaves.
+                                        var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: isLayerContent,
                                                              hasCull: hasCull, cull: cull, global: global)
                                         if style.clipsToBounds {
                                             clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
