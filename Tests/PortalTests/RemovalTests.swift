@@ -7,17 +7,6 @@ import Testing
 
 private let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
 
-/// A world with a hero portal ready to fly (card → detail), ticked once.
-private func heroWorld(animation: Animation = .linear(duration: 0.5)) throws -> (World, PortalTransitionConfig) {
-    let world = World()
-    let card = try world.spawnView(frame: Rect(x: 0, y: 100, width: 50, height: 50))
-    let detail = try world.spawnView(frame: Rect(x: 0, y: 200, width: 200, height: 200))
-    try world.portal(card, id: "hero", as: .source)
-    try world.portal(detail, id: "hero", as: .destination)
-    world.tick()
-    return (world, PortalTransitionConfig(animation: PortalAnimation(animation, delay: 0, duration: 1.0 / 120)))
-}
-
 /// The render list draws each live view at most once, and only live, spawned views.
 private func expectDrawnOnce(_ world: World, sourceLocation: SourceLocation = #_sourceLocation) {
     let entities = world.renderList.map(\.entity)

@@ -57,3 +57,14 @@ func isClose(_ a: Rect?, _ b: Rect, tolerance: Float = 1e-3) -> Bool {
     return abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
         && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
 }
+
+/// A world with a hero portal ready to fly (card → detail), ticked once.
+func heroWorld(animation: Animation = .linear(duration: 0.5)) throws -> (World, PortalTransitionConfig) {
+    let world = World()
+    let card = try world.spawnView(frame: Rect(x: 0, y: 100, width: 50, height: 50))
+    let detail = try world.spawnView(frame: Rect(x: 0, y: 200, width: 200, height: 200))
+    try world.portal(card, id: "hero", as: .source)
+    try world.portal(detail, id: "hero", as: .destination)
+    world.tick()
+    return (world, PortalTransitionConfig(animation: PortalAnimation(animation, delay: 0, duration: 1.0 / 120)))
+}

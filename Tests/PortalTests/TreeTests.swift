@@ -416,12 +416,8 @@ struct TreeTests {
     }
 
     @Test func portalOwnedViewsAreNeitherParentsNorChildren() throws {
-        let world = World()
-        let card = try world.spawnView(frame: Rect(x: 0, y: 100, width: 50, height: 50))
-        let detail = try world.spawnView(frame: Rect(x: 0, y: 200, width: 200, height: 200))
-        try world.portal(card, id: "hero", as: .source)
-        try world.portal(detail, id: "hero", as: .destination)
-        world.tick()
+        let (world, _) = try heroWorld()
+        let card = Entity(index: 0, generation: 0)
         try world.portalTransition(id: "hero", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(.linear(duration: 0.5), delay: 0, duration: 0.5)))
         world.run(ticks: 3)
         let layer = try #require(world.renderList.first { $0.role == .overlay }?.entity)
