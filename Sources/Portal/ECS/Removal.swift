@@ -52,9 +52,6 @@ struct RemovalRegistry {
         guard !hooks.contains(where: { $0.feature == feature }) else { return }
         hooks.append(RemovalHook(feature: feature, run: run))
     }
-
-    /// Whether `feature` has registered its hook.
-    func isRegistered(_ feature: RemovalFeature) -> Bool { hooks.contains { $0.feature == feature } }
 }
 
 extension World {

@@ -24,8 +24,6 @@ struct PortalSystem {
     let step: Double
     let tolerance: Float
     let reduceMotion: Bool
-    /// The last completed tick.
-    let now: UInt64
     /// The last anchor parent's content transform, valid for one matching pass (which writes
     /// no app view's geometry).
     var parentTransform = ViewStore.ParentTransformCache()
@@ -592,7 +590,7 @@ extension World {
     func withPortalSystem<R>(_ body: (inout PortalSystem) -> R) -> R {
         var system = PortalSystem(portals: PortalStore(), views: ViewStore(), tracks: TrackStore(), allocator: EntityAllocator(),
                                   events: [], removals: [], step: clock.step, tolerance: configuration.settleTolerance,
-                                  reduceMotion: reduceMotion, now: clock.tick)
+                                  reduceMotion: reduceMotion)
         func exchange(_ system: inout PortalSystem) {
             swap(&system.portals, &portals)
             swap(&system.views, &views)
