@@ -157,7 +157,7 @@ public final class World {
         for view in subtree {
             try requireAppEntity(view)
             // A stack's screens go with it (they are its subtree); a screen alone may not.
-            if let owner = navigation.owners.value(of: view), owner != entity, !subtree.contains(owner) {
+            if let owner = navigation.owners.value(of: view), !isProjectedAncestorOrSelf(entity, of: owner) {
                 throw .screenAlreadyInStack(view)
             }
         }
@@ -335,9 +335,8 @@ public final class World {
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
-        var hit: HitTestResult?
         if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion, tree: views.lastListWasTree) }
-        hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
+        let hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
             for (row, state) in navigation.stacks.values.enumerated() where state.active != nil {

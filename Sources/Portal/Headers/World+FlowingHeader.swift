@@ -65,12 +65,8 @@ extension World {
         for case let (name, part?) in parts {
             try requireAppView(part)
             // The part becomes the screen's child: it must not be the screen or above it.
-            var up: Entity? = screen
-            while let ancestor = up {
-                if ancestor == part {
-                    throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or an ancestor of it: parts become the screen's children")
-                }
-                up = projectedParent(of: ancestor)
+            if isProjectedAncestorOrSelf(part, of: screen) {
+                throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or an ancestor of it: parts become the screen's children")
             }
             // Everything the reparenting below could refuse (a screen a stack places), refused now.
             if projectedParent(of: part) != screen { try validateParent(screen, of: part) }

@@ -229,11 +229,7 @@ extension World {
 
     /// Refuses a screen that is the stack or contains it: it cannot become its own child.
     private func requireNotAncestor(_ screen: Entity, of stack: Entity) throws(PortalError) {
-        var up: Entity? = stack
-        while let ancestor = up {
-            if ancestor == screen { throw .parentCycle(screen, parent: stack) }
-            up = projectedParent(of: ancestor)
-        }
+        if isProjectedAncestorOrSelf(screen, of: stack) { throw .parentCycle(screen, parent: stack) }
     }
 
     func requireStack(_ stack: Entity) throws(PortalError) -> NavigationProjection {

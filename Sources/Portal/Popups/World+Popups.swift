@@ -87,10 +87,8 @@ extension World {
         try requireAppView(content)
         try requireAppView(source)
         guard content != source else { throw .invalidValue("content", 0, reason: "a popup cannot be its own source") }
-        var up = projectedParent(of: source)
-        while let ancestor = up {
-            if ancestor == content { throw .invalidValue("content", 0, reason: "a popup's content cannot contain its source") }
-            up = projectedParent(of: ancestor)
+        if isProjectedAncestorOrSelf(content, of: source) {
+            throw .invalidValue("content", 0, reason: "a popup's content cannot contain its source")
         }
         guard width > 0, !width.isNaN, width.isInfinite || Rect.isSane(width) else {
             throw .invalidGeometry("width", width, reason: "a popup's width must be positive (or .infinity)")

@@ -65,12 +65,21 @@ extension World {
         if navigation.owners.value(of: view) != nil || navigation.leaving.value(of: view) != nil { throw .screenAlreadyInStack(view) }
         if let parent {
             try requireAppView(parent)
-            var up: Entity? = parent
-            while let ancestor = up {
-                if ancestor == view { throw .parentCycle(view, parent: parent) }
-                up = projectedParent(of: ancestor)
-            }
+            if isProjectedAncestorOrSelf(view, of: parent) { throw .parentCycle(view, parent: parent) }
         }
+    }
+
+    /// Whether `ancestor` is `view` itself or one of its ancestors in the tree as the staged calls
+    /// leave it: the one walk behind every "would this make a cycle" check (reparenting, pushing a
+    /// stack into itself, a header part above its screen, a popup containing its source, a
+    /// screen despawned with its stack). O(depth).
+    func isProjectedAncestorOrSelf(_ ancestor: Entity, of view: Entity) -> Bool {
+        var up: Entity? = view
+        while let node = up {
+            if node == ancestor { return true }
+            up = projectedParent(of: node)
+        }
+        return false
     }
 
     /// The parent of `view` as of the last tick (and the spawns since, which apply at once), or
