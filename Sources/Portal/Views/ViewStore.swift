@@ -542,17 +542,7 @@ struct ViewStore {
         // A flat list marks nothing (its loop is the hot one): there, drawn means not hidden.
         p.isDrawn = lastListWasTree ? renderPass != 0 && drawnMark[slot] == renderPass
                                     : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
-        // The global transform, composed up the ancestors (the render walk's formula).
-        var global = ProjectionTransform.local(frame: p.frame, transform: p.transform)
-        var s = slot
-        while let parent = self.parent(slot: s) {
-            let q = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: parent, axis: styles[parent].rotationAxis) }
-            let b = parent * ViewChannel.stride
-            global = global * ProjectionTransform.translation(x: -values[b + ViewChannel.contentOffsetX.rawValue],
-                                                              y: -values[b + ViewChannel.contentOffsetY.rawValue])
-                * ProjectionTransform.local(frame: q.frame, transform: q.transform)
-            s = parent
-        }
+        let global = globalTransform(slot: slot)
         p.globalTransform = global
         p.globalFrame = global.boundingBox(of: p.frame.size) ?? p.frame
         return p
@@ -567,19 +557,27 @@ struct ViewStore {
         let f = frame(slot: slot)
         guard let parent = parent(slot: slot) else { return f }
         if cache.slot != parent {
-            var global = ProjectionTransform.identity
-            var up = parent
-            while true {
-                let q = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: up, axis: styles[up].rotationAxis) }
-                let offset = contentOffset(slot: up)
-                global = global * ProjectionTransform.translation(x: -offset.x, y: -offset.y)
-                    * ProjectionTransform.local(frame: q.frame, transform: q.transform)
-                guard let next = self.parent(slot: up) else { break }
-                up = next
-            }
-            cache = ParentTransformCache(slot: parent, transform: global)
+            cache = ParentTransformCache(slot: parent, transform: contentTransform(slot: parent))
         }
         return (ProjectionTransform.translation(x: f.minX, y: f.minY) * cache.transform).boundingBox(of: f.size)
+    }
+
+    /// The global transform of the view in `slot`, composed up its ancestors on demand (O(depth))
+    /// in the render walk's order: its local transform, then its parent's content transform.
+    func globalTransform(slot: Int) -> ProjectionTransform {
+        let p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
+        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
+        guard let parent = parent(slot: slot) else { return local }
+        return local * contentTransform(slot: parent)
+    }
+
+    /// Where the content space of the view in `slot` (its children's frames) lands on screen:
+    /// its content offset, then its global transform — what the render walk hands its children.
+    func contentTransform(slot: Int) -> ProjectionTransform {
+        let global = globalTransform(slot: slot)
+        let offset = contentOffset(slot: slot)
+        guard offset.x != 0 || offset.y != 0 else { return global }
+        return ProjectionTransform.translation(x: -offset.x, y: -offset.y) * global
     }
 
     /// The content transform of one parent, remembered by ``anchorFrame(slot:cache:)``.
