@@ -37,8 +37,12 @@ public struct Spring: Hashable, Sendable {
 
     /// Creates a spring from its physical parameters.
     ///
-    /// - Parameter allowOverDamping: when `false` (the default, as in SwiftUI) a damping above
-    ///   critical is treated as critical.
+    /// - Parameters:
+    ///   - mass: the mass m attached to the spring (1 by default, as in SwiftUI).
+    ///   - stiffness: the spring constant k.
+    ///   - damping: the damping coefficient c.
+    ///   - allowOverDamping: when `false` (the default, as in SwiftUI) a damping above
+    ///     critical is treated as critical.
     public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
         self.mass = mass
         self.stiffness = stiffness

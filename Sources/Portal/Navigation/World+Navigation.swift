@@ -27,8 +27,11 @@ extension World {
     /// removed from its window) until a stack takes it again. Despawning the stack despawns its
     /// screens with it (its subtree).
     ///
-    /// - Parameter interactivePopStart: where ``beginInteractivePop(_:at:transition:)`` may
-    ///   start: a strip along the leading edge (20 pt, the default) or anywhere.
+    /// - Parameters:
+    ///   - frame: the stack's frame, in its parent's space (screen space for a root view).
+    ///   - root: the view shown first, the bottom of the stack; it becomes the stack's child.
+    ///   - interactivePopStart: where ``beginInteractivePop(_:at:transition:)`` may
+    ///     start: a strip along the leading edge (20 pt, the default) or anywhere.
     public func spawnNavigationStack(frame: Rect, root: Entity,
                                      interactivePopStart: InteractivePopStart = .edge(width: 20)) throws(PortalError) -> Entity {
         try frame.validate("frame")

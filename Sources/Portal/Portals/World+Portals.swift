@@ -124,8 +124,12 @@ extension World {
     /// (the last item is remembered); another item while one is presented transfers the
     /// presentation to it without a fly-back (a carousel).
     ///
-    /// - Parameter scope: names the presentation, like the binding in
-    ///   `.portalTransition(item: $selection)`; transitions in different scopes are independent.
+    /// - Parameters:
+    ///   - item: the item to present, whose `id` names the portal (as marked with
+    ///     ``portal(_:item:as:)``), or `nil` to fly the last presented item back.
+    ///   - config: the transition's configuration: animation, corners, layer effects, removal.
+    ///   - scope: names the presentation, like the binding in
+    ///     `.portalTransition(item: $selection)`; transitions in different scopes are independent.
     public func portalTransition<Item: Identifiable>(item: Item?, config: PortalTransitionConfig = PortalTransitionConfig(),
                                                      scope: String = "") throws(PortalError) {
         guard let item else { return try dismissPortalItem(config: config, scope: scope) }
