@@ -9,14 +9,21 @@ let invariantChecks: [SwiftSetting] = [
 
 let package = Package(
     name: "Portal",
+    // Linux, Windows and WebAssembly need no entry. The library itself needs nothing newer than
+    // the Swift 5.1 runtime (macOS 10.15: `Identifiable`, SIMD types), but the platforms apply
+    // to every target, and the demo and the benchmarks time ticks with `ContinuousClock`
+    // (macOS 13 / iOS 16 / tvOS 16 / watchOS 9), which sets the floor for the package.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1), .macCatalyst(.v16)],
+    // Only libraries are products, so a dependent sees `Portal` alone. The executables below
+    // are still runnable from a checkout: SwiftPM gives each executable target of the root
+    // package a product of the target's name (`swift run -c release portal-demo`,
+    // `PortalBenchmarks`, `portal-fuzz`).
     products: [
         .library(name: "Portal", targets: ["Portal"]),
-        .executable(name: "portal-demo", targets: ["PortalDemo"]),
-        .executable(name: "PortalBenchmarks", targets: ["PortalBenchmarks"]),
     ],
     targets: [
         .target(name: "Portal", swiftSettings: invariantChecks),
-        .executableTarget(name: "PortalDemo", dependencies: ["Portal"]),
+        .executableTarget(name: "portal-demo", dependencies: ["Portal"], path: "Sources/PortalDemo"),
         .executableTarget(name: "PortalBenchmarks", dependencies: ["Portal"], path: "Benchmarks/PortalBenchmarks"),
         // The fuzzer (issue 12): the engine, its command line, and the bounded run in the tests.
         .target(name: "PortalFuzzing", dependencies: ["Portal"]),
