@@ -1,0 +1,578 @@
+import Foundation
+import Testing
+import Portal
+
+// The code of the DocC catalog (Sources/Portal/Documentation.docc), as written there, so that it
+// cannot rot: every line of every Swift snippet of the catalog appears in this file (checked by
+// the first test below), and the tests run those lines and check what the articles say about
+// them. Only `import Portal`: the snippets use the public API alone.
+
+// MARK: - Writing a host: the renderer, the frame loop, taps and events, verbatim.
+
+protocol Canvas {
+    func save()
+    func restore()
+    func clip(to size: Size, cornerRadius: Float, through transform: ProjectionTransform)
+    func fill(_ size: Size, cornerRadius: Float, opacity: Float, shadowRadius: Float,
+              through transform: ProjectionTransform, content: Entity)
+}
+
+func draw(_ world: World, on canvas: some Canvas) {
+    world.withClipList { clips in
+        world.withRenderList { items in
+            for item in items {
+                canvas.save()
+                var index = item.clip
+                while index >= 0 {                                 // the whole chain, innermost first
+                    let clip = clips[Int(index)]
+                    canvas.clip(to: clip.size, cornerRadius: clip.cornerRadius, through: clip.transform)
+                    index = clip.parent
+                }
+                canvas.fill(item.frame.size, cornerRadius: item.cornerRadius, opacity: item.opacity,
+                            shadowRadius: item.shadowRadius, through: item.globalTransform, content: item.content)
+                canvas.restore()
+            }
+        }
+    }
+}
+
+func frame(_ world: World, elapsed seconds: Double, on canvas: some Canvas) {
+    let report = world.advance(by: seconds)
+    if report.ticksRun > 0 {
+        draw(world, on: canvas)
+    }
+}
+
+final class LastTwoFrames {
+    var previous: [RenderItem] = []
+    var latest: [RenderItem] = []
+
+    init(_ world: World) {
+        world.addSystem("keep the last two render lists", stage: .output) { world in
+            swap(&self.previous, &self.latest)
+            self.latest.removeAll(keepingCapacity: true)
+            world.withRenderList { self.latest.append(contentsOf: $0) }
+        }
+    }
+}
+
+func touchUp(_ world: World, at point: Point) -> Entity? {
+    guard let hit = world.tap(at: point), !hit.isBusy, hit.role != .backdrop else {
+        return nil                                                 // nothing, busy, or a backdrop (now dismissed)
+    }
+    return hit.entity
+}
+
+func handleEvents(of world: World, log: inout [String]) {
+    world.drainEvents { event in
+        switch event {
+        case .portalDidComplete(let landed):
+            log.append("\(landed.id) landed \(landed.direction) at tick \(landed.tick)")
+        case .navigationDidComplete(let done) where !done.wasCancelled:
+            log.append("\(done.operation) finished")
+        case .ticksDropped(let count):
+            log.append("dropped \(count) ticks")
+        default:
+            break
+        }
+    }
+}
+
+/// A canvas that records what it was asked to do.
+final class RecordingCanvas: Canvas {
+    enum Call: Equatable {
+        case save, restore
+        case clip(Size, Float, ProjectionTransform)
+        case fill(Size, Float, Float, Float, ProjectionTransform, Entity)
+    }
+    var calls: [Call] = []
+    func save() { calls.append(.save) }
+    func restore() { calls.append(.restore) }
+    func clip(to size: Size, cornerRadius: Float, through transform: ProjectionTransform) {
+        calls.append(.clip(size, cornerRadius, transform))
+    }
+    func fill(_ size: Size, cornerRadius: Float, opacity: Float, shadowRadius: Float,
+              through transform: ProjectionTransform, content: Entity) {
+        calls.append(.fill(size, cornerRadius, opacity, shadowRadius, transform, content))
+    }
+    var fills: [Call] { calls.filter { if case .fill = $0 { true } else { false } } }
+}
+
+private extension World {
+    func ticks(_ n: Int) { for _ in 0..<n { tick() } }
+    func item(_ entity: Entity) -> RenderItem? { renderList.first { $0.entity == entity } }
+    func drawn(_ entity: Entity) throws -> Bool { try presentation(of: entity).isDrawn }
+}
+
+@Suite("Documentation examples")
+struct DocsTests {
+    // MARK: The catalog's snippets are these tests.
+
+    @Test("every line of every Swift snippet in the DocC catalog is in this file")
+    func snippetsAreMirrored() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let catalog = root.appendingPathComponent("Sources/Portal/Documentation.docc")
+        let mirror = Set(try String(contentsOf: here, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) })
+        let files = try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "md" }
+        var snippets = 0
+        for file in files {
+            var block: [String]?
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if block == nil {
+                    if trimmed == "```swift" { block = [] }
+                    continue
+                }
+                guard trimmed != "```" else {
+                    // A manifest excerpt (`dependencies: […]`) belongs in Package.swift, not here.
+                    if block?.first?.hasPrefix("dependencies:") == false {
+                        snippets += 1
+                        for code in block! where !code.isEmpty {
+                            let mirrored = mirror.contains(code)
+                            #expect(mirrored, "\(file.lastPathComponent): `\(code)` is not in DocsTests.swift")
+                        }
+                    }
+                    block = nil
+                    continue
+                }
+                block?.append(trimmed)
+            }
+        }
+        #expect(snippets >= 20, "found \(snippets) snippets in \(catalog.path)")
+    }
+
+    // MARK: Portal.md and Getting started
+
+    @Test("the landing page's example draws the card")
+    func landingPage() throws {
+        var drawn: [(Size, Float)] = []
+        func draw(_ size: Size, cornerRadius: Float, opacity: Float, through transform: ProjectionTransform) {
+            drawn.append((size, cornerRadius))
+        }
+        let world = World()
+        let card = try world.spawnView(frame: Rect(x: 16, y: 120, width: 160, height: 200), cornerRadius: 8)
+        try world.animate(card, to: ViewProperties(frame: Rect(x: 0, y: 0, width: 390, height: 420)),
+                          with: .smooth(duration: 0.4))
+        world.advance(by: 1.0 / 60)
+        for item in world.renderList {                    // back to front
+            draw(item.frame.size, cornerRadius: item.cornerRadius, opacity: item.opacity,
+                 through: item.globalTransform)
+        }
+        #expect(drawn.count == 1 && drawn[0].1 == 8)
+        #expect(drawn[0].0.width > 160 && drawn[0].0.width < 390)   // two ticks into the animation
+    }
+
+    @Test("getting started: the animation, the events, the tree and an error, as the article says")
+    func gettingStarted() throws {
+        var drawn: [ProjectionTransform] = []
+        var finished: [AnimationCompletionCriteria] = []
+        var message = ""
+        func draw(_ size: Size, cornerRadius: Float, opacity: Float, through transform: ProjectionTransform) {
+            drawn.append(transform)
+        }
+
+        let world = World()
+        let card = try world.spawnView(frame: Rect(x: 16, y: 120, width: 160, height: 200), cornerRadius: 8)
+        let grow = try world.animate(card, to: ViewProperties(frame: Rect(x: 0, y: 0, width: 390, height: 420),
+                                                              cornerRadius: 16),
+                                     with: .spring(duration: 0.4, bounce: 0.2))
+        for _ in 0..<90 {
+            world.advance(by: 1.0 / 60)                       // two ticks
+            for item in world.renderList {
+                draw(item.frame.size, cornerRadius: item.cornerRadius, opacity: item.opacity,
+                     through: item.globalTransform)
+            }
+            for case .animationCompleted(let completion) in world.drainEvents() where completion.id == grow {
+                finished.append(completion.criterion)         // .logicallyComplete, then .removed
+            }
+        }
+        #expect(world.tickCount == 180 && drawn.count == 90)
+        #expect(finished == [.logicallyComplete, .removed])
+        #expect(drawn.last == ProjectionTransform.translation(x: 0, y: 0))
+
+        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600))
+        try world.setClipsToBounds(true, of: list)
+        let row = try world.spawnView(frame: Rect(x: 0, y: 240, width: 390, height: 76), in: list)
+        let icon = try world.spawnView(frame: Rect(x: 8, y: 8, width: 60, height: 60), cornerRadius: 6, in: row)
+        try world.setContentOffset(Point(x: 0, y: 120), of: list)    // scrolls every row at once
+        world.tick()
+        let item = try #require(world.item(icon))
+        #expect(item.globalTransform.map(Point(x: 0, y: 0)) == Point(x: 8, y: 228))
+        #expect(item.clip >= 0 && world.clipList[Int(item.clip)].size == Size(width: 390, height: 600))
+
+        let before = world.renderList
+        do {
+            try world.animate(card, to: ViewProperties(opacity: 0.5), with: .spring(duration: -1))
+        } catch {
+            message = "\(error)"                          // names `duration` and why it was refused
+        }
+        #expect(message.contains("duration"))
+        world.tick()
+        #expect(world.renderList == before)                   // refused: nothing changed
+    }
+
+    // MARK: Writing a host
+
+    @Test("the frame loop draws after the frames that ran ticks, and the fraction is what the article says")
+    func frameLoop() throws {
+        let world = World()
+        let canvas = RecordingCanvas()
+        _ = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        frame(world, elapsed: 1.0 / 60, on: canvas)
+        #expect(world.tickCount == 2 && canvas.fills.count == 1)
+        for _ in 0..<10 { frame(world, elapsed: 1.0 / 60, on: canvas) }
+        #expect(world.tickCount == 22 && world.interpolationFraction < 1e-6)
+        // 144 Hz: 5/6 of a tick per frame; the fraction walks 0.83, 0.67, 0.5, 0.33, 0.17, 0.
+        var fractions: [Double] = []
+        for _ in 0..<6 {
+            frame(world, elapsed: 1.0 / 144, on: canvas)
+            fractions.append(world.interpolationFraction)
+        }
+        for (fraction, expected) in zip(fractions, [5.0 / 6, 4.0 / 6, 3.0 / 6, 2.0 / 6, 1.0 / 6, 0]) {
+            #expect(abs(fraction - expected) < 1e-6)
+        }
+        #expect(world.tickCount == 27 && canvas.fills.count == 16)  // the first 144 Hz frame ran no tick
+        // A stall runs 8 ticks and drops the rest.
+        let report = world.advance(by: 1)
+        #expect(report.ticksRun == 8 && report.ticksDropped == 112)
+    }
+
+    @Test("the output system keeps the last two render lists")
+    func lastTwoFrames() throws {
+        let world = World()
+        let frames = LastTwoFrames(world)
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        try world.animate(view, to: ViewProperties(frame: Rect(x: 200, y: 0, width: 100, height: 100)), with: .linear(duration: 0.5))
+        world.ticks(10)
+        let tenth = world.renderList
+        world.tick()
+        #expect(frames.previous == tenth && frames.latest == world.renderList && tenth != world.renderList)
+    }
+
+    @Test("drawing applies every clip of the chain and the global transform")
+    func drawing() throws {
+        let world = World()
+        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600))
+        try world.setClipsToBounds(true, of: list)
+        let cell = try world.spawnView(frame: Rect(x: 10, y: 20, width: 370, height: 80), cornerRadius: 12, in: list)
+        try world.setClipsToBounds(true, of: cell)
+        let image = try world.spawnView(frame: Rect(x: 5, y: 5, width: 60, height: 60), in: cell)
+        world.tick()
+        let canvas = RecordingCanvas()
+        draw(world, on: canvas)
+        let drawnImage = try #require(world.item(image))
+        // The image's turn: save, the cell's clip, the list's clip, fill, restore.
+        let fill = RecordingCanvas.Call.fill(Size(width: 60, height: 60), 0, 1, 0, drawnImage.globalTransform, image)
+        let at = try #require(canvas.calls.firstIndex(of: fill))
+        #expect(canvas.calls[at - 3] == .save)
+        #expect(canvas.calls[at - 2] == .clip(Size(width: 370, height: 80), 12, .translation(x: 10, y: 120)))
+        #expect(canvas.calls[at - 1] == .clip(Size(width: 390, height: 600), 0, .translation(x: 0, y: 100)))
+        #expect(canvas.calls[at + 1] == .restore)
+        #expect(drawnImage.globalTransform == .translation(x: 15, y: 125))
+        #expect(canvas.fills.count == 3)
+    }
+
+    @Test("a tap returns the view, dismisses a popup through its backdrop, and returns nothing on a busy stack")
+    func taps() throws {
+        let world = World()
+        let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let home = try world.spawnView(frame: screenFrame)
+        let button = try world.spawnView(frame: Rect(x: 20, y: 120, width: 44, height: 44), in: home)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: home)
+        world.tick()
+        #expect(touchUp(world, at: Point(x: 30, y: 130)) == button)
+        try world.setPopupContainer(bounds: screenFrame)
+        let menu = try world.spawnView(frame: .zero)
+        try world.presentPopup(menu, from: button, width: 200, height: 100)
+        world.ticks(30)
+        #expect(world.presentedPopups == [menu])
+        #expect(touchUp(world, at: Point(x: 300, y: 700)) == nil)
+        world.ticks(30)
+        #expect(world.presentedPopups.isEmpty)
+        try world.push(try world.spawnView(frame: screenFrame), onto: stack)
+        world.ticks(5)
+        #expect(world.hitTest(Point(x: 30, y: 130))?.isBusy == true)
+        #expect(touchUp(world, at: Point(x: 30, y: 130)) == nil)
+    }
+
+    @Test("hiding: the app's hidden flag, and a stack's, are separate")
+    func hiding() throws {
+        let world = World()
+        let banner = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 60))
+        try world.setHidden(true, of: banner)
+        world.tick()
+        let drawn = try world.presentation(of: banner).isDrawn       // false: hidden by the app
+        #expect(drawn == false)
+        try world.setHidden(false, of: banner)
+        world.tick()
+        #expect(try world.drawn(banner))
+
+        let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let home = try world.spawnView(frame: screenFrame)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: home)
+        try world.push(try world.spawnView(frame: screenFrame), onto: stack)
+        world.ticks(60)
+        try world.setHidden(false, of: home)                          // the stack still hides it
+        world.tick()
+        #expect(try world.drawn(home) == false)
+    }
+
+    @Test("the event handler logs a landing, a push and dropped ticks")
+    func events() throws {
+        let world = World()
+        var log: [String] = []
+        let card = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 200, width: 300, height: 300))
+        try world.portal(card, id: "photo", as: .source)
+        try world.portal(detail, id: "photo", as: .destination)
+        try world.portalTransition(id: "photo", isActive: true)
+        let screenFrame = Rect(x: 400, y: 0, width: 390, height: 844)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: try world.spawnView(frame: screenFrame))
+        try world.push(try world.spawnView(frame: screenFrame), onto: stack)
+        world.ticks(120)
+        handleEvents(of: world, log: &log)
+        world.advance(by: 1)
+        handleEvents(of: world, log: &log)
+        #expect(log.count == 3)
+        #expect(log.contains { $0.hasPrefix("photo landed forward at tick ") })
+        #expect(log.contains("push finished"))
+        #expect(log.last == "dropped 112 ticks")
+    }
+
+    // MARK: Portal transitions
+
+    @Test("the hero example: the layer starts at the scrolled cell's global frame and lands on the detail")
+    func hero() throws {
+        let world = World()
+        let grid = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let cell = try world.spawnView(frame: Rect(x: 16, y: 300, width: 160, height: 200), cornerRadius: 8, in: grid)
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420), cornerRadius: 16)
+        try world.setContentOffset(Point(x: 0, y: 100), of: grid)   // the grid is scrolled: the cell is at y = 200
+
+        try world.portal(cell, id: "photo", as: .source)
+        try world.portal(detail, id: "photo", as: .destination)
+        try world.portalTransition(id: "photo", isActive: true,
+                                   config: PortalTransitionConfig(corners: PortalCorners(source: 8, destination: 16)))
+        world.tick()
+        let state = try #require(world.portalLayer("photo"))
+        let layer = try #require(world.item(state.layer))
+        #expect(layer.role == .overlay && layer.content == cell)
+        #expect(layer.frame == Rect(x: 16, y: 200, width: 160, height: 200))
+        #expect(try !world.drawn(cell) && !world.drawn(detail))
+        world.ticks(120)
+        #expect(world.renderList.map(\.entity) == [grid, detail])
+        #expect(world.isPortalActive("photo") == true)
+        try world.portalTransition(id: "photo", isActive: false)
+        world.ticks(120)
+        #expect(world.renderList.map(\.entity) == [grid, cell])
+    }
+
+    @Test("the configuration example: effects while active, a fade on landing")
+    func configuration() throws {
+        let world = World()
+        let card = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 8)
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 300, width: 390, height: 400), cornerRadius: 16)
+        try world.portal(card, id: "card", as: .source)
+        try world.portal(detail, id: "card", as: .destination)
+        let config = PortalTransitionConfig(
+            animation: PortalAnimation(.bouncy, delay: 0, duration: 0.5),
+            corners: PortalCorners(source: 8, destination: 16, style: .continuous),
+            removal: .fade,                                   // the layer fades out over the landing view
+            effects: [.scale(1.1), .shadowRadius(12)]         // while active, each with its own spring
+        )
+        try world.portalTransition(id: "card", isActive: true, config: config)
+        world.ticks(30)
+        let layer = try #require(world.portalLayer("card").flatMap { world.item($0.layer) })
+        #expect(layer.transform.scaleX > 1 && layer.shadowRadius > 0 && layer.cornerStyle == .continuous)
+        world.ticks(240)
+        #expect(world.renderList.map(\.entity) == [detail])
+    }
+
+    @Test("the item example: present, transfer to the next photo, fly it back")
+    func items() throws {
+        let world = World()
+        let thumbnails = try (0..<2).map { i in
+            try world.spawnView(frame: Rect(x: Float(i) * 100, y: 0, width: 90, height: 90), cornerRadius: 4)
+        }
+        let pages = try (0..<2).map { _ in try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 390)) }
+        struct Photo: Identifiable { let id: Int }
+        let photos = [Photo(id: 1), Photo(id: 2)]
+        for (index, photo) in photos.enumerated() {
+            try world.portal(thumbnails[index], item: photo, as: .source)
+            try world.portal(pages[index], item: photo, as: .destination)
+        }
+        try world.portalTransition(item: photos[0])            // photo 1 flies into the viewer
+        world.ticks(120)
+        #expect(try world.drawn(pages[0]) && !world.drawn(thumbnails[0]))
+        try world.portalTransition(item: photos[1])            // the viewer swiped to photo 2
+        world.ticks(120)
+        #expect(world.isPortalActive(PortalID(item: photos[0])) == false)
+        #expect(world.isPortalActive(PortalID(item: photos[1])) == true)
+        try world.portalTransition(item: nil)                  // photo 2 flies back to its thumbnail
+        world.ticks(120)
+        #expect(world.isPortalActive(PortalID(item: photos[1])) == false)
+        #expect(try world.drawn(thumbnails[1]) && !world.drawn(pages[1]))
+        #expect(world.renderList.allSatisfy { $0.role == .view })
+        #expect(world.lastPortalItem() == PortalID(item: photos[1]))
+    }
+
+    @Test("the group example reports the group's completion once every member has landed")
+    func group() throws {
+        let world = World()
+        for (i, id) in ["a", "b", "c"].enumerated() {
+            try world.portal(try world.spawnView(frame: Rect(x: Float(i) * 50, y: 0, width: 40, height: 40)), id: PortalID(id), as: .source)
+            try world.portal(try world.spawnView(frame: Rect(x: Float(i) * 100, y: 300, width: 90, height: 90)), id: PortalID(id), as: .destination)
+        }
+        try world.portalTransition(ids: ["a", "b", "c"], groupID: "cards", isActive: true, staggerDelay: 0.05)
+        world.ticks(150)
+        let completions = world.drainEvents().filter {
+            if case .portalGroupDidComplete(groupID: "cards", direction: .forward, tick: _) = $0 { true } else { false }
+        }
+        #expect(completions.count == 1)
+    }
+
+    // MARK: Navigation transitions
+
+    @Test("the navigation examples: push, composed transitions, a custom one and an interactive pop")
+    func navigation() throws {
+        let world = World()
+        let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let home = try world.spawnView(frame: screenFrame)
+        let detail = try world.spawnView(frame: screenFrame)
+        let title = try world.spawnView(frame: Rect(x: 20, y: 60, width: 200, height: 40), in: detail)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: home)
+
+        try world.push(detail, onto: stack, transition: .slide)
+        world.ticks(21)                                               // the middle of 42 ticks
+        let progress = try #require(try world.navigationProgress(of: stack))
+        #expect(progress > 0.3 && progress < 0.7)
+        // The title rides with its screen.
+        let titleOnScreen = try world.presentation(of: title).globalFrame.minX
+        let screenOnScreen = try world.presentation(of: detail).globalFrame.minX
+        #expect(screenOnScreen > 0 && screenOnScreen < 390 && abs(titleOnScreen - (screenOnScreen + 20)) < 1e-3)
+        world.ticks(30)
+        #expect(try world.screens(of: stack) == [home, detail])
+
+        let zoom = NavigationTransition.asymmetric(
+            push: AtomicTransition.scale(0.5).combined(with: .opacity),
+            pop: .opacity
+        ).animation(.spring(duration: 0.4))
+        let swing = NavigationTransition.mirrorPush(
+            .rotate3D(.degrees(90), axis: (x: 0, y: 1, z: 0), perspective: 0.5).combined(with: .opacity)
+        )
+        let fadeIn = NavigationTransition.fade(.in).combined(with: .slide)
+        try world.pop(stack, transition: zoom)
+        try world.push(detail, onto: stack, transition: swing)
+        try world.pop(stack, transition: fadeIn)
+        world.ticks(200)
+        #expect(try world.screens(of: stack) == [home])
+        #expect(try world.drawn(home) && !world.drawn(detail))
+
+        let drop = NavigationTransition.custom("drop") { from, to, operation, container in
+            to.initial.translate(y: operation == .push ? -container.height : 0)
+            to.animation.translate(y: 0)
+            from.animation.opacity = 0.5
+            from.completion.opacity = 1
+        }
+        try world.push(detail, onto: stack, transition: drop)
+        world.ticks(20)
+        let dropping = try world.presentation(of: detail).transform.translation.y
+        let fading = try world.presentation(of: home).opacity
+        #expect(dropping < 0 && dropping > -844 && fading < 1 && fading > 0.5)
+        world.ticks(40)
+        #expect(try world.presentation(of: detail).transform.translation.y == 0)
+
+        var popped = false
+        if try world.beginInteractivePop(stack, at: Point(x: 8, y: 400)) {
+            try world.updateInteractivePop(stack, translation: 150)     // the finger moved 150 pt
+            try world.endInteractivePop(stack, velocity: 900)           // flicked: the pop finishes
+            popped = true
+        }
+        #expect(popped)
+        world.ticks(60)
+        #expect(try world.screens(of: stack) == [home])
+        let done = world.drainEvents().compactMap { event -> NavigationEvent? in
+            if case .navigationDidComplete(let e) = event { e } else { nil }
+        }
+        #expect(done.last?.operation == .pop && done.last?.wasCancelled == false)
+    }
+
+    // MARK: Flowing headers
+
+    @Test("the header example: halfway at 25 pt, snapped into the bar when the scroll stops there")
+    func flowingHeader() throws {
+        let world = World()
+        let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let title = try world.spawnView(frame: Rect(x: 20, y: 100, width: 200, height: 40), in: screen)
+        let header = try world.flowingHeader(on: screen, title: title, snappingBehavior: .directional)
+        try world.setFlowingHeaderAnchors(header,
+                                          title: Rect(x: 20, y: 100, width: 200, height: 40),   // in the content
+                                          bar: Rect(x: 0, y: 40, width: 390, height: 44),       // the navigation bar
+                                          barTitleSize: Size(width: 100, height: 20))           // the title's size there
+        try world.reportScroll(header, offset: 25, phase: .interacting)   // the finger is on the content
+        world.ticks(120)
+        #expect(try world.flowingHeaderProgress(header) == 0.5)
+        try world.reportScroll(header, offset: 25, phase: .idle)          // it stopped there
+        world.ticks(120)
+        #expect(try world.flowingHeaderProgress(header) == 1)
+        // In the bar: the title centred on it at the bar title's size (scale 20 / 40).
+        let placed = try #require(world.item(title))
+        #expect(placed.frame.center == Point(x: 195, y: 62) && placed.transform.scaleX == 0.5)
+
+        let halfway = FlowingHeaderGeometry.progress(offset: 25, accessoryHeight: nil, accessoryFlows: false)
+        #expect(halfway == 0.5)
+    }
+
+    // MARK: Popups
+
+    @Test("the popup example: placed below the button from its leading edge, dismissed by a tap on the backdrop")
+    func popup() throws {
+        let world = World()
+        try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 390, height: 844),
+                                    safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0))
+        let button = try world.spawnView(frame: Rect(x: 20, y: 120, width: 44, height: 44))
+        let menu = try world.spawnView(frame: .zero)
+        let item = try world.spawnView(frame: Rect(x: 12, y: 12, width: 150, height: 20), in: menu)
+        try world.presentPopup(menu, from: button, width: 220, height: 160)
+        world.ticks(30)
+        let placement = try #require(world.popupPlacement(of: menu))
+        #expect(placement.frame == Rect(x: 20, y: 164, width: 220, height: 160) && placement.isBelowSource)
+        #expect(placement.anchor == UnitPoint(x: Double(Float(42 - 20) / 220), y: 0))   // the tail at the button's centre
+        let order = world.renderList.map(\.entity)
+        #expect(world.item(menu)?.role == .overlay && order.firstIndex(of: item) == order.firstIndex(of: menu).map { $0 + 1 })
+        #expect(placement == PopupPlacement.place(source: Rect(x: 20, y: 120, width: 44, height: 44), width: 220, height: 160,
+                                                  container: Rect(x: 0, y: 0, width: 390, height: 844),
+                                                  safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)))
+        world.tap(at: Point(x: 300, y: 700))        // outside the menu: on its backdrop
+        world.ticks(30)
+        #expect(world.presentedPopups.isEmpty && world.popupPlacement(of: menu) == nil)
+        #expect(try !world.drawn(menu))
+    }
+
+    // MARK: Determinism and testing
+
+    @Test("the determinism examples: an exact halfway value, and two runs equal item for item")
+    func determinism() throws {
+        let world = World()
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        try world.animate(view, to: ViewProperties(opacity: 0), with: .linear(duration: 0.5))
+        for _ in 0..<30 { world.tick() }                       // 30 of the 60 ticks
+        let halfway = try world.presentation(of: view).opacity // exactly 0.5
+        #expect(halfway == 0.5)
+
+        func run() throws -> [RenderItem] {
+            let world = World()
+            let card = try world.spawnView(frame: Rect(x: 16, y: 120, width: 160, height: 200))
+            try world.animate(card, to: ViewProperties(frame: Rect(x: 0, y: 0, width: 390, height: 420)),
+                              with: .bouncy)
+            for frame in [1.0 / 60, 1.0 / 144, 1.0 / 30, 0.005] { world.advance(by: frame) }
+            return world.renderList
+        }
+        let same = try run() == run()                          // true, bit for bit
+        #expect(same)
+    }
+}
