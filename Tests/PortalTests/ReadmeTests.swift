@@ -1,6 +1,17 @@
 import Testing
 import Portal
 
+/// The renderer of the README's "Writing a host" example: records what it is asked to draw.
+final class ReadmeCanvas {
+    var clips: [RenderClip] = []
+    var fills: [(size: Size, radius: Float, opacity: Float, transform: ProjectionTransform, content: Entity, clips: [RenderClip])] = []
+    func clip(_ clip: RenderClip) { clips.append(clip) }
+    func fill(_ size: Size, radius: Float, opacity: Float, through transform: ProjectionTransform, content: Entity) {
+        fills.append((size, radius, opacity, transform, content, clips))
+    }
+    func resetClip() { clips.removeAll() }
+}
+
 /// The README's examples, as written there, so that they cannot rot.
 @Suite("README examples")
 struct ReadmeTests {
@@ -74,5 +85,44 @@ struct ReadmeTests {
         // Cells scrolled wholly out of the list are culled: 120 pt scrolled, 600 pt tall.
         let drawnCells = Set(world.renderList.map(\.entity)).intersection(cells)
         #expect(drawnCells == Set(cells[1...9]))
+    }
+
+    @Test("the host example draws every item inside its clip chain, opens what a tap hits and logs the events")
+    func host() throws {
+        let world = World()
+        let canvas = ReadmeCanvas()
+        var opened: [Entity] = []
+        var log: [WorldEvent] = []
+        func open(_ entity: Entity) { opened.append(entity) }
+        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600), cornerRadius: 10)
+        try world.setClipsToBounds(true, of: list)
+        let cell = try world.spawnView(frame: Rect(x: 0, y: 40, width: 390, height: 76), in: list)
+        let card = try world.spawnView(frame: Rect(x: 200, y: 0, width: 100, height: 60))
+        try world.animate(card, to: ViewProperties(opacity: 0.5), with: .linear(duration: 0.01))
+        let secondsSinceLastFrame = 1.0 / 60
+        let touch = Point(x: 20, y: 150)
+
+        world.advance(by: secondsSinceLastFrame)              // runs 0, 1 or more whole 120 Hz ticks
+        world.withClipList { clips in
+            world.withRenderList { items in                   // back to front, each item drawn alone
+                for item in items {
+                    var clip = item.clip                      // its clip chain, innermost first; -1 ends it
+                    while clip >= 0 { canvas.clip(clips[Int(clip)]); clip = clips[Int(clip)].parent }
+                    canvas.fill(item.frame.size, radius: item.cornerRadius, opacity: item.opacity,
+                                through: item.globalTransform, content: item.content)
+                    canvas.resetClip()
+                }
+            }
+        }
+        if let hit = world.tap(at: touch), !hit.isBusy, hit.role != .backdrop { open(hit.entity) }
+        world.drainEvents { event in log.append(event) }      // in order, each with its tick
+
+        #expect(canvas.fills.map(\.content) == [list, cell, card])
+        #expect(canvas.fills.map(\.clips.count) == [0, 1, 0])
+        #expect(canvas.fills[1].clips.first?.transform == .translation(x: 0, y: 100))
+        #expect(canvas.fills[1].transform == .translation(x: 0, y: 140))
+        #expect(canvas.fills[0].radius == 10 && canvas.fills[2].opacity == 0.5)
+        #expect(opened == [cell])
+        #expect(log.contains { if case .animationCompleted(let c) = $0 { c.view == card && c.tick == 2 } else { false } })
     }
 }
