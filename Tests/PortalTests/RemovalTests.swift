@@ -353,4 +353,26 @@ struct RemovalTests {
         world.tick()
         #expect(world.count(of: Glow.self) == 1)
     }
+
+    // MARK: Determinism of a subtree's removal
+
+    /// Views moved under a parent by staged calls and despawned with it in the same frame are
+    /// removed in entity order (the staged parents live in a dictionary, whose order varies from
+    /// run to run), so the indices later spawns reuse are the same every run.
+    @Test func stagedChildrenDespawnedWithTheirParentAreRemovedInEntityOrder() throws {
+        let world = World()
+        let parent = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var children: [Entity] = []
+        for i in 0..<12 { children.append(try world.spawnView(frame: Rect(x: Float(i), y: 0, width: 5, height: 5))) }
+        world.tick()
+        for i in [7, 2, 11, 0, 5, 9, 1, 10, 3, 8, 6, 4] { try world.setParent(parent, of: children[i]) }
+        try world.despawn(parent)
+        world.tick()
+        // Removed children first in reverse entity order, then the parent; the free list is
+        // last in, first out.
+        let expected = [parent.index] + children.map(\.index)
+        var reused: [UInt32] = []
+        for _ in 0..<13 { reused.append(try world.spawnView(frame: Rect(x: 0, y: 0, width: 1, height: 1)).index) }
+        #expect(reused == expected)
+    }
 }

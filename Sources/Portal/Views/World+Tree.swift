@@ -145,7 +145,11 @@ extension World {
                     if stagedParents[c] == nil, allocator.isUsable(c) { kids.append(c) }
                 }
             }
+            // The dictionary's order varies from run to run; entity order keeps despawns (and
+            // so the reuse of entity indices) deterministic.
+            let staged = kids.count
             for (c, parent) in stagedParents where parent == node && allocator.isUsable(c) { kids.append(c) }
+            kids[staged...].sort { $0.index < $1.index }
             if node != entity { result.append(node) }
             stack.append(contentsOf: kids.reversed())
         }
