@@ -428,10 +428,11 @@ struct ViewStore {
     func hasPlacementLane(slot: Int) -> Bool {
         lanes.withUnsafeBufferPointer { lanes in
             let base = slot * ViewChannel.stride
-            for c in 0..<ViewChannel.stride where ViewChannel(rawValue: c)!.isPlacement {
-                if lanes[base + c] != ViewStore.noLane { return true }
+            var any = false
+            for c in 0..<ViewChannel.stride where c != ViewChannel.opacity.rawValue && c != ViewChannel.shadowRadius.rawValue {
+                any = any || lanes[base + c] != ViewStore.noLane
             }
-            return false
+            return any
         }
     }
 
@@ -659,10 +660,8 @@ struct ViewStore {
     func anchorFrame(slot: Int, cache: inout ParentTransformCache) -> Rect? {
         let f = frame(slot: slot)
         guard let parent = parent(slot: slot) else { return f }
-        if cache.slot != parent {
-            cache = ParentTransformCache(slot: parent, transform: contentTransform(slot: parent))
-        }
-        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * cache.transform).boundingBox(of: f.size)
+        let transform = cache.transform(of: parent) { contentTransform(slot: parent) }
+        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * transform).boundingBox(of: f.size)
     }
 
     /// The global transform of the view in `slot`, composed up its ancestors on demand (O(depth))
@@ -683,10 +682,23 @@ struct ViewStore {
         return ProjectionTransform.translation(x: -offset.x, y: -offset.y) * global
     }
 
-    /// The content transform of one parent, remembered by ``anchorFrame(slot:cache:)``.
+    /// The content transforms of the last two parents, remembered by
+    /// ``anchorFrame(slot:cache:)``: two, because a pass alternates between a flight's two ends
+    /// (a list of cards and a screen of details), and one entry then missed at every anchor.
     struct ParentTransformCache {
-        var slot = -1
-        var transform = ProjectionTransform.identity
+        private var slots = (-1, -1)
+        private var transforms = (ProjectionTransform.identity, ProjectionTransform.identity)
+
+        /// The content transform of `parent`, from the cache or (replacing the older entry)
+        /// from `compute`.
+        mutating func transform(of parent: Int, _ compute: () -> ProjectionTransform) -> ProjectionTransform {
+            if slots.0 == parent { return transforms.0 }
+            if slots.1 == parent { return transforms.1 }
+            let transform = compute()
+            slots = (parent, slots.0)
+            transforms = (transform, transforms.0)
+            return transform
+        }
     }
 
     /// Records that the render list has just been built from the views spawned so far.
