@@ -428,11 +428,13 @@ struct ViewStore {
     func hasPlacementLane(slot: Int) -> Bool {
         lanes.withUnsafeBufferPointer { lanes in
             let base = slot * ViewChannel.stride
-            var any = false
+            // `noLane` is all ones and a lane row is not negative: the AND of the entries is
+            // `noLane` exactly when none has a lane (no branch per channel).
+            var all = ViewStore.noLane
             for c in 0..<ViewChannel.stride where c != ViewChannel.opacity.rawValue && c != ViewChannel.shadowRadius.rawValue {
-                any = any || lanes[base + c] != ViewStore.noLane
+                all &= lanes[base + c]
             }
-            return any
+            return all != ViewStore.noLane
         }
     }
 
