@@ -12,6 +12,9 @@
 //   ... --phases --between reference/object-graph/portal
 //       the same in the table's conditions: turns of 10 ticks with that scenario's 10 in between,
 //       timing the warm ticks (all but the first of each turn).
+//   ... --phases --tail
+//       also print the slowest 1 % of the timed ticks phase by phase, with the p99 ÷ median of
+//       the whole tick and (for portal/hero) the landings each of those ticks handed to the host.
 
 import Foundation
 @_spi(Benchmarking) import Portal
@@ -25,6 +28,7 @@ struct Options {
     var only: String?
     var phases = false
     var between: String?
+    var tail = false
 }
 
 func parseOptions() -> Options {
@@ -47,6 +51,7 @@ func parseOptions() -> Options {
             options.n = n
         case "--phases": options.phases = true
         case "--between": options.between = value(argument)
+        case "--tail": options.tail = true
         case "--only":
             options.only = value(argument)
         case "--list":
@@ -132,14 +137,25 @@ func printPhases(of scenario: Scenario, ticks: Int, between other: Scenario?) th
     let phases = TickPhase.allCases
     var stamps = [UInt64](repeating: 0, count: phases.count)
     var durations = [[Double]](repeating: [], count: phases.count)
+    var landings: [Int] = []
+    var cpu: [Double] = []
+    func threadCPU() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e9 + Double(t.tv_nsec)
+    }
     world._setPhaseProbe { phase in stamps[phase.rawValue] = DispatchTime.now().uptimeNanoseconds }
     for tick in 0..<ticks {
         if let other, tick % 10 == 0 {
             for _ in 0..<10 { other.prepareTick(); other.runTick() }
         }
+        let landed = (scenario as? PortalHero)?.landings ?? 0
         scenario.prepareTick()
+        landings.append(((scenario as? PortalHero)?.landings ?? 0) - landed)
+        let cpuStart = threadCPU()
         scenario.runTick()
-        if other != nil && tick % 10 == 0 { continue }
+        cpu.append(threadCPU() - cpuStart)
+        if other != nil && tick % 10 == 0 { landings.removeLast(); cpu.removeLast(); continue }
         for i in 0..<phases.count - 1 { durations[i].append(Double(stamps[i + 1] &- stamps[i])) }
         durations[phases.count - 1].append(Double(stamps[phases.count - 1] &- stamps[0]))
     }
@@ -150,6 +166,25 @@ func printPhases(of scenario: Scenario, ticks: Int, between other: Scenario?) th
     for (i, phase) in phases.enumerated() {
         let label = phase == .end ? "whole tick" : "\(phase)"
         print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%9.1f", median(durations[i]) / 1e3))
+    }
+    if options.tail { printTail(durations, cpu: cpu, landings: landings) }
+}
+
+/// The slowest 1 % of the timed ticks (at least 5) by the thread's CPU time (which leaves out
+/// the time the thread was descheduled: on a shared machine that, not the tick, is most of a
+/// wall-clock tail), each phase by phase in wall-clock µs, with the landings the host sent back
+/// just before it.
+func printTail(_ durations: [[Double]], cpu: [Double], landings: [Int]) {
+    let whole = durations[durations.count - 1]
+    for (label, times) in [("wall clock", whole), ("thread CPU", cpu)] {
+        let p99 = Measurement.percentile(0.99, of: times), p50 = Measurement.percentile(0.5, of: times)
+        print(String(format: "\(label): p99 %.1f µs ÷ median %.1f µs = %.2f×", p99 / 1e3, p50 / 1e3, p99 / p50))
+    }
+    print("median landings per tick \(landings.sorted()[landings.count / 2]); the slowest ticks by CPU time:")
+    print("  tick  landings  CPU µs" + TickPhase.allCases.map { " " + String("\($0)".prefix(8)).padding(toLength: 8, withPad: " ", startingAt: 0) }.joined())
+    for index in cpu.indices.sorted(by: { cpu[$0] > cpu[$1] }).prefix(max(5, cpu.count / 100)) {
+        let cells = durations.indices.map { String(format: "%9.1f", durations[$0][index] / 1e3) }.joined()
+        print(String(format: "%6d %9d %8.1f", index, landings[index], cpu[index] / 1e3) + cells)
     }
 }
 

@@ -218,6 +218,138 @@ struct PortalTreeTests {
         #expect(try world.presentation(of: scene.detail).globalFrame == moved)
     }
 
+    /// Runs a flight of the nested scene beside the flat reference and checks, every tick, that
+    /// the layer is exactly where the flat flight's is and that exactly one of source, layer and
+    /// destination is drawn. `disturb` is called before each tick with its number; what it
+    /// stages takes effect in that tick, and it returns the anchors' new global frames, worked
+    /// out by hand, which the flat anchors take in the same tick. A lane moves an anchor only
+    /// after the tick's matching pass, so each anchor's global frame as of the last tick is
+    /// mirrored onto the flat anchor too. With `forward` false the flight back follows an
+    /// undisturbed flight there.
+    private func followsLikeFlat(_ scene: NestedHero, forward: Bool = true,
+                                 _ disturb: (World, Int) throws -> [(Entity, Rect)]) throws {
+        let world = scene.world
+        let flat = try FlatHero(card: try world.presentation(of: scene.cell).globalFrame,
+                                detail: try world.presentation(of: scene.detail).globalFrame)
+        for leg in forward ? [true] : [true, false] {
+            for w in [world, flat.world] { try w.portalTransition(id: "hero", isActive: leg, config: linearHalfSecond) }
+            var moving = 0
+            for tick in 1...70 {
+                let moved = leg == forward ? try disturb(world, tick) : []
+                for (nested, mirror) in [(scene.cell, flat.card), (scene.detail, flat.detail)] {
+                    let global = try moved.first { $0.0 == nested }?.1 ?? world.presentation(of: nested).globalFrame
+                    if try flat.world.presentation(of: mirror).frame != global { try flat.world.setFrame(global, of: mirror) }
+                }
+                world.tick()
+                flat.world.tick()
+                #expect(scene.layerItem?.frame == flat.layerFrame, "tick \(tick)")
+                #expect(try scene.drawnCount() == 1, "tick \(tick)")
+                if flat.layerFrame != nil { moving += 1 }
+            }
+            #expect(moving > 40 && scene.layerItem == nil, "\(moving) ticks in flight")
+        }
+    }
+
+    @Test("a nested destination is followed exactly when its screen moves to another container mid-flight, and then when the new container moves (and not the old)")
+    func nestedAnchorReparentedMidFlight() throws {
+        let scene = try NestedHero()
+        try followsLikeFlat(scene) { world, tick in
+            switch tick {
+            case 15:
+                // stack (10, 20) + screen (0, 50) + detail (20, 30).
+                try world.setParent(scene.stack, of: scene.detailScreen)
+                return [(scene.detail, Rect(x: 30, y: 100, width: 320, height: 240))]
+            case 25:
+                try world.setFrame(Rect(x: 500, y: 0, width: 400, height: 800), of: scene.otherStack)
+            case 35:
+                try world.setFrame(Rect(x: 40, y: 60, width: 400, height: 800), of: scene.stack)
+                return [(scene.detail, Rect(x: 60, y: 140, width: 320, height: 240))]
+            default: break
+            }
+            return []
+        }
+        // Landed where the detail is now: stack (40, 60) + screen (0, 50) + detail (20, 30).
+        #expect(try scene.world.presentation(of: scene.detail).globalFrame == Rect(x: 60, y: 140, width: 320, height: 240))
+    }
+
+    @Test("a nested destination is followed exactly while an ancestor animates (a lane on its frame, then a spring on its container's content offset)")
+    func nestedAnchorUnderAnimatedAncestor() throws {
+        let scene = try NestedHero()
+        try followsLikeFlat(scene) { world, tick in
+            if tick == 8 {
+                _ = try world.animate(scene.detailScreen, to: ViewProperties(frame: Rect(x: -120, y: 50, width: 400, height: 700)),
+                                      with: .easeInOut(duration: 0.15))
+            }
+            if tick == 30 { _ = try world.animate(scene.otherStack, to: ViewProperties(contentOffset: Point(x: 0, y: 40)), with: .smooth) }
+            return []   // lanes: mirrored a tick later, as the flight reads them
+        }
+    }
+
+    @Test("a nested source is followed exactly while its list is hidden and moved, and shown again, on the way back")
+    func nestedAnchorUnderHiddenAncestor() throws {
+        let scene = try NestedHero()
+        try followsLikeFlat(scene, forward: false) { world, tick in
+            switch tick {
+            case 10, 45: try world.setHidden(tick == 10, of: scene.list)
+            case 20:
+                try world.setContentOffset(Point(x: 0, y: 300), of: scene.list)
+                return [(scene.cell, NestedHero.cellGlobal(offset: 300))]
+            case 30:
+                // stack (30, 20) + screen (0, 0) + list (0, 100) − offset (0, 300) + cell (20, 400).
+                try world.setFrame(Rect(x: 30, y: 20, width: 400, height: 800), of: scene.stack)
+                return [(scene.cell, Rect(x: 50, y: 220, width: 160, height: 120))]
+            default: break
+            }
+            return []
+        }
+        #expect(try scene.world.presentation(of: scene.cell).globalFrame == Rect(x: 50, y: 220, width: 160, height: 120))
+    }
+
+    @Test("flights whose nested anchors and ancestors are still are not visited; a write to an ancestor revisits exactly the flights below it, once; an animated ancestor every tick until it rests")
+    func quietNestedFlightsAreNotVisited() throws {
+        let world = World()
+        func chain(x: Float) throws -> [Entity] {
+            var views: [Entity] = []
+            for _ in 0..<3 { views.append(try world.spawnView(frame: Rect(x: x, y: 0, width: 400, height: 800), in: views.last)) }
+            return views
+        }
+        let (sources, details) = (try chain(x: 0), try chain(x: 500))
+        let (list, detailList) = (sources[2], details[2])
+        let count = 12
+        for i in 0..<count {
+            let card = try world.spawnView(frame: Rect(x: 0, y: Float(i) * 60, width: 50, height: 50), in: list)
+            let detail = try world.spawnView(frame: Rect(x: 0, y: Float(i) * 60, width: 300, height: 300), in: detailList)
+            try world.portal(card, id: PortalID("p\(i)"), as: .source)
+            try world.portal(detail, id: PortalID("p\(i)"), as: .destination)
+        }
+        world.tick()
+        for i in 0..<count {
+            try world.portalTransition(id: PortalID("p\(i)"), isActive: true,
+                                       config: PortalTransitionConfig(animation: PortalAnimationWithCompletion(.linear(duration: 1), delay: 0)))
+        }
+        world.tick()   // every flight starts: one visit each
+        var visits = world.portals.visitCount
+        world.run(ticks: 20)
+        #expect(world.portals.visitCount == visits, "still anchors: no visit")
+        // The sources' list scrolls: the flights head for the destinations, nothing to do.
+        try world.setContentOffset(Point(x: 0, y: 10), of: list)
+        world.run(ticks: 5)
+        #expect(world.portals.visitCount == visits)
+        // The destinations' grandparent moves: each flight once, then quiet again.
+        try world.setFrame(Rect(x: 520, y: 0, width: 400, height: 800), of: details[0])
+        world.run(ticks: 5)
+        #expect(world.portals.visitCount == visits + count)
+        visits = world.portals.visitCount
+        // An animated ancestor: every flight every tick while the lane runs (6 ticks), once more
+        // as it comes to rest, then never.
+        _ = try world.animate(detailList, to: ViewProperties(contentOffset: Point(x: 0, y: 30)), with: .linear(duration: 0.05))
+        world.run(ticks: 20)
+        #expect(world.portals.visitCount == visits + count * 7)
+        visits = world.portals.visitCount
+        world.run(ticks: 20)
+        #expect(world.portals.visitCount == visits)
+    }
+
     @Test("the matching pass's allocation-free visit sort agrees with sort() on sorted runs followed by any tail")
     func visitSort() {
         var rng = SeededGenerator(seed: 13)

@@ -308,7 +308,7 @@ struct TrackStore {
     private mutating func addLane(value now: Float, velocity v: Float, target goal: Float, timing timingSlot: UInt32,
                                   slot: Int, channel: ViewChannel, views: inout ViewStore) {
         let out = slot * ViewChannel.stride + channel.rawValue
-        if channel.isGeometry { views.noteGeometryWrite(slot: slot) }
+        if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
         let row = laneCount
         views.lanes[out] = Int32(row)
         if row < value.count {

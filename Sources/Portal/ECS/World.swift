@@ -335,7 +335,9 @@ public final class World {
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
-        if hitGrid.version != renderVersion { hitGrid.build(renderItems, version: renderVersion, tree: views.lastListWasTree) }
+        if hitGrid.version != renderVersion {
+            hitGrid.build(renderItems, clips: renderClips, version: renderVersion, tree: views.lastListWasTree)
+        }
         let hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
         if hit?.role != .overlay {
@@ -352,15 +354,16 @@ public final class World {
     /// The hit test of a flat render list (no view has a parent), through the grid.
     private func flatHitTest(_ point: Point) -> HitTestResult? {
         var hit: HitTestResult?
-        let items = renderItems
-        hitGrid.candidates(at: point) { index in
-            let item = items[index]
-            // Liveness last: it is read only for a view the point hits.
-            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
-                  let local = item.transform.inverseMap(point, in: item.frame), item.frame.contains(local),
-                  self.allocator.isUsable(item.entity) else { return false }
-            hit = HitTestResult(entity: item.entity, role: item.role)
-            return true
+        hitGrid.flatShapes.withUnsafeBufferPointer { shapes in
+            hitGrid.candidates(at: point) { index in
+                // Only hittable items are binned; the item itself and its liveness are read
+                // only for the one the point hits.
+                guard shapes[index].contains(point) else { return false }
+                let (entity, role) = renderItems.withUnsafeBufferPointer { ($0[index].entity, $0[index].role) }
+                guard allocator.isUsable(entity) else { return false }
+                hit = HitTestResult(entity: entity, role: role)
+                return true
+            }
         }
         return hit
     }

@@ -141,7 +141,10 @@ extension World {
         views.setZIndex(toInFront ? 0 : 1, slot: fromSlot)
         for (slot, stages) in [(fromSlot, fromStages), (toSlot, toStages)] {
             setPresented(stages.initial, slot: slot)
-            if let axis = stages.rotationAxis { views.styles[slot].rotationAxis = axis }
+            if let axis = stages.rotationAxis {
+                views.styles[slot].rotationAxis = axis
+                views.noteGeometryWrite(slot: slot)   // the axis moves the screen's content too
+            }
         }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,

@@ -1,7 +1,53 @@
 // A uniform grid over the render list, so hit testing looks at the items near the point
 // instead of all of them. Built lazily — on the first hit test after the render list changed —
 // and kept until the next tick, so a host that never hit-tests pays nothing and one that tests
-// many points per frame pays the build once.
+// many points per frame pays the build once. The build also works out, once per item, what a
+// query would otherwise recompute per candidate (the inverse of each item's transform, the
+// sine and cosine of its rotation), in a compact record per item, and bins only the items a
+// hit test may return.
+
+/// What a query tests of one hittable item of a flat render list: ``Transform/inverseMap(_:in:)``
+/// with its rotation's cosine and sine worked out, and the frame's edges, for the same
+/// operations in the same order (so the same answer to the last bit).
+struct FlatHitShape {
+    var translationX: Float = 0, translationY: Float = 0
+    var midX: Float = 0, midY: Float = 0
+    var scaleX: Float = 0, scaleY: Float = 0
+    var cos: Float = 1, sin: Float = 0
+    var minX: Float = 0, minY: Float = 0, maxX: Float = 0, maxY: Float = 0
+    var rotated = false
+
+    init() {}
+
+    init(_ item: RenderItem) {
+        let t = item.transform, f = item.frame
+        translationX = t.translation.x; translationY = t.translation.y
+        midX = f.midX; midY = f.midY
+        scaleX = t.scaleX; scaleY = t.scaleY
+        rotated = t.rotation.radians != 0
+        if rotated { cos = libcCosf(t.rotation.radians); sin = libcSinf(t.rotation.radians) }
+        minX = f.minX; minY = f.minY; maxX = f.maxX; maxY = f.maxY
+    }
+
+    /// Whether `point` maps into the frame (as `inverseMap` then `Rect.contains`).
+    @inline(__always)
+    func contains(_ point: Point) -> Bool {
+        guard scaleX != 0, scaleY != 0 else { return false }
+        var x = point.x - translationX - midX
+        var y = point.y - translationY - midY
+        if rotated { (x, y) = (cos * x + sin * y, -sin * x + cos * y) }
+        let lx = x / scaleX + midX, ly = y / scaleY + midY
+        return lx >= minX && lx < maxX && ly >= minY && ly < maxY
+    }
+}
+
+/// What a query tests of one hittable item of a tree's render list: the inverse of its global
+/// transform (`nil` when it has none), its size and its clip.
+struct TreeHitShape {
+    var inverse: ProjectionTransform?
+    var width: Float = 0, height: Float = 0
+    var clip: Int32 = -1
+}
 
 struct HitGrid {
     private var origin = Point.zero
@@ -13,6 +59,13 @@ struct HitGrid {
     /// Items that cover too many cells to bin (full-screen views, backdrops): checked always.
     private var large: [Int32] = []
     private var scratch: [Int32] = []
+    /// Per render item (by index), what a query tests of it: for a flat list in `flatShapes`,
+    /// for a tree in `treeShapes` (the other stays empty). Only hittable items are binned, so
+    /// only theirs are read.
+    private(set) var flatShapes: [FlatHitShape] = []
+    private(set) var treeShapes: [TreeHitShape] = []
+    /// Per clip of the render list, the inverse of its transform (`nil` when it has none).
+    private(set) var clipInverses: [ProjectionTransform?] = []
     /// The render-list version the grid was built for.
     private(set) var version: UInt64 = .max
 
@@ -39,13 +92,32 @@ struct HitGrid {
             ?? Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
     }
 
-    mutating func build(_ list: [RenderItem], version: UInt64, tree: Bool = false) {
+    /// Whether a hit test may return the item at all: it allows hit testing (with its
+    /// ancestors) and is not all but invisible (a backdrop takes taps at any opacity).
+    static func isHittable(_ item: RenderItem) -> Bool {
+        item.allowsHitTesting && (item.opacity >= 0.01 || item.role == .backdrop)
+    }
+
+    mutating func build(_ list: [RenderItem], clips: [RenderClip] = [], version: UInt64, tree: Bool = false) {
         self.version = version
         large.removeAll(keepingCapacity: true)
         items.removeAll(keepingCapacity: true)
+        flatShapes.removeAll(keepingCapacity: true)
+        treeShapes.removeAll(keepingCapacity: true)
+        clipInverses.removeAll(keepingCapacity: true)
+        if tree {
+            for item in list {
+                treeShapes.append(HitGrid.isHittable(item)
+                    ? TreeHitShape(inverse: item.globalTransform.inverted(), width: item.frame.width, height: item.frame.height, clip: item.clip)
+                    : TreeHitShape())
+            }
+            for clip in clips { clipInverses.append(clip.transform.inverted()) }
+        } else {
+            for item in list { flatShapes.append(HitGrid.isHittable(item) ? FlatHitShape(item) : FlatHitShape()) }
+        }
         guard !list.isEmpty else { columns = 0; rows = 0; return }
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
-        for item in list {
+        for item in list where HitGrid.isHittable(item) {
             let b = HitGrid.bounds(item, tree: tree)
             guard HitGrid.isBinnable(b) else { continue }
             minX = min(minX, b.minX); minY = min(minY, b.minY); maxX = max(maxX, b.maxX); maxY = max(maxY, b.maxY)
@@ -69,7 +141,7 @@ struct HitGrid {
                 scratch.removeAll(keepingCapacity: true)
                 scratch.append(contentsOf: starts.dropLast())
             }
-            for (index, item) in list.enumerated() {
+            for (index, item) in list.enumerated() where HitGrid.isHittable(item) {
                 let b = HitGrid.bounds(item, tree: tree)
                 guard HitGrid.isBinnable(b) else {
                     // A flat item with non-finite bounds cannot be hit; a tree item without a
@@ -111,24 +183,46 @@ struct HitGrid {
     /// Calls `visit` with the indices of the items that may contain `point`, topmost first,
     /// until it returns `true`.
     func candidates(at point: Point, _ visit: (Int) -> Bool) {
-        var inCell: ArraySlice<Int32> = []
+        var first = 0, end = 0
         if columns > 0, point.isFinite {
             let x = (point.x - origin.x) / cellSize, y = (point.y - origin.y) / cellSize
             if x >= 0, y >= 0, x < Float(columns), y < Float(rows) {
                 let cell = Int(y) * columns + Int(x)
-                inCell = items[Int(starts[cell])..<Int(starts[cell + 1])]
+                first = Int(starts[cell]); end = Int(starts[cell + 1])
             }
         }
-        // Merge the cell's items and the large items from the top (both ascending).
-        var i = inCell.endIndex - 1, j = large.count - 1
-        while i >= inCell.startIndex || j >= 0 {
-            let next: Int32
-            if j < 0 || (i >= inCell.startIndex && inCell[i] > large[j]) {
-                next = inCell[i]; i -= 1
-            } else {
-                next = large[j]; j -= 1
+        // Merge the cell's items and the large items from the top (both ascending), through
+        // buffer pointers (a slice of the cell retained and released the array per query).
+        items.withUnsafeBufferPointer { inCell in
+            large.withUnsafeBufferPointer { large in
+                var i = end - 1, j = large.count - 1
+                while i >= first || j >= 0 {
+                    let next: Int32
+                    if j < 0 || (i >= first && inCell[i] > large[j]) {
+                        next = inCell[i]; i -= 1
+                    } else {
+                        next = large[j]; j -= 1
+                    }
+                    if visit(Int(next)) { return }
+                }
             }
-            if visit(Int(next)) { return }
         }
+    }
+
+    /// Whether `point` hits the (hittable) item at `index` of a tree's render list: inside its
+    /// bounds under its global transform, and inside every clip of its chain.
+    func treeItemContains(_ index: Int, _ point: Point, clips: [RenderClip]) -> Bool {
+        let shape = treeShapes[index]
+        guard let inverse = shape.inverse else { return false }
+        let local = inverse.map(point)
+        guard local.x >= 0, local.y >= 0, local.x <= shape.width, local.y <= shape.height else { return false }
+        var clip = shape.clip
+        while clip >= 0 {
+            let c = clips[Int(clip)]
+            guard let clipInverse = clipInverses[Int(clip)],
+                  RenderClip.roundedRectContains(clipInverse.map(point), size: c.size, radius: c.cornerRadius) else { return false }
+            clip = c.parent
+        }
+        return true
     }
 }

@@ -105,9 +105,11 @@ struct PortalMotion {
 ///
 /// A watch on a view slot is *trusted*: it stands for a plain flight (flying, no request, no
 /// cross-fade) that has followed its anchor as it is now, whose anchor has no running lane on
-/// its frame or radius, and whose anchor's view reports every other write to that geometry
-/// (`ViewStore.observers`). So the matching pass need not visit the flight until something is
-/// reported: until then, following the anchor would change nothing.
+/// its frame or radius and whose ancestors none on their placement, and whose anchor's view
+/// and every ancestor's report every other write that could move the anchor on screen
+/// (`ViewStore.observers`, through the portal's `PortalStore.watchChain`). So the matching pass
+/// need not visit the flight until something is reported: until then, following the anchor
+/// would change nothing.
 enum AnchorWatch {
     /// The watch is not trusted: the flight began, or its anchors, phase or request changed, or
     /// it is not a plain flight, or its anchor is animated. The portal is in the matching
@@ -153,6 +155,15 @@ struct PortalStore {
     var motion: [PortalMotion] = []
     /// The view slot of the anchor each flight follows, parallel to `records`; see ``AnchorWatch``.
     var watchedSlot: [UInt32] = []
+    /// Each portal's watch in the view store: the first node of its chain of
+    /// `ViewStore.observerNodes` (on the anchor and every ancestor), or `ViewStore.noObserver`.
+    /// Linked while the watch is trusted; a watch dropped outside the matching pass (a new
+    /// phase, request or anchor) keeps its chain until the portal's next visit releases it,
+    /// so a write there may queue a portal that is queued already.
+    var watchChain: [Int32] = []
+    /// The number of visits the matching pass has made (for tests: a flight whose anchor and
+    /// ancestors are still is not visited).
+    var visitCount = 0
     /// Each portal's id, parallel to `records`.
     var ids: [PortalID] = []
     /// The animation part of each portal's configuration, parallel to `records`.
@@ -198,6 +209,7 @@ struct PortalStore {
         records.append(PortalRecord())
         motion.append(PortalMotion())
         watchedSlot.append(AnchorWatch.untrusted)
+        watchChain.append(ViewStore.noObserver)
         ids.append(id)
         flightSettings.append(FlightSettings(PortalTransitionConfig()))
         effects.append([])

@@ -44,8 +44,12 @@ struct PortalSystem {
         for key in visits {
             let key = Int(key)
             portals.motion[key].isQueued = false
-            guard portals.motion[key].isAwake else { continue }
+            guard portals.motion[key].isAwake else {
+                unwatch(key)
+                continue
+            }
             portals.visiting = key
+            portals.visitCount &+= 1
             visit(key, tick: tick)
             let trusted = watchAnchor(key)
             portals.visiting = -1
@@ -133,19 +137,13 @@ struct PortalSystem {
         portals.touchSum = sum
     }
 
-    /// Queues the portals whose trusted watch is on a view whose geometry was written since the
-    /// last pass, and forgets observers whose portal no longer watches that view.
+    /// Queues the portals watching a view whose placement was written since the last pass: the
+    /// anchor they follow, or an ancestor of it.
     private mutating func queueWatchersOfWrittenAnchors() {
         guard !views.observedWrites.isEmpty else { return }
         let written = views.observedWrites.take()
         for slot in written {
-            let key = views.observers[Int(slot)]
-            guard key != ViewStore.unobserved else { continue }
-            if portals.watchedSlot[Int(key)] == slot {
-                portals.enqueue(Int(key))
-            } else {
-                views.stopObserving(slot: Int(slot))
-            }
+            views.forEachObserver(of: Int(slot)) { key in portals.enqueue(Int(key)) }
         }
         views.observedWrites.giveBack(written)
     }
@@ -178,20 +176,20 @@ struct PortalSystem {
     }
 
     /// After a visit: watches the anchor a plain flight now follows (its frame was just read and
-    /// followed), asking the view store to report writes to it. Returns whether the watch is
-    /// trusted; a portal whose watch is not (anything but a plain flight, or an anchor with
-    /// lanes on its geometry) stays queued, to be visited every tick.
+    /// followed), asking the view store to report writes to it and to each of its ancestors.
+    /// Returns whether the watch is trusted; a portal whose watch is not (anything but a plain
+    /// flight, or an anchor that a lane moves — on its own geometry or on an ancestor's
+    /// placement) stays queued, to be visited every tick.
     private mutating func watchAnchor(_ key: Int) -> Bool {
         var watched = AnchorWatch.untrusted
         let motion = portals.motion[key]
         if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil {
             let anchor = portals.records.withUnsafeBufferPointer { direction == .forward ? $0[key].destination : $0[key].source }
             if let anchor, let slot = views.slot(of: anchor) {
-                // An animated anchor moves every tick through its lanes, which report nothing;
-                // a nested one moves with its ancestors (a scroll, a push), which write only
-                // their own blocks: both are followed every tick, through their global frames.
-                if !views.hasGeometryLane(slot: slot), views.parent(slot: slot) == nil {
-                    views.observe(slot: slot, by: UInt32(key))
+                // Lanes report nothing as they move a view: an anchor animated, or under an
+                // animated ancestor (a push, an animated scroll), is followed every tick.
+                if views.isStill(slot: slot) {
+                    portals.watchChain[key] = views.watch(portals.watchChain[key], slot: slot, by: UInt32(key))
                     watched = UInt32(slot)
                 }
             } else {
@@ -199,7 +197,16 @@ struct PortalSystem {
             }
         }
         portals.watchedSlot[key] = watched
+        if watched == AnchorWatch.untrusted || watched == AnchorWatch.gone { unwatch(key) }
         return watched != AnchorWatch.untrusted
+    }
+
+    /// Releases portal `key`'s watch chain, if it has one.
+    private mutating func unwatch(_ key: Int) {
+        let chain = portals.watchChain[key]
+        guard chain != ViewStore.noObserver else { return }
+        views.release(chain)
+        portals.watchChain[key] = ViewStore.noObserver
     }
 
     private mutating func applyRequest(_ key: Int, tick: UInt64) {

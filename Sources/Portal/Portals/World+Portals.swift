@@ -280,7 +280,7 @@ extension PortalStore {
             precondition(records[key].source == entity || records[key].destination == entity,
                          "portals: \(entity) is marked but not an anchor of \(ids[key])")
         }
-        precondition(watchedSlot.count == records.count, "portals: the watch column differs in length")
+        precondition(watchedSlot.count == records.count && watchChain.count == records.count, "portals: the watch columns differ in length")
         precondition(queue.items.allSatisfy { motion[Int($0)].isQueued }
                      && motion.lazy.filter(\.isQueued).count == queue.items.count, "portals: the queue and its marks disagree")
         let written = Set(views.observedWrites.items)
@@ -292,17 +292,31 @@ extension PortalStore {
                 guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else {
                     preconditionFailure("portals: \(ids[key]) has a trusted watch but is not in a plain flight")
                 }
-                if watched != AnchorWatch.gone && !motion.isQueued && !written.contains(watched) {
-                    // What lets the matching pass skip the flight: its anchor is where the flight
-                    // last followed it, nothing animates it, and a write to it would be reported.
+                if watched != AnchorWatch.gone && !motion.isQueued {
+                    // What lets the matching pass skip the flight: its anchor and every ancestor
+                    // report their writes to it, nothing animates them, and (unless a write is
+                    // pending) the anchor is on screen where the flight last followed it.
                     let slot = Int(watched), forward = direction == .forward
-                    precondition(views.observers[slot] == UInt32(key), "portals: \(ids[key])'s anchor is not observed")
-                    precondition(!views.hasGeometryLane(slot: slot), "portals: \(ids[key]) trusts the watch of an animated anchor")
-                    precondition(views.parent(slot: slot) == nil, "portals: \(ids[key]) trusts the watch of a nested anchor")
-                    precondition(views.entities[slot] == (forward ? record.destination : record.source)
-                                 && views.frame(slot: slot) == (forward ? record.destinationFrame : record.sourceFrame)
-                                 && views.value(.cornerRadius, slot: slot) == (forward ? record.destinationRadius : record.sourceRadius),
-                                 "portals: \(ids[key])'s anchor moved, unreported, since the flight followed it")
+                    var node = watchChain[key], chain: [Int] = []
+                    while node != ViewStore.noObserver {
+                        precondition(views.observerNodes[Int(node)].key == UInt32(key), "portals: \(ids[key])'s watch chain holds another's node")
+                        chain.append(Int(views.observerNodes[Int(node)].slot))
+                        node = views.observerNodes[Int(node)].chainNext
+                    }
+                    if !chain.contains(where: { written.contains(UInt32($0)) }) {
+                        precondition(views.watches(watchChain[key], slot: slot),
+                                     "portals: \(ids[key])'s watch chain is not on its anchor and each of its ancestors")
+                        precondition(views.isStill(slot: slot), "portals: \(ids[key]) trusts the watch of an anchor a lane moves")
+                        var cache = ViewStore.ParentTransformCache()
+                        let anchorFrame = views.anchorFrame(slot: slot, cache: &cache)
+                        let recordFrame = forward ? record.destinationFrame : record.sourceFrame
+                        precondition(views.entities[slot] == (forward ? record.destination : record.source)
+                                     && (anchorFrame == nil || anchorFrame == recordFrame)
+                                     && views.value(.cornerRadius, slot: slot) == (forward ? record.destinationRadius : record.sourceRadius),
+                                     "portals: \(ids[key])'s anchor moved, unreported, since the flight followed it")
+                        precondition(record.followed.map { $0.0 == recordFrame } ?? true,
+                                     "portals: \(ids[key])'s layer heads elsewhere than its trusted anchor's global frame")
+                    }
                 }
             }
             switch motion.phase {

@@ -20,8 +20,10 @@ enum ViewChannel: Int, CaseIterable {
     /// radius (the first five channels).
     static let geometry = ViewChannel.x.rawValue...ViewChannel.cornerRadius.rawValue
 
-    /// Whether the channel is one of ``geometry``.
-    var isGeometry: Bool { ViewChannel.geometry.contains(rawValue) }
+    /// Whether writing the channel can move the view or its content on screen, or change what
+    /// a portal reads of it: every channel but opacity and shadow radius. A watched view reports
+    /// these writes (`ViewStore.noteGeometryWrite(slot:)`).
+    var isPlacement: Bool { self != .opacity && self != .shadowRadius }
 }
 
 /// The properties of a view to change; `nil` leaves a property as it is.

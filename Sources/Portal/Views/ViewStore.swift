@@ -152,16 +152,35 @@ struct ViewStore {
     private var needsSort = false
     private var mergeBuffer: [UInt32] = []
 
-    /// What `observers` holds for a slot nobody watches.
-    static let unobserved: UInt32 = .max
-    /// Per slot, who asked to be told when the view's geometry (frame or corner radius) is
-    /// written: a portal whose flight follows that view (its interned key), or ``unobserved``.
-    /// An entry may outlive the watch that set it (and even the view); the reader checks. Every
-    /// write to a view's geometry other than a running lane's goes through
-    /// `noteGeometryWrite(slot:)`: the host's and the features' direct placements, header
-    /// placement, a lane starting. (A despawned view needs no report: every despawn unmarks the
-    /// view, which queues its portal.)
-    private(set) var observers: [UInt32] = []
+    /// What `observers` (and a node's links) hold for none.
+    static let noObserver: Int32 = -1
+    /// Per slot, the first node of the list of watches on that view, or ``noObserver``: the
+    /// portals whose flight follows a view at or below it (see ``ObserverNode``). Every write
+    /// that moves a view or its content on screen, other than a running lane's, goes through
+    /// `noteGeometryWrite(slot:)`: the host's and the features' direct placements (frame,
+    /// transform, content offset, corner radius), header placement, a lane starting, a new
+    /// parent. (A despawned view needs no report: every despawn unmarks the anchors under it,
+    /// which queues their portals.)
+    private(set) var observers: [Int32] = []
+    /// The watch nodes. A portal watching an anchor has one node on the anchor's slot and one on
+    /// each ancestor's (a *chain*, anchor first, linked by `chainNext`); each node is also in
+    /// its slot's list (`prev`/`next`), so a write to an ancestor finds every watcher below it
+    /// and a chain is unlinked in O(depth), however many watchers share its slots.
+    private(set) var observerNodes: [ObserverNode] = []
+    /// The first free node (free nodes are linked by `chainNext`), or ``noObserver``.
+    private var freeObserverNode: Int32 = ViewStore.noObserver
+
+    /// One portal's watch on one view (see `observerNodes`).
+    struct ObserverNode {
+        /// The watching portal's key.
+        var key: UInt32
+        /// The view slot whose list the node is in.
+        var slot: UInt32
+        var prev: Int32
+        var next: Int32
+        /// The next node of the same chain (the slot's parent's), or ``noObserver``.
+        var chainNext: Int32
+    }
 
     // MARK: The tree
     //
@@ -234,7 +253,7 @@ struct ViewStore {
     func touch(_ entity: Entity) -> UInt32 {
         guard let slot = slot(of: entity) else { return 0 }
         let base = slot * ViewChannel.stride
-        return values[base].bitPattern &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: lanes[base]) &+ observers[slot]
+        return values[base].bitPattern &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: lanes[base]) &+ UInt32(bitPattern: observers[slot])
     }
 
     /// Adds a view for `entity` in a free slot (the most recently freed before the last refresh,
@@ -252,7 +271,7 @@ struct ViewStore {
             parentSlot[slot] = 0
             drawnMark[slot] = 0
         } else {
-            observers.append(ViewStore.unobserved)
+            observers.append(ViewStore.noObserver)
             slot = entities.count
             entities.append(entity)
             live.append(true)
@@ -319,22 +338,81 @@ struct ViewStore {
         pendingRemovals.append(UInt32(slot))   // reusable after the next refresh, not before
     }
 
-    /// Records that the geometry of the view in `slot` is about to change (or the view to go), if
-    /// anybody observes it.
+    /// Records that the view in `slot` is about to move on screen, or its content with it (or the
+    /// view to go), if anybody watches it or a view below it.
     @inline(__always)
     mutating func noteGeometryWrite(slot: Int) {
-        if observers.withUnsafeBufferPointer({ $0[slot] }) != ViewStore.unobserved { observedWrites.append(UInt32(slot)) }
+        if observers.withUnsafeBufferPointer({ $0[slot] }) != ViewStore.noObserver {
+            // One entry per placement, not one per channel of it.
+            if observedWrites.items.last != UInt32(slot) { observedWrites.append(UInt32(slot)) }
+        }
     }
 
-    /// Asks for writes to the geometry of the view in `slot` to be recorded for `observer`
-    /// (replacing any other observer of that slot).
-    mutating func observe(slot: Int, by observer: UInt32) {
-        observers[slot] = observer
+    /// Makes `chain` (the first node of a portal's watch, or ``noObserver``) the watch of portal
+    /// `key` on the view in `slot` and each of its ancestors, and returns it: the chain itself
+    /// when it already watches exactly those views (a watch read again, the common case), else
+    /// a new one (the old one released).
+    mutating func watch(_ chain: Int32, slot: Int, by key: UInt32) -> Int32 {
+        if watches(chain, slot: slot) { return chain }
+        release(chain)
+        var first = ViewStore.noObserver, last = ViewStore.noObserver
+        var s: Int? = slot
+        while let current = s {
+            let head = observers[current]
+            let node = ObserverNode(key: key, slot: UInt32(current), prev: ViewStore.noObserver, next: head,
+                                    chainNext: ViewStore.noObserver)
+            let index: Int32
+            if freeObserverNode != ViewStore.noObserver {
+                index = freeObserverNode
+                freeObserverNode = observerNodes[Int(index)].chainNext
+                observerNodes[Int(index)] = node
+            } else {
+                index = Int32(observerNodes.count)
+                observerNodes.append(node)
+            }
+            if head != ViewStore.noObserver { observerNodes[Int(head)].prev = index }
+            observers[current] = index
+            if last == ViewStore.noObserver { first = index } else { observerNodes[Int(last)].chainNext = index }
+            last = index
+            s = parent(slot: current)
+        }
+        return first
     }
 
-    /// Stops recording writes to the view in `slot`.
-    mutating func stopObserving(slot: Int) {
-        observers[slot] = ViewStore.unobserved
+    /// Whether `chain` watches exactly the view in `slot` and its ancestors, in order.
+    func watches(_ chain: Int32, slot: Int) -> Bool {
+        var node = chain, s: Int? = slot
+        while node != ViewStore.noObserver, let current = s {
+            guard observerNodes[Int(node)].slot == UInt32(current) else { return false }
+            node = observerNodes[Int(node)].chainNext
+            s = parent(slot: current)
+        }
+        return node == ViewStore.noObserver && s == nil && chain != ViewStore.noObserver
+    }
+
+    /// Unlinks every node of `chain` (a watch's first node, or ``noObserver``) from its view's
+    /// list and frees it.
+    mutating func release(_ chain: Int32) {
+        var index = chain
+        while index != ViewStore.noObserver {
+            let node = observerNodes[Int(index)]
+            if node.prev != ViewStore.noObserver { observerNodes[Int(node.prev)].next = node.next } else { observers[Int(node.slot)] = node.next }
+            if node.next != ViewStore.noObserver { observerNodes[Int(node.next)].prev = node.prev }
+            observerNodes[Int(index)].chainNext = freeObserverNode
+            freeObserverNode = index
+            index = node.chainNext
+        }
+    }
+
+    /// Calls `body` with the key of each watch on the view in `slot`.
+    func forEachObserver(of slot: Int, _ body: (UInt32) -> Void) {
+        observerNodes.withUnsafeBufferPointer { nodes in
+            var index = observers[slot]
+            while index != ViewStore.noObserver {
+                body(nodes[Int(index)].key)
+                index = nodes[Int(index)].next
+            }
+        }
     }
 
     /// Whether the view in `slot` has a running lane on its frame or corner radius.
@@ -343,6 +421,34 @@ struct ViewStore {
             let base = slot * ViewChannel.stride
             return ViewChannel.geometry.contains { lanes[base + $0] != ViewStore.noLane }
         }
+    }
+
+    /// Whether the view in `slot` has a running lane on a channel that moves its content on
+    /// screen (its frame, transform or content offset).
+    func hasPlacementLane(slot: Int) -> Bool {
+        lanes.withUnsafeBufferPointer { lanes in
+            let base = slot * ViewChannel.stride
+            // `noLane` is all ones and a lane row is not negative: the AND of the entries is
+            // `noLane` exactly when none has a lane (no branch per channel).
+            var all = ViewStore.noLane
+            for c in 0..<ViewChannel.stride where c != ViewChannel.opacity.rawValue && c != ViewChannel.shadowRadius.rawValue {
+                all &= lanes[base + c]
+            }
+            return all != ViewStore.noLane
+        }
+    }
+
+    /// Whether the global frame of the view in `slot` can change only by a write that
+    /// `noteGeometryWrite(slot:)` reports: no lane runs on its geometry, nor on the placement
+    /// of any ancestor.
+    func isStill(slot: Int) -> Bool {
+        guard !hasGeometryLane(slot: slot) else { return false }
+        var s = parent(slot: slot)
+        while let current = s {
+            if hasPlacementLane(slot: current) { return false }
+            s = parent(slot: current)
+        }
+        return true
     }
 
     mutating func setZIndex(_ z: Int32, slot: Int) {
@@ -556,10 +662,8 @@ struct ViewStore {
     func anchorFrame(slot: Int, cache: inout ParentTransformCache) -> Rect? {
         let f = frame(slot: slot)
         guard let parent = parent(slot: slot) else { return f }
-        if cache.slot != parent {
-            cache = ParentTransformCache(slot: parent, transform: contentTransform(slot: parent))
-        }
-        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * cache.transform).boundingBox(of: f.size)
+        let transform = cache.transform(of: parent) { contentTransform(slot: parent) }
+        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * transform).boundingBox(of: f.size)
     }
 
     /// The global transform of the view in `slot`, composed up its ancestors on demand (O(depth))
@@ -580,10 +684,23 @@ struct ViewStore {
         return ProjectionTransform.translation(x: -offset.x, y: -offset.y) * global
     }
 
-    /// The content transform of one parent, remembered by ``anchorFrame(slot:cache:)``.
+    /// The content transforms of the last two parents, remembered by
+    /// ``anchorFrame(slot:cache:)``: two, because a pass alternates between a flight's two ends
+    /// (a list of cards and a screen of details), and one entry then missed at every anchor.
     struct ParentTransformCache {
-        var slot = -1
-        var transform = ProjectionTransform.identity
+        private var slots = (-1, -1)
+        private var transforms = (ProjectionTransform.identity, ProjectionTransform.identity)
+
+        /// The content transform of `parent`, from the cache or (replacing the older entry)
+        /// from `compute`.
+        mutating func transform(of parent: Int, _ compute: () -> ProjectionTransform) -> ProjectionTransform {
+            if slots.0 == parent { return transforms.0 }
+            if slots.1 == parent { return transforms.1 }
+            let transform = compute()
+            slots = (parent, slots.0)
+            transforms = (transform, transforms.0)
+            return transform
+        }
     }
 
     /// Records that the render list has just been built from the views spawned so far.
@@ -929,6 +1046,27 @@ struct ViewStore {
         for slot in entities.indices where !live[slot] {
             precondition(childSlots[slot].isEmpty, "views: a free slot \(slot) has children")
         }
+        // The watch lists: each node in its slot's list once, the links agreeing both ways, and
+        // every node either listed or free.
+        var listedNodes = 0
+        for slot in entities.indices {
+            var index = observers[slot], prev = ViewStore.noObserver
+            while index != ViewStore.noObserver {
+                let node = observerNodes[Int(index)]
+                precondition(node.slot == UInt32(slot) && node.prev == prev, "views: watch list of slot \(slot) is broken at node \(index)")
+                listedNodes += 1
+                precondition(listedNodes <= observerNodes.count, "views: a watch list has a cycle")
+                prev = index
+                index = node.next
+            }
+        }
+        var freeNodes = 0, free = freeObserverNode
+        while free != ViewStore.noObserver {
+            freeNodes += 1
+            precondition(freeNodes <= observerNodes.count, "views: the free watch nodes have a cycle")
+            free = observerNodes[Int(free)].chainNext
+        }
+        precondition(listedNodes + freeNodes == observerNodes.count, "views: \(observerNodes.count - listedNodes - freeNodes) watch nodes leak")
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
             precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
             precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")

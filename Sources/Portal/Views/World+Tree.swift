@@ -241,17 +241,10 @@ extension World {
         // The grid (built over the items' global bounding boxes) gives the candidates topmost
         // first; each is then tested exactly.
         hitGrid.candidates(at: point) { index in
+            // Only hittable items are binned; their inverse transforms and their clips' were
+            // worked out with the grid.
+            guard hitGrid.treeItemContains(index, point, clips: clips) else { return false }
             let item = items[index]
-            guard item.allowsHitTesting, item.opacity >= 0.01 || item.role == .backdrop,
-                  let inverse = item.globalTransform.inverted() else { return false }
-            let local = inverse.map(point)
-            guard local.x >= 0, local.y >= 0, local.x <= item.frame.width, local.y <= item.frame.height else { return false }
-            var clip = item.clip
-            while clip >= 0 {
-                let c = clips[Int(clip)]
-                if !c.contains(point) { return false }
-                clip = c.parent
-            }
             guard self.allocator.isUsable(item.entity) else { return false }
             hit = HitTestResult(entity: item.entity, role: item.role)
             return true

@@ -101,7 +101,7 @@ extension World {
     /// through this, so a running animation never fights a direct placement.
     func setPresented(_ channel: ViewChannel, _ value: Float, slot: Int) {
         tracks.stop(channel, slot: slot, views: &views, events: &events)
-        if channel.isGeometry { views.noteGeometryWrite(slot: slot) }
+        if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
         views.values[slot * ViewChannel.stride + channel.rawValue] = value
     }
 
