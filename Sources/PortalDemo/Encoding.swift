@@ -30,8 +30,6 @@ struct EncodedReel {
     let json: String
     /// `changed[t]`: tick `t` draws differently from tick `t − 1` (tick 0 always does).
     let changed: [Bool]
-    /// How many items changed at each tick.
-    let changes: [Int]
 }
 
 /// Encodes a reel. Item state, in order: width, height, corner radius, opacity, shadow radius,
@@ -49,7 +47,7 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
     var lastState: [Int: String] = [:]
     var lastOrder: [Int] = [], lastClips = "", lastBoxes = ""
     var frames: [String] = []
-    var changed: [Bool] = [], changes: [Int] = []
+    var changed: [Bool] = []
     for (t, tick) in reel.ticks.enumerated() {
         var order: [Int] = []
         var itemChanges: [String] = []
@@ -82,7 +80,6 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
         frames.append("[\(orderChanged ? "[\(order.map(String.init).joined(separator: ","))]" : "0"),[\(itemChanges.joined(separator: ","))],"
                       + "\(clipsChanged ? "[\(clips)]" : "0"),\(boxesChanged ? "[\(boxes)]" : "0")]")
         changed.append(orderChanged || clipsChanged || boxesChanged || !itemChanges.isEmpty)
-        changes.append(itemChanges.count)
         (lastOrder, lastClips, lastBoxes) = (order, clips, boxes)
     }
     let panels = (strip ?? filmstripTicks(reel, changed: changed)).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
@@ -93,7 +90,7 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
         + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
         + "\"colours\":[\(colours.map(string).joined(separator: ","))],"
         + "\"strip\":[\(panels.joined(separator: ","))],\n\"frames\":[\n\(frames.joined(separator: ",\n"))]}"
-    return EncodedReel(json: json, changed: changed, changes: changes)
+    return EncodedReel(json: json, changed: changed)
 }
 
 /// The filmstrip's panels: one every `every` ticks, and one at each tick where the script

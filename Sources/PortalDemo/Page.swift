@@ -63,10 +63,10 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
 
     """
     var checks: [String] = []
-    for (reel, e) in zip(reels, encoded) {
-        let tick = checkTick(e)
+    for reel in reels {
+        let tick = checkTick(reel)
         let samples = pixelSamples(reel, at: tick).map { s in
-            "{\"x\":\(q(s.x, 2)),\"y\":\(q(s.y, 2)),\"colour\":\"\(s.colour)\",\"what\":\"\(s.what)\"}"
+            "{\"x\":\(q(s.x, 2)),\"y\":\(q(s.y, 2)),\"colour\":\"\(s.colour)\",\"darker\":\(s.darker),\"what\":\"\(s.what)\"}"
         }
         checks.append("{\"scene\":\"\(reel.name)\",\"tick\":\(tick),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
                       + "\"samples\":[\(samples.joined(separator: ","))]}")

@@ -45,7 +45,10 @@ func plotSeries(_ reel: Reel) -> [(label: String, colour: String, pick: ([Render
 /// `nil` when no series is drawn at all.
 func plot(_ reel: Reel, title: String, value: (RenderItem) -> Float) -> String? {
     let w: Float = 330, h: Float = 150, left: Float = 46, right: Float = 8, top: Float = 20, bottom: Float = 30
-    let series = plotSeries(reel).map { s in (s.colour, reel.ticks.map { tick in s.pick(tick.items).map(value) ?? .nan }) }
+    // To 0.001 (as the page's data): float noise in a composed transform is not a change.
+    let series = plotSeries(reel).map { s in
+        (s.colour, reel.ticks.map { tick in s.pick(tick.items).map { (value($0) * 1000).rounded() / 1000 } ?? .nan })
+    }
     let all = series.flatMap(\.1).filter(\.isFinite)
     guard let minimum = all.min(), let maximum = all.max() else { return nil }
     let axis = niceAxis(minimum, maximum)
