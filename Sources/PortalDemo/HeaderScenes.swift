@@ -70,6 +70,7 @@ func headerNavigationScene() -> Scene {
                   cast.views += [screen, titleView, subtitle]
               }
               let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 420), root: screens[0])
+              cast.fills[stack] = "#ffffff"   // the stack's own view, behind its screens
               cast.views += headers + [stack]
               return cast
           },

@@ -162,12 +162,13 @@ class Player {
       this.setPlaying(false); this.show(Math.max(0, Math.min(this.n - 1, this.tick + Number(b.dataset.step))));
     });
     this.scrub.addEventListener('input', () => { this.setPlaying(false); this.show(Number(this.scrub.value)); });
-    for (const b of root.querySelectorAll('.speed')) b.addEventListener('click', () => {
-      this.speed = Number(b.dataset.speed);
-      for (const o of root.querySelectorAll('.speed')) o.classList.toggle('on', o === b);
-    });
+    for (const b of root.querySelectorAll('.speed')) b.addEventListener('click', () => this.setSpeed(Number(b.dataset.speed)));
     if (this.debugBox) this.debugBox.addEventListener('change', () => this.draw());
     this.show(0);
+  }
+  setSpeed(speed) {
+    this.speed = speed > 0 ? speed : 1;
+    for (const o of this.root.querySelectorAll('.speed')) o.classList.toggle('on', Number(o.dataset.speed) === this.speed);
   }
   setPlaying(playing) {
     this.playing = playing;
@@ -225,6 +226,21 @@ function drawStrip(canvas, reel, frames) {
   });
 }
 
+// The clock, checked with made-up display frames (headless browsers draw too few frames to
+// time): one second of frames at 60 Hz and at 144 Hz reaches tick 120 at 1× and tick 30 at
+// 0.25×; the result goes into the status (#selftest=...).
+function selfTest(player) {
+  const results = [];
+  for (const [rate, speed, expected] of [[60, 1, 120], [144, 1, 120], [60, 0.25, 30], [144, 0.25, 30]]) {
+    player.setSpeed(speed); player.hold = 0; player.t = 0; player.show(0); player.playing = true;
+    for (let i = 0; i < rate; i++) player.advance(1 / rate);
+    results.push(`${rate} Hz at ${speed}×: tick ${player.tick}`);
+    if (player.tick !== expected) status.errors.push(`self-test: ${rate} Hz frames at ${speed}× reached tick ${player.tick} after 1 s, not ${expected}`);
+  }
+  player.setSpeed(1); player.t = 0; player.show(0);
+  statusEl.dataset.selftest = results.join('; ');
+}
+
 function start() {
   const reels = JSON.parse(document.getElementById('portal-data').textContent);
   const params = new URLSearchParams(location.hash.slice(1));
@@ -242,6 +258,8 @@ function start() {
     players.push(player);
     if (i === focusIndex) {
       status.focus = player;
+      if (params.has('selftest')) selfTest(player);
+      if (params.has('speed')) player.setSpeed(Number(params.get('speed')));
       const tick = Math.max(0, Math.min(player.n - 1, Number(params.get('tick') || 0)));
       player.show(tick);
       if (params.has('paused')) player.setPlaying(false);

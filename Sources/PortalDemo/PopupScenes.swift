@@ -23,6 +23,7 @@ func popupScene() -> Scene {
               // A clipped list of cells (y 200…500 on screen); cell 3 (y 332) is the source.
               let list = try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 300), in: nil)
               try world.setClipsToBounds(true, of: list)
+              cast.fills[list] = "#e4e7ee"
               var scrolling = list
               for i in 0..<14 {
                   let cell = try world.spawnView(frame: Rect(x: 120, y: Float(i) * 44, width: 150, height: 40), cornerRadius: 8, in: list)
