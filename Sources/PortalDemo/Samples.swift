@@ -130,23 +130,26 @@ func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
             taken += 1
         }
     }
-    // A shadow: just outside an opaque shadowed item's bottom edge, on bare stage (other
-    // shadows there can only darken it more).
+    // A shadow: just outside the middle of an edge of an opaque shadowed item, on bare stage
+    // (other shadows there can only darken it more).
     shadow: for item in tick.items.reversed() where item.shadowRadius >= 6 && item.opacity >= 0.999 {
-        let c = drawnCentre(item), b = item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height))
-        let length = ((b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y)).squareRoot()
-        guard length > 1 else { continue }
-        let p = Point(x: b.x + (b.x - c.x) / length * item.shadowRadius * 0.3, y: b.y + (b.y - c.y) / length * item.shadowRadius * 0.3)
-        guard p.x > 2, p.y > 2, p.x < reel.stage.width - 2, p.y < reel.stage.height - 2 else { continue }
-        for (dx, dy) in [(0, 0), (-2, 0), (2, 0), (0, -2), (0, 2)] as [(Float, Float)] {
-            if !painters(Point(x: p.x + dx, y: p.y + dy), in: tick).isEmpty { continue shadow }
+        let c = drawnCentre(item), (w, h) = (item.frame.width, item.frame.height)
+        edges: for edge in [Point(x: w / 2, y: h), Point(x: w / 2, y: 0), Point(x: 0, y: h / 2), Point(x: w, y: h / 2)] {
+            let b = item.globalTransform.map(edge)
+            let length = ((b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y)).squareRoot()
+            guard length > 1 else { continue }
+            let p = Point(x: b.x + (b.x - c.x) / length * item.shadowRadius * 0.3, y: b.y + (b.y - c.y) / length * item.shadowRadius * 0.3)
+            guard p.x > 2, p.y > 2, p.x < reel.stage.width - 2, p.y < reel.stage.height - 2 else { continue }
+            for (dx, dy) in [(0, 0), (-2, 0), (2, 0), (0, -2), (0, 2)] as [(Float, Float)] {
+                if !painters(Point(x: p.x + dx, y: p.y + dy), in: tick).isEmpty { continue edges }
+            }
+            for box in tick.boxes {
+                let f = box.frame
+                if Rect(x: f.minX - 4, y: f.minY - 4, width: f.width + 8, height: f.height + 8).contains(p) { continue edges }
+            }
+            samples.append(PixelSample(x: p.x, y: p.y, colour: stageBackground, what: "shadow (radius \(q(item.shadowRadius, 1))) beside entity \(item.entity.index)", darker: true))
+            break shadow
         }
-        for box in tick.boxes {
-            let f = box.frame
-            if Rect(x: f.minX - 4, y: f.minY - 4, width: f.width + 8, height: f.height + 8).contains(p) { continue shadow }
-        }
-        samples.append(PixelSample(x: p.x, y: p.y, colour: stageBackground, what: "shadow (radius \(q(item.shadowRadius, 1))) below entity \(item.entity.index)", darker: true))
-        break
     }
     // Bare stage: the first point of a coarse grid that no item paints near.
     search: for y in stride(from: Float(12), to: reel.stage.height - 12, by: 17) {
