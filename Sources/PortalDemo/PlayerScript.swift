@@ -106,9 +106,10 @@ function drawFrame(ctx, reel, frame, k, ox, oy, debug) {
     if (visible && shapePath(ctx, s[W], s[H], s[R], m, k, ox, oy)) {
       ctx.globalAlpha = Math.max(0, Math.min(1, s[OP]));
       if (s[SH] > 0) {
-        // A shadow like SwiftUI's .shadow(radius:): black at 33 %, no offset.
+        // A shadow like SwiftUI's .shadow(radius:): black at 33 %, no offset, the radius a
+        // Gaussian's standard deviation as Core Animation's (a canvas blur is twice it).
         ctx.shadowColor = 'rgba(0, 0, 0, 0.33)';
-        ctx.shadowBlur = s[SH] * k;
+        ctx.shadowBlur = 2 * s[SH] * k;
         ctx.shadowOffsetX = 0; ctx.shadowOffsetY = 0;
       }
       ctx.fillStyle = colours[s[COL]];
