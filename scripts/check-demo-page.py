@@ -14,7 +14,7 @@ DIR is what `portal-demo --out DIR` wrote: index.html and expected-samples.json.
    player stopped at that tick, and its clock self-test (one second of 60 Hz and 144 Hz display
    frames reaches tick 120 at 1× and 30 at 0.25×) passed.
 """
-import argparse, json, pathlib, re, shutil, struct, subprocess, sys, tempfile, zlib
+import argparse, concurrent.futures, json, pathlib, re, shutil, struct, subprocess, sys, tempfile, zlib
 
 TOLERANCE = 10  # per channel, out of 255: antialiasing and colour rounding stay well inside
 
@@ -118,22 +118,29 @@ def main():
 
     shots = pathlib.Path(options.keep) if options.keep else pathlib.Path(tempfile.mkdtemp(prefix="portal-demo-check-"))
     shots.mkdir(parents=True, exist_ok=True)
-    for n, check in enumerate(checks):
-        scene, tick = check["scene"], check["tick"]
+    # The DOM says which tick the focused player stopped at; reading it once checks the URL
+    # hash and runs the clock self-test (a launch per scene would double the time).
+    first = checks[0]
+    attributes, text = status(chromium(options.chromium, "--dump-dom",
+                                       f"{url}#scene={first['scene']}&tick={first['tick']}&paused&selftest").stdout)
+    print(f"player clock: {(attributes or {}).get('data-selftest', 'no self-test ran')}")
+    if not attributes or attributes.get("data-state") != "ok" or attributes.get("data-scene") != first["scene"] \
+            or attributes.get("data-tick") != str(first["tick"]):
+        print(f"FAIL {first['scene']}: expected the player stopped at tick {first['tick']} with no error; it reports: {text}")
+        failures += 1
+
+    def screenshot(check):
         width, height = int(-(-check["stage"][0] // 1)), int(-(-check["stage"][1] // 1))
-        focused = f"{url}#scene={scene}&tick={tick}&paused"
-        # The DOM says which tick the player stopped at; reading it once checks the URL hash
-        # (a browser launch per scene would double the time).
-        attributes, text = status(chromium(options.chromium, "--dump-dom", focused + "&selftest").stdout) if n == 0 else ({}, "")
-        if n == 0:
-            print(f"player clock: {attributes.get('data-selftest', 'no self-test ran')}")
-        if n == 0 and (not attributes or attributes.get("data-state") != "ok" or attributes.get("data-scene") != scene
-                       or attributes.get("data-tick") != str(tick)):
-            print(f"FAIL {scene}: expected the player stopped at tick {tick} with no error; it reports: {text}")
-            failures += 1
-            continue
-        shot = shots / f"{scene}-{tick}.png"
-        chromium(options.chromium, f"--screenshot={shot}", f"--window-size={width},{height + 120}", focused)
+        shot = shots / f"{check['scene']}-{check['tick']}.png"
+        chromium(options.chromium, f"--screenshot={shot}", f"--window-size={width},{height + 120}",
+                 f"{url}#scene={check['scene']}&tick={check['tick']}&paused")
+        return shot
+
+    # Three browsers at a time: most of a launch is waiting.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        shot_list = list(pool.map(screenshot, checks))
+    for check, shot in zip(checks, shot_list):
+        scene, tick = check["scene"], check["tick"]
         w, h, channels, rows = read_png(shot)
         bad = []
         for sample in check["samples"]:

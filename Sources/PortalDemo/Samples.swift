@@ -164,14 +164,15 @@ func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
     return samples
 }
 
-/// The tick a check samples, in mid-motion: the one at which the items' drawn centres moved
-/// furthest in all since the tick before.
+/// The tick a check samples, in mid-motion: the one at which the items changed most since the
+/// tick before — drawn centres and widths in points, opacity counted 100 pt for a full fade.
 func checkTick(_ reel: Reel) -> Int {
     func motion(_ t: Int) -> Float {
         reel.ticks[t].items.reduce(0) { sum, item in
             guard let old = reel.ticks[t - 1].items.first(where: { $0.entity == item.entity && $0.role == item.role }) else { return sum }
             let (a, b) = (drawnCentre(old), drawnCentre(item))
             let d = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+                + abs(drawnWidth(old) - drawnWidth(item)) + 100 * abs(old.opacity - item.opacity)
             return d.isFinite ? sum + d : sum
         }
     }
