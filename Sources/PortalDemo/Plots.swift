@@ -77,14 +77,19 @@ func plot(_ reel: Reel, title: String, value: (RenderItem) -> Float) -> String? 
         svg += "<line x1='\(f(px(marker)))' x2='\(f(px(marker)))' y1='\(f(top))' y2='\(f(h - bottom))' stroke='#d33' stroke-dasharray='3,3'/>"
     }
     for (colour, values) in series {
-        // One polyline per run of ticks on which the view is drawn.
-        var run: [String] = []
+        // One polyline per run of ticks on which the view is drawn; inside a level stretch only
+        // its ends are kept.
+        var run: [(x: String, y: String)] = []
         func flush() {
-            if run.count > 1 { svg += "<polyline fill='none' stroke='\(colour)' stroke-width='1.5' points='\(run.joined(separator: " "))'/>" }
+            if run.count > 1 {
+                svg += "<polyline fill='none' stroke='\(colour)' stroke-width='1.5' points='\(run.map { "\($0.x),\($0.y)" }.joined(separator: " "))'/>"
+            }
             run = []
         }
         for (i, value) in values.enumerated() {
-            if value.isFinite { run.append("\(f(px(i))),\(f(py(value)))") } else { flush() }
+            guard value.isFinite else { flush(); continue }
+            let point = (x: f(px(i)), y: f(py(value)))
+            if run.count >= 2, run[run.count - 1].y == point.y, run[run.count - 2].y == point.y { run[run.count - 1] = point } else { run.append(point) }
         }
         flush()
     }
