@@ -2,9 +2,9 @@ import Portal
 
 /// A screen with a navigation bar, a large title and an accessory, scrolled by a script: down
 /// part-way and stop, further and stop, back up part-way and stop.
-func headerScene(name: String, title: String, summary: String, displays: FlowingHeaderDisplays,
+func headerScene(name: String, title: String, caption: String, summary: String, displays: FlowingHeaderDisplays,
                  layout: FlowingHeaderLayout, snapping: SnappingBehavior) -> Scene {
-    Scene(name: name, title: title, summary: summary, stage: Size(width: 390, height: 420), ticks: 300, markers: [0, 60, 110, 170, 220],
+    Scene(name: name, title: title, caption: caption, summary: summary, stage: Size(width: 390, height: 420), ticks: 300, markers: [0, 60, 110, 170, 220],
           setUp: { world in
               var cast = Cast()
               let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420))
@@ -46,6 +46,7 @@ func headerScene(name: String, title: String, summary: String, displays: Flowing
 /// into its bar, a push brings the second (its header at rest) and back.
 func headerNavigationScene() -> Scene {
     Scene(name: "header-navigation", title: "Flowing headers across a push and a pop",
+          caption: "The blue title flows into the bar; the pink screen slides in with its title in its content, and after the pop the blue title is still in the bar.",
           summary: "Each screen has its own header. The first screen's title flows into its bar, then a slide pushes the second screen, whose header is still in its content; the second scrolls, and a pop brings the first back with its header still in the bar — the original breaks after navigation.",
           stage: Size(width: 390, height: 420), ticks: 300, markers: [0, 70, 130, 200],
           setUp: { world in
@@ -69,6 +70,7 @@ func headerNavigationScene() -> Scene {
                   cast.views += [screen, titleView, subtitle]
               }
               let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 420), root: screens[0])
+              cast.fills[stack] = "#ffffff"   // the stack's own view, behind its screens
               cast.views += headers + [stack]
               return cast
           },
@@ -91,12 +93,15 @@ func headerNavigationScene() -> Scene {
 func headerScenes() -> [Scene] {
     [
         headerScene(name: "header-directional", title: "Flowing header: directional snapping",
+                    caption: "The blue title shrinks into the grey bar as the content scrolls; each stop snaps the way the scroll was going.",
                     summary: "The title flows into the bar as the content scrolls (the accessory scrolls away with the content). Stopping part-way snaps the way the user was scrolling — and on the way back up, it snaps back up.",
                     displays: [.title], layout: .horizontal, snapping: .directional),
         headerScene(name: "header-nearest", title: "Flowing header: nearest, with a flowing accessory",
+                    caption: "Title and yellow accessory both flow into the bar; each stop snaps to the nearer end.",
                     summary: "Title and accessory both flow (the flow starts at a third of the accessory's height); stopping snaps to the nearer end. The accessory fades to 60 % and lands beside the title.",
                     displays: [.title, .accessory], layout: .horizontal, snapping: .nearest),
         headerScene(name: "header-vertical", title: "Flowing header: no snapping, vertical layout",
+                    caption: "The header stays wherever the scroll stops; the accessory lands above the title.",
                     summary: "With .none the header stays wherever the scroll stops; in the vertical layout the accessory lands above the title.",
                     displays: [.title, .accessory], layout: .vertical, snapping: .none),
         headerNavigationScene(),

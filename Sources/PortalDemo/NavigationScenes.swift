@@ -1,8 +1,8 @@
 import Portal
 
 /// Three screens in a stack; the script pushes two and pops back, with one transition.
-func navigationScene(name: String, title: String, summary: String, transition: NavigationTransition) -> Scene {
-    Scene(name: name, title: title, summary: summary, stage: Size(width: 400, height: 600), ticks: 200, markers: [0, 60, 120],
+func navigationScene(name: String, title: String, caption: String, summary: String, transition: NavigationTransition) -> Scene {
+    Scene(name: name, title: title, caption: caption, summary: summary, stage: Size(width: 400, height: 600), ticks: 200, markers: [0, 60, 120],
           setUp: { world in
               var cast = Cast()
               let frame = Rect(x: 20, y: 20, width: 360, height: 560)
@@ -67,6 +67,7 @@ private func fillScreen(_ screen: Entity, width: Float, accent: String, in world
 
 func interactivePopScene() -> Scene {
     Scene(name: "interactive-pop", title: "Navigation: an interactive pop that finishes, next to one that cancels",
+          caption: "From tick 30 a finger drags both top screens 45 % across; released at tick 60, the left one finishes the pop, the right one springs back.",
           summary: "The same swipe on two stacks side by side, each clipping its screens (a stack is a container view, its screens its children, each with content children: a bar, rows with thumbnails, and a banner wider than the screen): from the leading edge, 45 % across over 0.25 s. The left one is released at +900 pt/s and finishes (faster than its animation, speed min(max(0.99, v/800), 2.25)); the right one at −300 pt/s and cancels — both screens, and everything on them, return exactly to rest. Nothing of one stack is ever drawn over the other.",
           stage: Size(width: 820, height: 600), ticks: 180, markers: [30, 60],
           setUp: { world in
@@ -105,11 +106,11 @@ func interactivePopScene() -> Scene {
 
 func navigationScenes() -> [Scene] {
     [
-        navigationScene(name: "nav-slide", title: "Navigation: slide", summary: "Push, push, then pop to root with .slide (ease-in-out 0.35 s): the arriving screen enters from the trailing edge as the current one leaves to the leading edge, and back on pop.", transition: .slide),
-        navigationScene(name: "nav-fade", title: "Navigation: cross-fade", summary: "The same script with .fade(.cross).", transition: .fade(.cross)),
-        navigationScene(name: "nav-zoom", title: "Navigation: zoom", summary: "Scale from 0.5 with a fade-in on push, mirrored on pop: .asymmetric(push: .scale(0.5).combined(with: .opacity), pop: …), on a smooth spring.", transition: NavigationTransition.mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity)).animation(.smooth(duration: 0.45))),
-        navigationScene(name: "nav-flip", title: "Navigation: flip", summary: "A 3D rotation about the y axis (drawn in perspective, clipped by its stack), arriving screen on insertion only, with the leaving screen fading out.", transition: NavigationTransition.asymmetric(push: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(-90), axis: (0, 1, 0)), removal: .opacity), pop: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(90), axis: (0, 1, 0)), removal: .opacity)).animation(.easeInOut(duration: 0.5))),
-        navigationScene(name: "nav-swing", title: "Navigation: a custom swing", summary: "A hand-written AtomicTransition (.custom): the arriving screen swings in about its top-leading corner while the leaving one shrinks and dims; combined with a z position so the arriving screen stays on top.", transition: NavigationTransition.mirrorPush(swing.combined(with: .zPosition(1))).animation(.bouncy(duration: 0.5))),
+        navigationScene(name: "nav-slide", title: "Navigation: slide", caption: "Yellow slides in from the right, then purple; pop to root slides blue back in from the left.", summary: "Push, push, then pop to root with .slide (ease-in-out 0.35 s): the arriving screen enters from the trailing edge as the current one leaves to the leading edge, and back on pop.", transition: .slide),
+        navigationScene(name: "nav-fade", title: "Navigation: cross-fade", caption: "Each push and the pop to root cross-fade the screens in place.", summary: "The same script with .fade(.cross).", transition: .fade(.cross)),
+        navigationScene(name: "nav-zoom", title: "Navigation: zoom", caption: "The arriving screen grows from half size as it fades in; the pop mirrors it.", summary: "Scale from 0.5 with a fade-in on push, mirrored on pop: .asymmetric(push: .scale(0.5).combined(with: .opacity), pop: …), on a smooth spring.", transition: NavigationTransition.mirrorPush(AtomicTransition.scale(0.5).combined(with: .opacity)).animation(.smooth(duration: 0.45))),
+        navigationScene(name: "nav-flip", title: "Navigation: flip", caption: "The arriving screen turns in about the vertical axis, in perspective, inside its stack's clip.", summary: "A 3D rotation about the y axis (drawn in perspective, clipped by its stack), arriving screen on insertion only, with the leaving screen fading out.", transition: NavigationTransition.asymmetric(push: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(-90), axis: (0, 1, 0)), removal: .opacity), pop: AtomicTransition.asymmetric(insertion: .rotate3D(.degrees(90), axis: (0, 1, 0)), removal: .opacity)).animation(.easeInOut(duration: 0.5))),
+        navigationScene(name: "nav-swing", title: "Navigation: a custom swing", caption: "The arriving screen swings down about its top-left corner and bounces; the leaving one shrinks and dims.", summary: "A hand-written AtomicTransition (.custom): the arriving screen swings in about its top-leading corner while the leaving one shrinks and dims; combined with a z position so the arriving screen stays on top.", transition: NavigationTransition.mirrorPush(swing.combined(with: .zPosition(1))).animation(.bouncy(duration: 0.5))),
         interactivePopScene(),
     ]
 }

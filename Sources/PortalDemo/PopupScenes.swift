@@ -5,6 +5,7 @@ import Portal
 /// while it is shown.
 func popupScene() -> Scene {
     Scene(name: "popups", title: "Popups: placed around sources in every third and both halves, one following a scrolling source",
+          caption: "Six popups grow out of their sources, below in the top half and above in the bottom half; the last one rides up with its cell as the list scrolls.",
           summary: "Each popup (120 wide, except the middle ones at .infinity) is placed below a source in the top half and above one in the bottom half, aligned by the third its source is in, inside a 10 pt margin, scaling in about its tail (ease-in-out 0.2 s). They stack without backdrops here. The last one, from the purple cell of a clipped list, follows it as the list scrolls up (its content offset, one call per tick): placed from the cell's global frame, drawn in the overlay.",
           stage: Size(width: 390, height: 700), ticks: 260, markers: [0, 140, 180],
           setUp: { world in
@@ -22,6 +23,7 @@ func popupScene() -> Scene {
               // A clipped list of cells (y 200…500 on screen); cell 3 (y 332) is the source.
               let list = try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 300), in: nil)
               try world.setClipsToBounds(true, of: list)
+              cast.fills[list] = "#e4e7ee"
               var scrolling = list
               for i in 0..<14 {
                   let cell = try world.spawnView(frame: Rect(x: 120, y: Float(i) * 44, width: 150, height: 40), cornerRadius: 8, in: list)

@@ -1,6 +1,7 @@
 // portal-demo: runs the built-in scenes in Portal's fixed tick loop and writes
-// portal-demo-output/index.html — a filmstrip and value plots per scene — then prints how long
-// the ticks took.
+// portal-demo-output/index.html — a page that plays each scene's recorded render lists on a
+// canvas, with a filmstrip and plots below — and expected-samples.json (pixels the browser check
+// compares), then prints how long the ticks took.
 //
 //   swift run -c release portal-demo [--out DIR] [--scene NAME] [--list]
 
@@ -55,7 +56,9 @@ let summary = String(format: "%d scenes, %d ticks; time per tick: median %.2f µ
 do {
     try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
     let path = (outDirectory as NSString).appendingPathComponent("index.html")
-    try page(recordings, summary: summary).write(toFile: path, atomically: true, encoding: .utf8)
+    let demo = page(recordings.map(\.reel), summary: summary)
+    try demo.html.write(toFile: path, atomically: true, encoding: .utf8)
+    try demo.expectedSamples.write(toFile: (outDirectory as NSString).appendingPathComponent("expected-samples.json"), atomically: true, encoding: .utf8)
     for r in recordings {
         var animations = 0, landings = 0
         for event in r.events {
@@ -65,10 +68,10 @@ do {
             default: break
             }
         }
-        print("\(r.scene.name): \(r.scene.ticks) ticks, \(animations) animation completions, \(landings) portal landings")
+        print("\(r.reel.name): \(r.reel.ticks.count - 1) ticks, \(animations) animation completions, \(landings) portal landings")
     }
     print(summary)
-    print("wrote \(path)")
+    print("wrote \(path) (\(demo.html.utf8.count / 1024) KiB)")
 } catch {
     fail("cannot write the page: \(error)")
 }

@@ -1,0 +1,118 @@
+import Foundation
+import Portal
+
+/// A number for the page's JSON, rounded to `decimals` places with trailing zeros dropped.
+func q(_ x: Float, _ decimals: Int) -> String {
+    guard x.isFinite else { return "0" }
+    var s = String(format: "%.\(decimals)f", x)
+    if s.contains(".") {
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+    }
+    return s == "-0" ? "0" : s
+}
+
+/// A transform's entries as the page reads them: the six affine ones (translation to 0.01 pt,
+/// the rest to 1e-5), and the perspective column only when the transform is not affine.
+private func entries(_ t: ProjectionTransform) -> [String] {
+    var e = [q(t.m11, 5), q(t.m12, 5), q(t.m21, 5), q(t.m22, 5), q(t.m31, 2), q(t.m32, 2)]
+    if !t.isAffine { e += [String(format: "%.7g", t.m13), String(format: "%.7g", t.m23), String(format: "%.7g", t.m33)] }
+    return e
+}
+
+/// Whether an item is a portal layer: drawn in the overlay in place of another view.
+func isLayer(_ item: RenderItem) -> Bool { item.role == .overlay && item.content != item.entity }
+
+/// A reel encoded for the player: a JSON object whose frames hold, per tick, only what changed
+/// since the tick before — the draw order when it changed, each item whose quantized state
+/// changed, the clip list and debug boxes when they changed — and, per tick, whether anything did.
+struct EncodedReel {
+    let json: String
+    /// `changed[t]`: tick `t` draws differently from tick `t − 1` (tick 0 always does).
+    let changed: [Bool]
+}
+
+/// Encodes a reel. Item state, in order: width, height, corner radius, opacity, shadow radius,
+/// clip index, colour index, 1 for a portal layer, then the global transform's entries.
+func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedReel {
+    var colours: [String] = [stageBackground]
+    var colourIndex: [String: Int] = [stageBackground: 0]
+    func colour(_ c: String) -> Int {
+        if let i = colourIndex[c] { return i }
+        colours.append(c)
+        colourIndex[c] = colours.count - 1
+        return colours.count - 1
+    }
+    var keyIndex: [String: Int] = [:]
+    var lastState: [Int: String] = [:]
+    var lastOrder: [Int] = [], lastClips = "", lastBoxes = ""
+    var frames: [String] = []
+    var changed: [Bool] = []
+    for (t, tick) in reel.ticks.enumerated() {
+        var order: [Int] = []
+        var itemChanges: [String] = []
+        var seen: [String: Int] = [:]
+        for item in tick.items {
+            let base = "\(item.entity.bits)/\(item.content.bits)/\(item.role.rawValue)"
+            let occurrence = seen[base, default: 0]
+            seen[base] = occurrence + 1
+            let key = "\(base)/\(occurrence)"
+            let index = keyIndex[key] ?? keyIndex.count
+            keyIndex[key] = index
+            order.append(index)
+            let state = ([q(item.frame.width, 2), q(item.frame.height, 2), q(item.cornerRadius, 2), q(item.opacity, 3),
+                          q(item.shadowRadius, 2), "\(item.clip)", "\(colour(reel.colour(of: item, at: t)))", isLayer(item) ? "1" : "0"]
+                         + entries(item.globalTransform)).joined(separator: ",")
+            if lastState[index] != state {
+                lastState[index] = state
+                itemChanges.append("[\(index),\(state)]")
+            }
+        }
+        let clips = tick.clips.map { c in
+            "[" + ([q(c.size.width, 2), q(c.size.height, 2), q(c.cornerRadius, 2), "\(c.parent)"] + entries(c.transform)).joined(separator: ",") + "]"
+        }.joined(separator: ",")
+        let boxes = tick.boxes.map { b in
+            "[\(q(b.frame.minX, 2)),\(q(b.frame.minY, 2)),\(q(b.frame.width, 2)),\(q(b.frame.height, 2)),\(colour(b.colour)),\(b.hidden ? 1 : 0)]"
+        }.joined(separator: ",")
+        let orderChanged = t == 0 || order != lastOrder
+        let clipsChanged = t == 0 || clips != lastClips
+        let boxesChanged = t == 0 || boxes != lastBoxes
+        frames.append("[\(orderChanged ? "[\(order.map(String.init).joined(separator: ","))]" : "0"),[\(itemChanges.joined(separator: ","))],"
+                      + "\(clipsChanged ? "[\(clips)]" : "0"),\(boxesChanged ? "[\(boxes)]" : "0")]")
+        changed.append(orderChanged || clipsChanged || boxesChanged || !itemChanges.isEmpty)
+        (lastOrder, lastClips, lastBoxes) = (order, clips, boxes)
+    }
+    let panels = (strip ?? filmstripTicks(reel, changed: changed)).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
+    func string(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    let json = "{\"name\":\(string(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
+        + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
+        + "\"colours\":[\(colours.map(string).joined(separator: ","))],"
+        + "\"strip\":[\(panels.joined(separator: ","))],\n\"frames\":[\n\(frames.joined(separator: ",\n"))]}"
+    return EncodedReel(json: json, changed: changed)
+}
+
+/// The filmstrip's panels: one every `every` ticks, and one at each tick where the script
+/// changed course; a panel is left out when nothing was drawn differently since the panel
+/// before, which then says until which tick it stood still.
+func filmstripTicks(_ reel: Reel, changed: [Bool], every: Int = 12) -> [(tick: Int, until: Int)] {
+    let count = reel.ticks.count
+    let wanted = Set(stride(from: 0, to: count, by: every)).union(reel.markers.filter { $0 < count }).sorted()
+    var panels: [(tick: Int, until: Int)] = []
+    for tick in wanted {
+        if let last = panels.last, !changed[(last.tick + 1)...tick].contains(true) {
+            panels[panels.count - 1].until = tick
+        } else {
+            panels.append((tick, tick))
+        }
+    }
+    // A still panel stands until the next change (or the end), not just the last wanted tick.
+    for i in panels.indices {
+        var until = panels[i].until
+        let end = i + 1 < panels.count ? panels[i + 1].tick : count
+        while until + 1 < end, !changed[until + 1] { until += 1 }
+        panels[i].until = until
+    }
+    return panels
+}

@@ -1,0 +1,295 @@
+/// The page's player: decodes each reel's frames (only what changed per tick) and draws a tick
+/// as a host draws a render list — each item alone, through its global transform, inside its
+/// clip chain, with its corner radius, opacity and shadow. Writes its state into `#status`
+/// (errors included) so a headless browser can check it.
+let playerScript = #"""
+(() => {
+'use strict';
+const TICK_RATE = 120, HOLD_AT_END = 1.0;
+const statusEl = document.getElementById('status');
+const status = { errors: [], advanced: 0, focus: null };
+const players = [];
+function report() {
+  statusEl.dataset.state = status.errors.length ? 'error' : 'ok';
+  statusEl.dataset.errors = String(status.errors.length);
+  statusEl.dataset.advanced = String(status.advanced);
+  statusEl.dataset.players = String(players.length);
+  let text = (status.errors.length ? 'errors: ' + status.errors.join(' | ') : 'ok') +
+    ` — ${players.length} players, ${status.advanced} ticks played`;
+  if (status.focus) {
+    statusEl.dataset.scene = status.focus.reel.name;
+    statusEl.dataset.tick = String(status.focus.tick);
+    text += `; ${status.focus.reel.name} at tick ${status.focus.tick}${status.focus.playing ? '' : ' (paused)'}`;
+  }
+  statusEl.textContent = text;
+}
+window.addEventListener('error', e => { status.errors.push(String(e.message || e)); report(); });
+window.addEventListener('unhandledrejection', e => { status.errors.push('unhandled rejection: ' + String(e.reason)); report(); });
+const consoleError = console.error.bind(console);
+console.error = (...args) => { status.errors.push(args.map(String).join(' ')); report(); consoleError(...args); };
+
+// Item state: [key, w, h, radius, opacity, shadow, clip, colour, layer, m11, m12, m21, m22, m31, m32, (m13, m23, m33)].
+const W = 1, H = 2, R = 3, OP = 4, SH = 5, CLIP = 6, COL = 7, LAYER = 8, M = 9;
+function decode(reel) {
+  const frames = [];
+  const states = new Map();
+  let order = [], clips = [], boxes = [];
+  for (const [o, changes, c, b] of reel.frames) {
+    if (o) order = o;
+    for (const e of changes) states.set(e[0], e);
+    if (c) clips = c;
+    if (b) boxes = b;
+    frames.push({ items: order.map(k => states.get(k)), clips, boxes });
+  }
+  return frames;
+}
+
+// The outline of a rounded rectangle (0, 0)-(w, h) as points, for projective transforms.
+function roundedOutline(w, h, r) {
+  r = Math.max(0, Math.min(r, w / 2, h / 2));
+  const pts = [], steps = r > 0 ? 8 : 0;
+  const corners = [[w - r, r, -Math.PI / 2], [w - r, h - r, 0], [r, h - r, Math.PI / 2], [r, r, Math.PI]];
+  for (const [cx, cy, a0] of corners) {
+    if (steps === 0) { pts.push([cx, cy]); continue; }
+    for (let i = 0; i <= steps; i++) {
+      const a = a0 + (Math.PI / 2) * i / steps;
+      pts.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+    }
+  }
+  return pts;
+}
+// Adds the rounded rectangle (0, 0)-(w, h) placed by the transform m (6 or 9 entries, row-vector
+// convention) to the context's path, scaled by k and moved by (ox, oy) on the canvas.
+function shapePath(ctx, w, h, r, m, k, ox, oy) {
+  ctx.beginPath();
+  if (!(w > 0 && h > 0)) return false;
+  if (m.length === 6) {
+    ctx.setTransform(k * m[0], k * m[1], k * m[2], k * m[3], k * m[4] + ox, k * m[5] + oy);
+    r = Math.max(0, Math.min(r, w / 2, h / 2));
+    ctx.moveTo(r, 0);
+    ctx.arcTo(w, 0, w, h, r); ctx.arcTo(w, h, 0, h, r); ctx.arcTo(0, h, 0, 0, r); ctx.arcTo(0, 0, w, 0, r);
+    ctx.closePath();
+    return true;
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  let first = true;
+  for (const [x, y] of roundedOutline(w, h, r)) {
+    const z = x * m[6] + y * m[7] + m[8];
+    if (!(z > 1e-6)) return false;   // behind the eye: nothing a renderer would draw
+    const px = k * (x * m[0] + y * m[2] + m[4]) / z + ox, py = k * (x * m[1] + y * m[3] + m[5]) / z + oy;
+    if (first) { ctx.moveTo(px, py); first = false; } else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+  return true;
+}
+
+// Draws one tick at scale k (canvas pixels per point), its stage's top-left at (ox, oy).
+function drawFrame(ctx, reel, frame, k, ox, oy, debug) {
+  const colours = reel.colours;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.beginPath(); ctx.rect(ox, oy, reel.stage[0] * k, reel.stage[1] * k); ctx.clip();
+  ctx.fillStyle = colours[0];
+  ctx.fillRect(ox, oy, reel.stage[0] * k, reel.stage[1] * k);
+  for (const s of frame.items) {
+    if (!s) continue;
+    const m = s.slice(M);
+    ctx.save();
+    // The clip chain, outermost first.
+    const chain = [];
+    for (let c = s[CLIP]; c >= 0 && c < frame.clips.length; c = frame.clips[c][3]) chain.unshift(frame.clips[c]);
+    let visible = true;
+    for (const c of chain) {
+      if (!shapePath(ctx, c[0], c[1], c[2], c.slice(4), k, ox, oy)) { visible = false; break; }
+      ctx.clip();
+    }
+    if (visible && shapePath(ctx, s[W], s[H], s[R], m, k, ox, oy)) {
+      ctx.globalAlpha = Math.max(0, Math.min(1, s[OP]));
+      if (s[SH] > 0) {
+        // A shadow like SwiftUI's .shadow(radius:): black at 33 %, no offset, the radius a
+        // Gaussian's standard deviation as Core Animation's (a canvas blur is twice it).
+        ctx.shadowColor = 'rgba(0, 0, 0, 0.33)';
+        ctx.shadowBlur = 2 * s[SH] * k;
+        ctx.shadowOffsetX = 0; ctx.shadowOffsetY = 0;
+      }
+      ctx.fillStyle = colours[s[COL]];
+      ctx.fill();
+      if (debug && s[LAYER]) {
+        ctx.shadowColor = 'transparent';
+        ctx.globalAlpha = 1;
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.lineWidth = 2.5 * k; ctx.strokeStyle = '#22a34a';
+        ctx.stroke();
+      }
+    }
+    ctx.restore();
+  }
+  if (debug) {
+    ctx.setTransform(k, 0, 0, k, ox, oy);
+    ctx.lineWidth = 2.5;
+    for (const [x, y, w, h, c, hidden] of frame.boxes) {
+      ctx.setLineDash(hidden ? [8, 6] : []);
+      ctx.strokeStyle = colours[c];
+      ctx.strokeRect(x, y, w, h);
+    }
+    ctx.setLineDash([]);
+  }
+  ctx.restore();
+}
+
+function sizeCanvas(canvas, w, h) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+  canvas.style.width = w + 'px'; canvas.style.height = h + 'px';
+  return dpr;
+}
+
+class Player {
+  constructor(root, reel, focused) {
+    this.root = root; this.reel = reel; this.frames = decode(reel);
+    this.n = this.frames.length;
+    this.canvas = root.querySelector('canvas.stage');
+    this.scale = focused ? 1 : Math.min(1, 840 / reel.stage[0], 620 / reel.stage[1]);
+    this.k = this.scale * sizeCanvas(this.canvas, reel.stage[0] * this.scale, reel.stage[1] * this.scale);
+    this.ctx = this.canvas.getContext('2d');
+    this.t = 0; this.tick = 0; this.speed = 1; this.playing = true; this.hold = 0; this.visible = true;
+    this.debugBox = root.querySelector('.debug');
+    this.playButton = root.querySelector('.play');
+    this.scrub = root.querySelector('.scrub');
+    this.label = root.querySelector('.tick');
+    this.cursors = [...root.closest('section').querySelectorAll('svg.plot')];
+    this.playButton.addEventListener('click', () => this.setPlaying(!this.playing));
+    for (const b of root.querySelectorAll('.step')) b.addEventListener('click', () => {
+      this.setPlaying(false); this.show(Math.max(0, Math.min(this.n - 1, this.tick + Number(b.dataset.step))));
+    });
+    this.scrub.addEventListener('input', () => { this.setPlaying(false); this.show(Number(this.scrub.value)); });
+    for (const b of root.querySelectorAll('.speed')) b.addEventListener('click', () => this.setSpeed(Number(b.dataset.speed)));
+    if (this.debugBox) this.debugBox.addEventListener('change', () => this.draw());
+    this.show(0);
+  }
+  setSpeed(speed) {
+    this.speed = speed > 0 ? speed : 1;
+    for (const o of this.root.querySelectorAll('.speed')) o.classList.toggle('on', Number(o.dataset.speed) === this.speed);
+  }
+  setPlaying(playing) {
+    this.playing = playing;
+    if (playing && this.tick >= this.n - 1) { this.t = 0; this.hold = 0; this.show(0); }
+    this.playButton.textContent = playing ? '❚❚' : '▶︎ play';
+    report();
+  }
+  // Advances by dt seconds of wall time: the tick is the one at the scene time t (so the
+  // display rate does not change the speed); it holds the last tick a moment, then loops.
+  advance(dt) {
+    if (!this.playing) return;
+    if (this.hold > 0) {
+      this.hold -= dt;
+      if (this.hold <= 0) { this.t = 0; this.show(0); }
+      return;
+    }
+    this.t += dt * this.speed;
+    let tick = Math.floor(this.t * TICK_RATE + 1e-6);
+    if (tick >= this.n - 1) { tick = this.n - 1; this.hold = HOLD_AT_END; }
+    if (tick !== this.tick) { status.advanced += Math.max(0, tick - this.tick); this.show(tick); }
+  }
+  show(tick) {
+    this.tick = tick;
+    this.t = Math.max(this.t, 0);
+    if (Math.floor(this.t * TICK_RATE + 1e-6) !== tick) this.t = tick / TICK_RATE;
+    this.scrub.value = String(tick);
+    this.label.textContent = `tick ${tick} / ${this.n - 1} · ${(tick / TICK_RATE).toFixed(3)} s`;
+    for (const svg of this.cursors) {
+      const x0 = Number(svg.dataset.x0), x1 = Number(svg.dataset.x1), count = Math.max(1, Number(svg.dataset.ticks) - 1);
+      const x = (x0 + (x1 - x0) * tick / count).toFixed(1);
+      const line = svg.querySelector('.cursor');
+      line.setAttribute('x1', x); line.setAttribute('x2', x);
+    }
+    if (this.visible) this.draw();
+  }
+  draw() {
+    drawFrame(this.ctx, this.reel, this.frames[this.tick], this.k, 0, 0, this.debugBox ? this.debugBox.checked : false);
+  }
+}
+
+// The filmstrip: still panels of chosen ticks (a panel that stood still says until when).
+function drawStrip(canvas, reel, frames) {
+  const scale = 0.42, gap = 8, label = 15;
+  const pw = reel.stage[0] * scale, ph = reel.stage[1] * scale;
+  const columns = Math.max(2, Math.min(6, Math.floor(1050 / (pw + gap))));
+  const rows = Math.ceil(reel.strip.length / columns);
+  const dpr = sizeCanvas(canvas, columns * (pw + gap), rows * (ph + gap + label));
+  const ctx = canvas.getContext('2d');
+  reel.strip.forEach(([tick, until, marker], i) => {
+    const x = (i % columns) * (pw + gap), y = Math.floor(i / columns) * (ph + gap + label);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.font = '11px sans-serif'; ctx.fillStyle = marker ? '#c22' : '#555';
+    ctx.fillText((until > tick ? `ticks ${tick}–${until} still` : `tick ${tick}`) + (marker ? ' ⟲' : ''), x, y + 11);
+    drawFrame(ctx, reel, frames[tick], scale * dpr, x * dpr, (y + label) * dpr, true);
+  });
+}
+
+// The clock, checked with made-up display frames (headless browsers draw too few frames to
+// time): one second of frames at 60 Hz and at 144 Hz reaches tick 120 at 1× and tick 30 at
+// 0.25×; the result goes into the status (#selftest=...).
+function selfTest(player) {
+  const results = [];
+  for (const [rate, speed, expected] of [[60, 1, 120], [144, 1, 120], [60, 0.25, 30], [144, 0.25, 30]]) {
+    player.setSpeed(speed); player.hold = 0; player.t = 0; player.show(0); player.playing = true;
+    for (let i = 0; i < rate; i++) player.advance(1 / rate);
+    results.push(`${rate} Hz at ${speed}×: tick ${player.tick}`);
+    if (player.tick !== expected) status.errors.push(`self-test: ${rate} Hz frames at ${speed}× reached tick ${player.tick} after 1 s, not ${expected}`);
+  }
+  player.setSpeed(1); player.t = 0; player.show(0);
+  statusEl.dataset.selftest = results.join('; ');
+}
+
+function start() {
+  const reels = JSON.parse(document.getElementById('portal-data').textContent);
+  const params = new URLSearchParams(location.hash.slice(1));
+  const focusName = params.get('scene');
+  const focusIndex = focusName === null ? -1 : reels.findIndex(r => r.name === focusName);
+  if (focusName !== null && focusIndex < 0) throw new Error(`no scene named ${focusName}`);
+  if (focusIndex >= 0) {
+    document.body.classList.add('focus');
+    document.getElementById(focusName).classList.add('focused');
+  }
+  for (const root of document.querySelectorAll('.player')) {
+    const i = Number(root.dataset.reel);
+    if (focusIndex >= 0 && i !== focusIndex) continue;
+    const player = new Player(root, reels[i], i === focusIndex);
+    players.push(player);
+    if (i === focusIndex) {
+      status.focus = player;
+      if (params.has('selftest')) selfTest(player);
+      if (params.has('speed')) player.setSpeed(Number(params.get('speed')));
+      const tick = Math.max(0, Math.min(player.n - 1, Number(params.get('tick') || 0)));
+      player.show(tick);
+      if (params.has('paused')) player.setPlaying(false);
+    } else if (focusIndex < 0) {
+      drawStrip(root.closest('section').querySelector('canvas.strip'), reels[i], player.frames);
+    }
+  }
+  // Only players on screen draw (all keep time).
+  if ('IntersectionObserver' in window && focusIndex < 0) {
+    const observer = new IntersectionObserver(entries => {
+      for (const e of entries) {
+        const p = players.find(p => p.root === e.target);
+        if (p) { p.visible = e.isIntersecting; if (p.visible) p.draw(); }
+      }
+    });
+    for (const p of players) observer.observe(p.root);
+  }
+  let last = null;
+  function loop(now) {
+    const dt = last === null ? 0 : Math.min(0.1, (now - last) / 1000);
+    last = now;
+    for (const p of players) p.advance(dt);
+    requestAnimationFrame(loop);
+  }
+  requestAnimationFrame(loop);
+  setInterval(report, 250);
+  window.addEventListener('hashchange', () => location.reload());
+  report();
+}
+try { start(); } catch (e) { status.errors.push(String(e && e.stack || e)); report(); }
+})();
+"""#

@@ -1,0 +1,54 @@
+import Portal
+
+/// A portal anchor's frame as a debug box: outline colour, and dashed when the anchor is hidden.
+struct DebugBox: Equatable {
+    var frame: Rect
+    var colour: String
+    var hidden: Bool
+}
+
+/// One tick as a host would draw it: the render list, the clip list its items' clip chains
+/// index, debug boxes, and the fill colour of each content entity at that tick.
+struct RecordedTick {
+    var items: [RenderItem]
+    var clips: [RenderClip]
+    var boxes: [DebugBox] = []
+    /// Fill colour by content entity; an entity without one is drawn in a colour picked from
+    /// its index (see ``Reel/colour(of:at:)``).
+    var fills: [Entity: String] = [:]
+}
+
+/// A scene as the page shows it: a named list of recorded ticks at 120 Hz, from any source — a
+/// scripted scene run here, or a trace replayed — with what to plot and how to caption it.
+struct Reel {
+    /// The anchor name in the page (and the `scene=` of its URL hash).
+    var name: String
+    var title: String
+    /// One line: what to watch.
+    var caption: String
+    /// The longer description under the player.
+    var summary: String = ""
+    /// The size of the stage the views move on, in points.
+    var stage: Size
+    /// Ticks at which a change of course is first drawn, marked on the plots and the filmstrip.
+    var markers: [Int] = []
+    var ticks: [RecordedTick]
+    /// Views whose drawn values are plotted: entity, label, colour.
+    var plotted: [(Entity, String, String)] = []
+    /// Also plot the first overlay item of each tick (a portal layer), in green.
+    var plotsLayer = false
+    /// Whether the legend explains debug boxes (portal scenes).
+    var hasDebugBoxes: Bool { ticks.contains { !$0.boxes.isEmpty } }
+
+    /// The colour an item is filled with at a tick: its content's, else its own, else a stable
+    /// colour picked from the content entity's index (a replayed trace names no colours).
+    func colour(of item: RenderItem, at tick: Int) -> String {
+        let fills = ticks[tick].fills
+        return fills[item.content] ?? fills[item.entity] ?? fallbackPalette[Int(item.content.index) % fallbackPalette.count]
+    }
+}
+
+private let fallbackPalette = ["#7f8fa6", "#2f6fde", "#e0a624", "#8a3fd1", "#d13f6a", "#3fb6d1", "#6ab04c", "#c0763a"]
+
+/// The stage's background colour (drawn under every tick).
+let stageBackground = "#f6f7f9"
