@@ -12,7 +12,9 @@
 //   time. Past ``CurveTable/storedTicks`` ticks (a curve running for minutes) the value is
 //   solved each tick and not stored, so a table never outgrows 64 KiB.
 // - A *group* per (table, origin) — the timings started on the same tick with the same curve,
-//   speed, duration and delay — owns one coefficient row that all its timings' lanes read, so a
+//   speed, duration and delay (a start joins its table's newest group when the origin matches,
+//   so starts interleaved with other delays may make more groups than that) — owns one
+//   coefficient row that all its timings' lanes read, so a
 //   tick costs one table read and one 16-byte write per group, not per timing, and the lane
 //   loop reads a row that stays in the L1 cache. Its timings are linked through their records
 //   (allocation-free), so its last tick can list them as due.
@@ -34,6 +36,9 @@ struct CurveTable {
     var final: Float = 0
     /// The live groups that read the table (0 for a free slot).
     var groups = 0
+    /// The group made last for this table, while it runs (``CurveGroup/none`` otherwise):
+    /// starts join it when their origin matches.
+    var newestGroup = CurveGroup.none
 
     /// The most ticks a table stores: 16,384, 136 s at 120 Hz (64 KiB of `Float`).
     static let storedTicks: UInt64 = 1 << 14
@@ -54,6 +59,7 @@ struct CurveTable {
         remaining.reserveCapacity(Int(min(key.span, CurveTable.storedTicks)))
         final = Float(1 - key.curve.value(at: 1))
         groups = 0
+        newestGroup = CurveGroup.none
     }
 
     /// Releases the entries, keeping a small buffer's storage for the next table.
@@ -101,9 +107,4 @@ struct CurveGroup {
     var listIndex: Int32 = 0
 
     static let none = UInt32.max
-
-    struct Key: Hashable {
-        var table: UInt32
-        var origin: UInt64
-    }
 }

@@ -105,7 +105,9 @@ struct TrackStore {
     private var groups: [CurveGroup] = []
     private var freeGroups: [UInt32] = []
     private var liveGroups: [UInt32] = []
-    private var groupIndex: [CurveGroup.Key: UInt32] = [:]
+    /// The table the last curve timing joined: a burst of starts with one animation finds it
+    /// without hashing.
+    private var lastTable = CurveGroup.none
 
     /// The lanes are rows `0..<laneCount` of the lane columns. The columns never shrink: a
     /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
@@ -377,14 +379,20 @@ struct TrackStore {
 
     // MARK: - Curve tables and groups
 
-    /// The group of timings moving along `curve` from `origin` to `endTick`, made (with its
-    /// table, if that is new too) when none runs yet, with the joining timing already counted.
-    /// A group a new timing can join has not moved yet: its origin is at or after the tick
-    /// before the first tick that will advance the timing, which no preparation has reached.
+    /// The group of timings moving along `curve` from `origin` to `endTick`, with the joining
+    /// timing already counted: the table's newest group if it has that origin, else a new group
+    /// (and a new table if none has the key). Only the newest group is looked at: starts come in
+    /// tick order, so a burst of starts with one animation joins one group; a start that finds
+    /// another origin there (a different delay in between) makes a group of its own, which costs
+    /// one more row write per tick, never a wrong value. A group a new timing can join has not
+    /// moved yet: its origin is at or after the tick before the first tick that will advance the
+    /// timing, which no preparation has reached.
     private mutating func joinGroup(_ curve: UnitCurve, progressPerTick: Double, origin: UInt64, endTick: UInt64) -> UInt32 {
         let key = CurveTable.Key(curve: curve, progressBits: progressPerTick.bitPattern, span: endTick &- origin)
         let table: UInt32
-        if let found = tableIndex[key] {
+        if lastTable != CurveGroup.none, tables[Int(lastTable)].groups > 0, tables[Int(lastTable)].key == key {
+            table = lastTable
+        } else if let found = tableIndex[key] {
             table = found
         } else {
             if let free = freeTables.popLast() {
@@ -396,10 +404,11 @@ struct TrackStore {
             tables[Int(table)].reset(key: key, progressPerTick: progressPerTick)
             tableIndex[key] = table
         }
-        let groupKey = CurveGroup.Key(table: table, origin: origin)
-        if let found = groupIndex[groupKey] {
-            groups[Int(found)].members += 1
-            return found
+        lastTable = table
+        let newest = tables[Int(table)].newestGroup
+        if newest != CurveGroup.none, groups[Int(newest)].origin == origin {
+            groups[Int(newest)].members += 1
+            return newest
         }
         var group = CurveGroup(table: table, origin: origin, endTick: endTick, row: allocateRow())
         group.members = 1
@@ -413,8 +422,8 @@ struct TrackStore {
             slot = UInt32(groups.count - 1)
         }
         liveGroups.append(slot)
-        groupIndex[groupKey] = slot
         tables[Int(table)].groups += 1
+        tables[Int(table)].newestGroup = slot
         return slot
     }
 
@@ -442,9 +451,9 @@ struct TrackStore {
         let index = Int(released.listIndex), lastIndex = liveGroups.count - 1
         if index != lastIndex { groups[Int(liveGroups[lastIndex])].listIndex = Int32(index) }
         liveGroups.swapRemove(at: index)
-        groupIndex[CurveGroup.Key(table: released.table, origin: released.origin)] = nil
         freeGroups.append(group)
         let table = Int(released.table)
+        if tables[table].newestGroup == group { tables[table].newestGroup = CurveGroup.none }
         tables[table].groups -= 1
         if tables[table].groups == 0 {
             tableIndex[tables[table].key] = nil
@@ -681,7 +690,6 @@ struct TrackStore {
         for (i, slot) in liveGroups.enumerated() {
             let group = groups[Int(slot)]
             precondition(group.listIndex == Int32(i) && group.members > 0, "tracks: curve group list")
-            precondition(groupIndex[CurveGroup.Key(table: group.table, origin: group.origin)] == slot, "tracks: curve group index")
             precondition(group.endTick == TrackStore.later(group.origin, by: tables[Int(group.table)].key.span), "tracks: curve group end")
             tableUsers[Int(group.table)] += 1
             rowOwners[Int(group.row)] += 1
@@ -700,9 +708,12 @@ struct TrackStore {
             precondition(previous == group.last && count == group.members, "tracks: curve group \(slot) counts \(group.members), lists \(count)")
             members += count
         }
-        precondition(members == curveCount && liveGroups.count == groupIndex.count, "tracks: curve timings and groups disagree")
+        precondition(members == curveCount, "tracks: curve timings and groups disagree")
         for (i, table) in tables.enumerated() {
             precondition(table.groups == tableUsers[i], "tracks: curve table \(i) counts \(table.groups) groups, has \(tableUsers[i])")
+            let newest = table.newestGroup
+            precondition(newest == CurveGroup.none || (table.groups > 0 && groups[Int(newest)].table == UInt32(i)
+                                                       && liveGroups.contains(newest)), "tracks: curve table \(i)'s newest group")
             precondition(table.groups == 0 ? tableIndex[table.key] != UInt32(i) : tableIndex[table.key] == UInt32(i), "tracks: curve table index")
         }
         precondition(tableIndex.count + freeTables.count == tables.count, "tracks: curve table slots leak")
