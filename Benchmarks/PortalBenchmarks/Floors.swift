@@ -6,8 +6,8 @@ import Portal
 // scenarios' job — six lanes per view, each advanced by the spring step
 // value' = target + (xx·d + xv·v), v' = vx·d + vv·v, with each view's own step matrix — on
 // contiguous arrays, four lanes per SIMD register, with no indirection at all.
-// `reference/bandwidth-triad` is a STREAM-style triad over arrays far larger than the last-level
-// cache: what the memory system delivers to one core, measured in the same process.
+// `reference/bandwidth-triad` and `-update` are STREAM-style triads over arrays far larger than
+// the last-level cache: what the memory system delivers to one core, measured in the same process.
 
 /// The fastest plain loop for six spring lanes per view: value, velocity and target in three
 /// contiguous columns (6 floats per view), one step matrix per view beside them. Two views (12
@@ -95,39 +95,47 @@ final class SIMDFloor: Scenario {
     }
 }
 
-/// A STREAM-style triad, a[i] = b[i] + s·c[i], over three arrays of 2²⁵ floats (128 MiB each,
-/// 12 times the 32 MiB last-level cache): one tick is one pass. The bytes it moves per element
-/// count the write-allocate read of a: 16 (read b, c and a's line, write a), so the figure is
-/// what crossed the memory bus — the same measure as a scenario that reads and writes its
-/// columns in place, which pays no write-allocate of its own.
+/// A STREAM-style triad over arrays of 2²⁵ floats (128 MiB each, 4 times the 32 MiB last-level
+/// cache): one tick is one pass. Two shapes, so that the bandwidth is not understated for a
+/// loop that updates its columns in place, as the lane step does:
+/// - *triad*, a[i] = b[i] + s·c[i]: 16 bytes per element cross the memory bus (b, c and the
+///   write-allocate read of a's line, then a written back);
+/// - *update*, a[i] = a[i] + s·b[i]: 12 bytes (a and b read, a written back), the lane step's shape.
+/// The shares of bandwidth use the faster of the two.
 final class BandwidthProbe: Scenario {
     let n: Int
-    var name: String { "reference/bandwidth-triad" }
+    let inPlace: Bool
+    var name: String { inPlace ? "reference/bandwidth-update" : "reference/bandwidth-triad" }
     var itemsPerTick: Int { n }
     private var a: [Float] = []
     private var b: [Float] = []
     private var c: [Float] = []
     private var passes = 0
 
-    static let bytesPerElement = 16
+    var bytesPerElement: Int { inPlace ? 12 : 16 }
 
-    init(n: Int = 1 << 25) { self.n = n }
+    init(inPlace: Bool, n: Int = 1 << 25) {
+        self.inPlace = inPlace
+        self.n = n
+    }
 
     func setUp() throws {
-        a = [Float](repeating: 0, count: n)
-        b = (0..<n).map { Float($0 & 1023) }
-        c = [Float](repeating: 1, count: n)
+        a = inPlace ? (0..<n).map { Float($0 & 1023) } : [Float](repeating: 0, count: n)
+        b = inPlace ? [Float](repeating: 1, count: n) : (0..<n).map { Float($0 & 1023) }
+        c = inPlace ? [] : [Float](repeating: 1, count: n)
         passes = 0
     }
 
     func runTick() {
         passes += 1
         let s = Float(passes)
+        let inPlace = self.inPlace
         a.withUnsafeMutableBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 c.withUnsafeBufferPointer { c in
-                    guard let out = UnsafeMutableRawPointer(a.baseAddress), let left = UnsafeRawPointer(b.baseAddress),
-                          let right = UnsafeRawPointer(c.baseAddress) else { return }
+                    guard let out = UnsafeMutableRawPointer(a.baseAddress), let first = UnsafeRawPointer(b.baseAddress) else { return }
+                    let left = inPlace ? UnsafeRawPointer(out) : first
+                    guard let right = inPlace ? first : UnsafeRawPointer(c.baseAddress) else { return }
                     var offset = 0
                     let end = a.count &* 4
                     while offset &+ 32 <= end {
@@ -142,14 +150,15 @@ final class BandwidthProbe: Scenario {
     }
 
     func verify() throws {
+        // triad: a = b + passes·1 (the last pass); update: a = a₀ + (1 + 2 + … + passes)·1.
         for i in [0, n / 3, n - 1] {
-            let expected = Float(i & 1023) + Float(passes)
+            let expected = Float(i & 1023) + Float(inPlace ? passes * (passes + 1) / 2 : passes)
             guard a[i] == expected else { throw BenchmarkFailure(description: "\(name): a[\(i)] is \(a[i]), expected \(expected)") }
         }
     }
 
     /// Gigabytes per second (10⁹ bytes) crossing the memory bus in a median pass.
-    static func gigabytesPerSecond(_ m: Measurement) -> Double { Double(m.n * bytesPerElement) / m.median }
+    func gigabytesPerSecond(_ m: Measurement) -> Double { Double(m.n * bytesPerElement) / m.median }
 }
 
 /// Bytes one tick of an interpolation scenario moves per view from memory: six lanes × (value
@@ -169,7 +178,7 @@ func floorRatios(_ portal: Measurement, motion: Motion, floor: Measurement, giga
         let portalRate = Double(interpolationBytesPerView(motion) * portal.n) / portal.median
         let floorRate = Double(SIMDFloor.bytesPerView * floor.n) / floor.median
         ratios.append(("\(portal.name) share of bandwidth", portalRate / bandwidth,
-                       "n = \(portal.n): \(interpolationBytesPerView(motion)) B/view at \(fixed(portalRate, 1)) GB/s of \(fixed(bandwidth, 1)) GB/s (triad)"))
+                       "n = \(portal.n): \(interpolationBytesPerView(motion)) B/view at \(fixed(portalRate, 1)) GB/s of \(fixed(bandwidth, 1)) GB/s"))
         if motion == .spring {
             ratios.append(("reference/flat-simd share of bandwidth", floorRate / bandwidth,
                            "n = \(floor.n): \(SIMDFloor.bytesPerView) B/view at \(fixed(floorRate, 1)) GB/s"))

@@ -70,7 +70,7 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "refe
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree",
-                        "reference/flat-simd", "reference/bandwidth-triad", "animation/short-curves"]
+                        "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -92,7 +92,8 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "tree/idle": return TreeScroll(n: n, scrolls: false)
     case "reference/object-graph/tree": return ObjectGraphTree(n: n)
     case "reference/flat-simd": return SIMDFloor(n: n)
-    case "reference/bandwidth-triad": return BandwidthProbe()
+    case "reference/bandwidth-triad": return BandwidthProbe(inPlace: false)
+    case "reference/bandwidth-update": return BandwidthProbe(inPlace: true)
     case "animation/short-curves": return ShortCurves(n: n)
     default: return nil
     }
@@ -183,9 +184,10 @@ do {
     for n in sizes {
         let (warmup, count) = samples(n)
         if n == sizes.last && selected("interpolation") {
-            let probe = try measureInterleaved([BandwidthProbe()], warmup: 2, samples: options.quick ? 3 : 15)
-            results += probe
-            bandwidth = BandwidthProbe.gigabytesPerSecond(probe[0])
+            let probes = [BandwidthProbe(inPlace: false), BandwidthProbe(inPlace: true)]
+            let measured = try measureInterleaved(probes, warmup: 2, samples: options.quick ? 3 : 15)
+            results += measured
+            bandwidth = zip(probes, measured).map { $0.gigabytesPerSecond($1) }.max()
         }
         for motion in [Motion.spring, .easeInOut] where selected("interpolation/\(motion.rawValue)") {
             let group = try measureInterleaved([PortalInterpolation(motion, n: n), FlatReference(motion, n: n), SIMDFloor(n: n)],
