@@ -183,6 +183,7 @@ do {
     var bandwidth: Double?
     for n in sizes {
         let (warmup, count) = samples(n)
+        var springMedian: Double?
         if n == sizes.last && selected("interpolation") {
             let probes = [BandwidthProbe(inPlace: false), BandwidthProbe(inPlace: true)]
             let measured = try measureInterleaved(probes, warmup: 2, samples: options.quick ? 3 : 15)
@@ -196,6 +197,10 @@ do {
             ratios.append(("interpolation/\(motion.rawValue) ÷ reference/flat", group[0].median / group[1].median,
                            "n = \(n), the scalar loop"))
             ratios += floorRatios(group[0], motion: motion, floor: group[2], gigabytesPerSecond: n >= 1_000_000 ? bandwidth : nil)
+            if motion == .spring { springMedian = group[0].median }
+            if motion == .easeInOut, let spring = springMedian {
+                ratios.append(("interpolation/easeInOut ÷ interpolation/spring", group[0].median / spring, "n = \(n), target ≤ 1.2× at 1M"))
+            }
         }
         if selected("tick/full-schedule") {
             let full = try measureInterleaved([PortalFullTick(n: n), ObjectGraphReference(n: n)], warmup: warmup, samples: count)
