@@ -593,6 +593,7 @@ extension World {
         portalPass.step = clock.step
         portalPass.tolerance = configuration.settleTolerance
         portalPass.reduceMotion = reduceMotion
+        portalPass.parentTransform = ViewStore.ParentTransformCache()
         func exchange() {
             swap(&portalPass.portals, &portals)
             swap(&portalPass.views, &views)
