@@ -74,7 +74,8 @@ func fail(_ message: String) -> Never {
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
-                        "tree/scroll", "tree/idle", "reference/object-graph/tree"]
+                        "tree/scroll", "tree/idle", "reference/object-graph/tree",
+                        "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -95,6 +96,10 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "tree/scroll": return TreeScroll(n: n, scrolls: true)
     case "tree/idle": return TreeScroll(n: n, scrolls: false)
     case "reference/object-graph/tree": return ObjectGraphTree(n: n)
+    case "reference/flat-simd": return SIMDFloor(n: n)
+    case "reference/bandwidth-triad": return BandwidthProbe(inPlace: false)
+    case "reference/bandwidth-update": return BandwidthProbe(inPlace: true)
+    case "animation/short-curves": return ShortCurves(n: n)
     default: return nil
     }
 }
@@ -210,13 +215,27 @@ func selected(_ name: String) -> Bool { options.only.map { name.hasPrefix($0) } 
 let steadyStateWarmup = 120
 
 do {
+    var bandwidth: Double?
     for n in sizes {
         let (warmup, count) = samples(n)
+        var springMedian: Double?
+        if n == sizes.last && selected("interpolation") {
+            let probes = [BandwidthProbe(inPlace: false), BandwidthProbe(inPlace: true)]
+            let measured = try measureInterleaved(probes, warmup: 2, samples: options.quick ? 3 : 15)
+            results += measured
+            bandwidth = zip(probes, measured).map { $0.gigabytesPerSecond($1) }.max()
+        }
         for motion in [Motion.spring, .easeInOut] where selected("interpolation/\(motion.rawValue)") {
-            let pair = try measureInterleaved([PortalInterpolation(motion, n: n), FlatReference(motion, n: n)], warmup: warmup, samples: count)
-            results += pair
-            ratios.append(("interpolation/\(motion.rawValue) ÷ reference/flat", pair[0].median / pair[1].median,
-                           "n = \(n), target ≤ 1.3×"))
+            let group = try measureInterleaved([PortalInterpolation(motion, n: n), FlatReference(motion, n: n), SIMDFloor(n: n)],
+                                               warmup: warmup, samples: count)
+            results += group
+            ratios.append(("interpolation/\(motion.rawValue) ÷ reference/flat", group[0].median / group[1].median,
+                           "n = \(n), the scalar loop"))
+            ratios += floorRatios(group[0], motion: motion, floor: group[2], gigabytesPerSecond: n >= 1_000_000 ? bandwidth : nil)
+            if motion == .spring { springMedian = group[0].median }
+            if motion == .easeInOut, let spring = springMedian {
+                ratios.append(("interpolation/easeInOut ÷ interpolation/spring", group[0].median / spring, "n = \(n), target ≤ 1.2× at 1M"))
+            }
         }
         if selected("tick/full-schedule") {
             let full = try measureInterleaved([PortalFullTick(n: n), ObjectGraphReference(n: n)], warmup: warmup, samples: count)
@@ -254,6 +273,9 @@ do {
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
     }
+    if selected("animation/short-curves") {
+        results += try measureInterleaved([ShortCurves(n: 10_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    }
 } catch {
     fail("a benchmark produced a wrong result: \(error)")
 }
@@ -263,10 +285,10 @@ func lpad(_ s: String, _ width: Int) -> String { s.count >= width ? s : String(r
 func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
 
 let budget = 1e9 / 120
-print(pad("scenario", 34) + lpad("n", 10) + lpad("ns/item", 10) + lpad("ms/tick", 10) + lpad("p99 ms", 10) + lpad("of 8.33 ms", 12) + lpad("cold ms", 10))
+print(pad("scenario", 34) + lpad("n", 10) + lpad("ns/item", 10) + lpad("ms/tick", 10) + lpad("p99 ms", 10) + lpad("p99/med", 9) + lpad("of 8.33 ms", 12) + lpad("cold ms", 10))
 for m in results {
     print(pad(m.name, 34) + lpad("\(m.n)", 10) + lpad(fixed(m.medianNanosecondsPerItem, 2), 10)
-          + lpad(fixed(m.medianMillisecondsPerTick, 3), 10) + lpad(fixed(m.p99 / 1e6, 3), 10)
+          + lpad(fixed(m.medianMillisecondsPerTick, 3), 10) + lpad(fixed(m.p99 / 1e6, 3), 10) + lpad(fixed(m.p99 / m.median, 2), 9)
           + lpad(fixed(100 * m.median / budget, 1) + "%", 12)
           + lpad(m.coldSamplesNanoseconds.isEmpty ? "—" : fixed(m.coldMedian / 1e6, 3), 10))
 }
@@ -277,7 +299,7 @@ if let path = options.jsonPath {
     func number(_ x: Double) -> String { x.isFinite ? String(format: "%.6g", x) : "null" }
     let scenarios = results.map { m in
         "{\"name\":\"\(m.name)\",\"n\":\(m.n),\"median_ns_per_item\":\(number(m.medianNanosecondsPerItem)),"
-            + "\"median_ms_per_tick\":\(number(m.medianMillisecondsPerTick)),\"p99_ms_per_tick\":\(number(m.p99 / 1e6)),"
+            + "\"median_ms_per_tick\":\(number(m.medianMillisecondsPerTick)),\"p99_ms_per_tick\":\(number(m.p99 / 1e6)),\"p99_over_median\":\(number(m.p99 / m.median)),"
             + "\"cold_median_ms_per_tick\":\(number(m.coldMedian / 1e6)),\"samples\":\(m.samplesNanoseconds.count)}"
     }
     let ratioJSON = ratios.map { "{\"name\":\"\($0.0)\",\"ratio\":\(number($0.1)),\"note\":\"\($0.2)\"}" }

@@ -12,12 +12,15 @@
 //     value' = target + xx·d + xv·v
 //     v'     = vx·d + vv·v
 //
-// with (xx, xv, vx, vv) read from its timing. For a spring that matrix is the exact
-// state-transition matrix exp(A·Δt), constant for the life of the animation; for a timing curve
-// the lane keeps its initial displacement d₀ in `velocity` and the timing writes
-// (0, 1 − y(t), 0, 1) each tick, where y is the curve's value, so value' = target + d₀·(1 − y).
+// with (xx, xv, vx, vv) read from its coefficient row. For a spring that matrix is the exact
+// state-transition matrix exp(A·Δt), constant for the life of the animation, in a row of its
+// own; for a timing curve the lane keeps its initial displacement d₀ in `velocity` and the row
+// holds (0, 1 − y(t), 0, 1), where y is the curve's value, so value' = target + d₀·(1 − y).
 // During a delay the matrix is the identity. One branch-free loop serves both, with no
-// transcendental function in it: the curve is solved once per animation, not once per number.
+// transcendental function in it. A curve's row is shared by every timing started on the same
+// tick with the same curve, speed, duration and delay, and y comes from a table solved once per
+// (curve, progress per tick) (see CurveTables.swift): a tick costs one table read per group of
+// timings, not a solve per timing.
 //
 // Lanes write presented values only into their own `value` column; the output stage copies them
 // into the views' blocks (`writeBack`). Only views with running animations own lanes, so idle
@@ -36,8 +39,9 @@ struct TimingRecord {
         /// The per-tick matrix in world time (speed folded in), the animation's speed and its
         /// spring (to recompute the settle tick when a target moves).
         case spring(StepCoefficients, speed: Double, Spring)
-        /// The curve (an index into the interned curves) and the fraction of the curve per tick.
-        case curve(UInt32, progressPerTick: Double)
+        /// The curve group (a slot of `groups`), which names its table: the curve and the
+        /// fraction of the curve per tick.
+        case curve(group: UInt32)
     }
     var drive: Drive
     /// The last tick before the motion starts: at the end of tick m the motion has run
@@ -51,8 +55,11 @@ struct TimingRecord {
     var viewSlot: UInt32
     /// The channels (bits of ``ViewChannel``) whose lanes this timing still drives.
     var channels: UInt16
-    /// Where a curve timing sits in `curveEntries` (unused for springs).
-    var listIndex: Int32 = 0
+    /// The coefficient row the timing's lanes read: its own for a spring, its group's for a curve.
+    var row: UInt32 = 0
+    /// A curve timing's neighbours in its group's list of timings (``CurveGroup/none`` at the ends).
+    var previousMember = CurveGroup.none
+    var nextMember = CurveGroup.none
     /// Bumped whenever the timing ends, so that events still queued for it are ignored.
     var version: UInt32 = 0
 }
@@ -64,31 +71,43 @@ struct TimingHandle: Hashable {
     let version: UInt32
 }
 
-/// An entry in the dense list of running curves: what the per-tick curve solve needs.
-struct CurveEntry { var slot: UInt32; var curve: UInt32; var origin: UInt64; var progressPerTick: Double; var endTick: UInt64 }
-
 struct TrackStore {
     // Lanes.
     private(set) var value: [Float] = []
     private(set) var velocity: [Float] = []
     private(set) var target: [Float] = []
     private(set) var timing: [UInt32] = []
+    /// The coefficient row each lane's step reads (its timing's `row`): the hot loop reads this,
+    /// not `timing`.
+    private(set) var row: [UInt32] = []
     /// The view value each lane drives: view slot × 16 + channel.
     private(set) var output: [UInt32] = []
 
-    // Timings.
+    // Coefficient rows: one per spring timing, one per curve group.
     private(set) var coefficients: [StepCoefficients] = []
+    private var freeRows: [UInt32] = []
+
+    // Timings.
     private(set) var records: [TimingRecord] = []
     private var freeTimings: [UInt32] = []
     /// Springs need attention only at a few ticks of their life, so they wait in a min-heap
     /// instead of being scanned every tick. Entries of ended timings are dropped when popped.
     private var springEvents = EventHeap()
     private(set) var springCount = 0
-    private(set) var curveEntries: [CurveEntry] = []
+    private(set) var curveCount = 0
     /// Timings with an event this tick, found by the interpolation pass, handled by `finish`.
     private var due: [UInt32] = []
-    /// Interned timing curves; animations use a handful of distinct curves.
-    private var curves: [UnitCurve] = []
+
+    // Curve tables and groups (stable slots; the live groups also in a dense list).
+    private var tables: [CurveTable] = []
+    private var freeTables: [UInt32] = []
+    private var tableIndex: [CurveTable.Key: UInt32] = [:]
+    private var groups: [CurveGroup] = []
+    private var freeGroups: [UInt32] = []
+    private var liveGroups: [UInt32] = []
+    /// The table the last curve timing joined: a burst of starts with one animation finds it
+    /// without hashing.
+    private var lastTable = CurveGroup.none
 
     /// The lanes are rows `0..<laneCount` of the lane columns. The columns never shrink: a
     /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
@@ -99,13 +118,17 @@ struct TrackStore {
     /// at any point of the tick (an animation started after the interpolation stage begins on
     /// the next tick, but what it interrupts is interrupted on this one).
     var currentTick: UInt64 = 0
-    var timingCount: Int { springCount + curveEntries.count }
+    var timingCount: Int { springCount + curveCount }
+    /// The curve tables in use (each read by at least one group).
+    var curveTableCount: Int { tableIndex.count }
+    /// The groups of curve timings running.
+    var curveGroupCount: Int { liveGroups.count }
 
     mutating func reserveCapacity(lanes: Int, timings: Int) {
         value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
-        timing.reserveCapacity(lanes); output.reserveCapacity(lanes)
+        timing.reserveCapacity(lanes); row.reserveCapacity(lanes); output.reserveCapacity(lanes)
         coefficients.reserveCapacity(timings); records.reserveCapacity(timings)
-        springEvents.reserveCapacity(timings); curveEntries.reserveCapacity(timings); due.reserveCapacity(timings)
+        springEvents.reserveCapacity(timings); due.reserveCapacity(timings)
     }
 
     // MARK: - Starting and retargeting
@@ -121,15 +144,18 @@ struct TrackStore {
         let speed = animation.speed
         let origin = TrackStore.later(tick == 0 ? 0 : tick - 1, by: TrackStore.spanTicks(animation.delay, step: step, atLeast: 0))
         let timingSlot = allocateTiming()
+        let version = records[Int(timingSlot)].version
         var channels: UInt16 = 0
         var settleSeconds = 0.0
         let drive: TimingRecord.Drive
+        let stepRow: UInt32
         var logicalTick: UInt64, settleTick: UInt64
         switch animation.motion {
         case let .spring(spring, initialVelocity):
             let m = spring.transitionMatrix(step: step * speed)
             let phi = StepCoefficients(xx: Float(m.xx), xv: Float(m.xv / speed), vx: Float(m.vx * speed), vv: Float(m.vv))
             drive = .spring(phi, speed: speed, spring)
+            stepRow = allocateRow()
             logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
             settleTick = 0
             for (channel, goal) in targets {
@@ -139,35 +165,35 @@ struct TrackStore {
                 let seconds = TrackStore.settlingSeconds(spring, displacement: Double(now - goal), velocity: Double(v),
                                                          speed: speed, tolerance: tolerance)
                 settleSeconds = max(settleSeconds, seconds)
-                addLane(value: now, velocity: v, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
+                addLane(value: now, velocity: v, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
             settleTick = TrackStore.later(origin, by: ticks(settleSeconds, step: step))
         case let .curve(curve, duration):
             let progressPerTick = step * speed / duration
-            drive = .curve(intern(curve), progressPerTick: progressPerTick)
             logicalTick = TrackStore.later(origin, by: ticks(duration / speed, step: step))
             settleTick = logicalTick
+            // Joining counts the timing in its group at once, so a lane taken over below cannot
+            // end the group's last timing and release the group (or its table) under it.
+            let group = joinGroup(curve, progressPerTick: progressPerTick, origin: origin, endTick: logicalTick)
+            drive = .curve(group: group)
+            stepRow = groups[Int(group)].row
             for (channel, goal) in targets {
                 let (taken, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
                 let now = TrackStore.bounded(taken)
-                addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
+                addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
         }
-        let version = records[Int(timingSlot)].version
         let record = TimingRecord(drive: drive, origin: origin, logicalTick: logicalTick, settleTick: settleTick,
-                                  id: id, view: view, viewSlot: UInt32(slot), channels: channels, version: version)
+                                  id: id, view: view, viewSlot: UInt32(slot), channels: channels, row: stepRow, version: version)
         records[Int(timingSlot)] = record
-        coefficients[Int(timingSlot)] = .hold
         switch drive {
         case .spring:
             springCount += 1
             springEvents.push(ScheduledEvent(tick: TrackStore.later(origin, by: 1), owner: timingSlot, version: version))
-        case let .curve(curve, progressPerTick):
-            records[Int(timingSlot)].listIndex = Int32(curveEntries.count)
-            curveEntries.append(CurveEntry(slot: timingSlot, curve: curve, origin: origin,
-                                           progressPerTick: progressPerTick, endTick: logicalTick))
+        case let .curve(group):
+            link(timingSlot, into: group)
         }
         return TimingHandle(slot: timingSlot, version: version)
     }
@@ -292,20 +318,22 @@ struct TrackStore {
         switch record.drive {
         case .spring:
             return velocity[lane]
-        case let .curve(curve, progressPerTick):
+        case let .curve(group):
+            let table = tables[Int(groups[Int(group)].table)]
+            let progressPerTick = table.progressPerTick
             let elapsed = Double(tick) - 1 - Double(record.origin)
             let progress = elapsed * progressPerTick
             guard progress > 0, progress < 1 else { return 0 }
             // A vertical tangent (or one nearly so) is taken as the whole curve in one tick, so a
             // spring that takes the lane over starts with a finite velocity, never ∞ or 0·∞.
             let limit = 1 / progressPerTick
-            let slope = min(max(curves[Int(curve)].velocity(at: progress), -limit), limit)
+            let slope = min(max(table.key.curve.velocity(at: progress), -limit), limit)
             // value = target + d₀·(1 − y(f)), f advancing progressPerTick per tick.
             return Float(-Double(velocity[lane]) * slope * progressPerTick / step)
         }
     }
 
-    private mutating func addLane(value now: Float, velocity v: Float, target goal: Float, timing timingSlot: UInt32,
+    private mutating func addLane(value now: Float, velocity v: Float, target goal: Float, timing timingSlot: UInt32, row stepRow: UInt32,
                                   slot: Int, channel: ViewChannel, views: inout ViewStore) {
         let out = slot * ViewChannel.stride + channel.rawValue
         if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
@@ -316,21 +344,17 @@ struct TrackStore {
             velocity[row] = v
             target[row] = goal
             timing[row] = timingSlot
+            self.row[row] = stepRow
             output[row] = UInt32(out)
         } else {
             value.append(now)
             velocity.append(v)
             target.append(goal)
             timing.append(timingSlot)
+            self.row.append(stepRow)
             output.append(UInt32(out))
         }
         laneCount += 1
-    }
-
-    private mutating func intern(_ curve: UnitCurve) -> UInt32 {
-        if let i = curves.firstIndex(of: curve) { return UInt32(i) }
-        curves.append(curve)
-        return UInt32(curves.count - 1)
     }
 
     private mutating func allocateTiming() -> UInt32 {
@@ -338,8 +362,104 @@ struct TrackStore {
         records.append(TimingRecord(drive: .spring(.hold, speed: 1, .smooth), origin: 0, logicalTick: 0, settleTick: 0,
                                     id: AnimationID(rawValue: 0), view: Entity(index: 0, generation: 0),
                                     viewSlot: 0, channels: 0))
-        coefficients.append(.hold)
         return UInt32(records.count - 1)
+    }
+
+    /// A coefficient row holding still (`.hold`) until its timing or group starts moving.
+    private mutating func allocateRow() -> UInt32 {
+        if let row = freeRows.popLast() { return row }
+        coefficients.append(.hold)
+        return UInt32(coefficients.count - 1)
+    }
+
+    private mutating func freeRow(_ row: UInt32) {
+        coefficients[Int(row)] = .hold
+        freeRows.append(row)
+    }
+
+    // MARK: - Curve tables and groups
+
+    /// The group of timings moving along `curve` from `origin` to `endTick`, with the joining
+    /// timing already counted: the table's newest group if it has that origin, else a new group
+    /// (and a new table if none has the key). Only the newest group is looked at: starts come in
+    /// tick order, so a burst of starts with one animation joins one group; a start that finds
+    /// another origin there (a different delay in between) makes a group of its own, which costs
+    /// one more row write per tick, never a wrong value. A group a new timing can join has not
+    /// moved yet: its origin is at or after the tick before the first tick that will advance the
+    /// timing, which no preparation has reached.
+    private mutating func joinGroup(_ curve: UnitCurve, progressPerTick: Double, origin: UInt64, endTick: UInt64) -> UInt32 {
+        let key = CurveTable.Key(curve: curve, progressBits: progressPerTick.bitPattern, span: endTick &- origin)
+        let table: UInt32
+        if lastTable != CurveGroup.none, tables[Int(lastTable)].groups > 0, tables[Int(lastTable)].key == key {
+            table = lastTable
+        } else if let found = tableIndex[key] {
+            table = found
+        } else {
+            if let free = freeTables.popLast() {
+                table = free
+            } else {
+                tables.append(CurveTable(key: key, progressPerTick: progressPerTick))
+                table = UInt32(tables.count - 1)
+            }
+            tables[Int(table)].reset(key: key, progressPerTick: progressPerTick)
+            tableIndex[key] = table
+        }
+        lastTable = table
+        let newest = tables[Int(table)].newestGroup
+        if newest != CurveGroup.none, groups[Int(newest)].origin == origin {
+            groups[Int(newest)].members += 1
+            return newest
+        }
+        var group = CurveGroup(table: table, origin: origin, endTick: endTick, row: allocateRow())
+        group.members = 1
+        group.listIndex = Int32(liveGroups.count)
+        let slot: UInt32
+        if let free = freeGroups.popLast() {
+            slot = free
+            groups[Int(slot)] = group
+        } else {
+            groups.append(group)
+            slot = UInt32(groups.count - 1)
+        }
+        liveGroups.append(slot)
+        tables[Int(table)].groups += 1
+        tables[Int(table)].newestGroup = slot
+        return slot
+    }
+
+    /// Appends a curve timing (already counted by ``joinGroup``) to its group's list.
+    private mutating func link(_ timingSlot: UInt32, into group: UInt32) {
+        curveCount += 1
+        let last = groups[Int(group)].last
+        records[Int(timingSlot)].previousMember = last
+        records[Int(timingSlot)].nextMember = CurveGroup.none
+        if last == CurveGroup.none { groups[Int(group)].first = timingSlot } else { records[Int(last)].nextMember = timingSlot }
+        groups[Int(group)].last = timingSlot
+    }
+
+    /// Takes an ending curve timing out of its group, releasing the group (its row, and its
+    /// table if no other group reads it) when it was the last.
+    private mutating func unlink(_ timingSlot: UInt32, from group: UInt32) {
+        curveCount -= 1
+        let previous = records[Int(timingSlot)].previousMember, next = records[Int(timingSlot)].nextMember
+        if previous == CurveGroup.none { groups[Int(group)].first = next } else { records[Int(previous)].nextMember = next }
+        if next == CurveGroup.none { groups[Int(group)].last = previous } else { records[Int(next)].previousMember = previous }
+        groups[Int(group)].members -= 1
+        guard groups[Int(group)].members == 0 else { return }
+        let released = groups[Int(group)]
+        freeRow(released.row)
+        let index = Int(released.listIndex), lastIndex = liveGroups.count - 1
+        if index != lastIndex { groups[Int(liveGroups[lastIndex])].listIndex = Int32(index) }
+        liveGroups.swapRemove(at: index)
+        freeGroups.append(group)
+        let table = Int(released.table)
+        if tables[table].newestGroup == group { tables[table].newestGroup = CurveGroup.none }
+        tables[table].groups -= 1
+        if tables[table].groups == 0 {
+            tableIndex[tables[table].key] = nil
+            tables[table].release()
+            freeTables.append(UInt32(table))
+        }
     }
 
     // MARK: - Stopping
@@ -384,18 +504,15 @@ struct TrackStore {
             events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view, criterion: .removed,
                                                                   tick: tick, wasInterrupted: interrupted)))
         }
-        let index = Int(record.listIndex)
         switch record.drive {
         case .spring:
             springCount -= 1
-        case .curve:
-            let last = curveEntries.count - 1
-            if index != last { records[Int(curveEntries[last].slot)].listIndex = Int32(index) }
-            curveEntries.swapRemove(at: index)
+            freeRow(record.row)
+        case let .curve(group):
+            unlink(UInt32(slot), from: group)
         }
         records[slot].channels = 0
         records[slot].version &+= 1
-        coefficients[slot] = .hold
         freeTimings.append(UInt32(slot))
     }
 
@@ -408,29 +525,26 @@ struct TrackStore {
             let slot = Int(next.owner)
             guard records[slot].version == next.version else { continue }
             if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive {
-                coefficients[slot] = phi
+                coefficients[Int(records[slot].row)] = phi
             }
             due.append(next.owner)
         }
-        // Every running curve, every tick: one pass through buffer pointers (a write through the
-        // array would check its uniqueness once per curve). The due list is moved out and back
-        // so the loop can append to it while it holds the other columns.
-        var due = self.due
-        self.due = []
-        curves.withUnsafeBufferPointer { curves in
-            curveEntries.withUnsafeBufferPointer { entries in
-                coefficients.withUnsafeMutableBufferPointer { coefficients in
-                    for entry in entries where tick > entry.origin {
-                        let ended = tick >= entry.endTick
-                        let progress = ended ? 1 : Double(tick - entry.origin) * entry.progressPerTick
-                        let y = curves[Int(entry.curve)].value(at: progress)
-                        coefficients[Int(entry.slot)] = StepCoefficients(xx: 0, xv: Float(1 - y), vx: 0, vv: 1)
-                        if ended { due.append(entry.slot) }
-                    }
-                }
+        // Every curve group that has started, every tick: one table read (a solve the first
+        // time a table reaches a tick) and one row write for all its timings; on its last tick
+        // its timings are due.
+        for i in liveGroups.indices {
+            let slot = Int(liveGroups[i])
+            let group = groups[slot]
+            guard tick > group.origin else { continue }
+            let remaining = tables[Int(group.table)].remaining(atTick: tick &- group.origin)
+            coefficients[Int(group.row)] = StepCoefficients(xx: 0, xv: remaining, vx: 0, vv: 1)
+            guard tick >= group.endTick else { continue }
+            var member = group.first
+            while member != CurveGroup.none {
+                due.append(member)
+                member = records[Int(member)].nextMember
             }
         }
-        self.due = due
     }
 
     /// Interpolation, part two — the hot loop: advances every lane by one tick.
@@ -444,12 +558,12 @@ struct TrackStore {
         value.withUnsafeMutableBufferPointer { value in
             velocity.withUnsafeMutableBufferPointer { velocity in
                 target.withUnsafeBufferPointer { target in
-                    timing.withUnsafeBufferPointer { timing in
+                    row.withUnsafeBufferPointer { rows in
                         coefficients.withUnsafeBufferPointer { coefficients in
                             var i = 0
                             if count >= 4, let x = UnsafeMutableRawPointer(value.baseAddress), let v = UnsafeMutableRawPointer(velocity.baseAddress),
                                let goals = UnsafeRawPointer(target.baseAddress), let k = UnsafeRawPointer(coefficients.baseAddress),
-                               let rows = timing.baseAddress {
+                               let rows = rows.baseAddress {
                             let stride = MemoryLayout<StepCoefficients>.stride
                             while i + 4 <= count {
                                 let offset = i &* MemoryLayout<Float>.stride
@@ -472,7 +586,7 @@ struct TrackStore {
                             }
                             }
                             while i < count {
-                                let k = coefficients[Int(timing[i])]
+                                let k = coefficients[Int(rows[i])]
                                 let goal = target[i]
                                 let d = value[i] - goal
                                 let v = velocity[i]
@@ -533,6 +647,7 @@ struct TrackStore {
         velocity[row] = velocity[last]
         target[row] = target[last]
         timing[row] = timing[last]
+        self.row[row] = self.row[last]
         output[row] = output[last]
     }
 
@@ -563,11 +678,53 @@ struct TrackStore {
             let record = records[Int(timing[row])]
             precondition(record.channels & (1 << UInt16(Int(output[row]) % ViewChannel.stride)) != 0,
                          "tracks: lane \(row) is not among its timing's channels")
+            precondition(self.row[row] == record.row, "tracks: lane \(row) reads another row than its timing's")
         }
         springEvents.checkInvariants("tracks")
-        for (i, entry) in curveEntries.enumerated() {
-            precondition(records[Int(entry.slot)].listIndex == Int32(i), "tracks: curve list index")
-        }
         precondition(timingCount + freeTimings.count == records.count, "tracks: timing slots leak")
+        // Curve groups: each live group's list holds exactly the curve timings that name it, in
+        // both directions; rows are owned once; tables are counted by their groups and indexed.
+        var members = 0, tableUsers = [Int](repeating: 0, count: tables.count)
+        var rowOwners = [Int](repeating: 0, count: coefficients.count)
+        for row in freeRows { rowOwners[Int(row)] += 1 }
+        for (i, slot) in liveGroups.enumerated() {
+            let group = groups[Int(slot)]
+            precondition(group.listIndex == Int32(i) && group.members > 0, "tracks: curve group list")
+            precondition(group.endTick == TrackStore.later(group.origin, by: tables[Int(group.table)].key.span), "tracks: curve group end")
+            tableUsers[Int(group.table)] += 1
+            rowOwners[Int(group.row)] += 1
+            var member = group.first, previous = CurveGroup.none, count = 0
+            while member != CurveGroup.none {
+                let record = records[Int(member)]
+                guard case let .curve(owner) = record.drive, owner == slot else {
+                    preconditionFailure("tracks: a curve group lists a timing that is not its own")
+                }
+                precondition(record.previousMember == previous && record.row == group.row && record.origin == group.origin,
+                             "tracks: curve group links")
+                previous = member
+                member = record.nextMember
+                count += 1
+            }
+            precondition(previous == group.last && count == group.members, "tracks: curve group \(slot) counts \(group.members), lists \(count)")
+            members += count
+        }
+        precondition(members == curveCount, "tracks: curve timings and groups disagree")
+        for (i, table) in tables.enumerated() {
+            precondition(table.groups == tableUsers[i], "tracks: curve table \(i) counts \(table.groups) groups, has \(tableUsers[i])")
+            let newest = table.newestGroup
+            precondition(newest == CurveGroup.none || (table.groups > 0 && groups[Int(newest)].table == UInt32(i)
+                                                       && liveGroups.contains(newest)), "tracks: curve table \(i)'s newest group")
+            precondition(table.groups == 0 ? tableIndex[table.key] != UInt32(i) : tableIndex[table.key] == UInt32(i), "tracks: curve table index")
+        }
+        precondition(tableIndex.count + freeTables.count == tables.count, "tracks: curve table slots leak")
+        var live = [Bool](repeating: true, count: records.count)
+        for slot in freeTimings { live[Int(slot)] = false }
+        for (i, record) in records.enumerated() where live[i] {
+            if case .spring = record.drive { rowOwners[Int(record.row)] += 1 }
+            if case let .curve(group) = record.drive {
+                precondition(groups[Int(group)].members > 0 && groups[Int(group)].row == record.row, "tracks: timing \(i) names a dead group")
+            }
+        }
+        precondition(rowOwners.allSatisfy { $0 == 1 }, "tracks: a coefficient row is owned twice or leaked")
     }
 }

@@ -81,6 +81,9 @@ public final class World {
     var removal = RemovalRegistry()
     /// Layers the portal systems removed during their pass, removed by the world after it.
     var portalRemovals: [Entity] = []
+    /// The portal systems' struct, holding empty stores between passes (see `withPortalSystem`).
+    var portalPass = PortalSystem(portals: PortalStore(), views: ViewStore(), tracks: TrackStore(), allocator: EntityAllocator(),
+                                  events: [], removals: [], step: 0, tolerance: 0, reduceMotion: false)
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
     public var reduceMotion: Bool

@@ -21,9 +21,9 @@ struct PortalSystem {
     /// Layers removed during the pass (detached: no tracks, no view), for the world's removal
     /// path to finish once the stores are back (see `World.withPortalSystem`).
     var removals: [Entity]
-    let step: Double
-    let tolerance: Float
-    let reduceMotion: Bool
+    var step: Double
+    var tolerance: Float
+    var reduceMotion: Bool
     /// The last anchor parent's content transform, valid for one matching pass (which writes
     /// no app view's geometry).
     var parentTransform = ViewStore.ParentTransformCache()
@@ -593,22 +593,25 @@ struct PortalSystem {
 
 extension World {
     /// Runs `body` on the portal systems with the world's stores moved into them, then moves
-    /// the stores back. Swapping moves buffers, not elements.
+    /// the stores back. Swapping moves buffers, not elements. The systems' struct is kept in the
+    /// world between passes with the empty stores swapped out: building those anew twice a tick
+    /// cost a retain and a release for every array of every store. (No pass runs inside another.)
     func withPortalSystem<R>(_ body: (inout PortalSystem) -> R) -> R {
-        var system = PortalSystem(portals: PortalStore(), views: ViewStore(), tracks: TrackStore(), allocator: EntityAllocator(),
-                                  events: [], removals: [], step: clock.step, tolerance: configuration.settleTolerance,
-                                  reduceMotion: reduceMotion)
-        func exchange(_ system: inout PortalSystem) {
-            swap(&system.portals, &portals)
-            swap(&system.views, &views)
-            swap(&system.tracks, &tracks)
-            swap(&system.allocator, &allocator)
-            swap(&system.events, &events)
-            swap(&system.removals, &portalRemovals)
+        portalPass.step = clock.step
+        portalPass.tolerance = configuration.settleTolerance
+        portalPass.reduceMotion = reduceMotion
+        portalPass.parentTransform = ViewStore.ParentTransformCache()
+        func exchange() {
+            swap(&portalPass.portals, &portals)
+            swap(&portalPass.views, &views)
+            swap(&portalPass.tracks, &tracks)
+            swap(&portalPass.allocator, &allocator)
+            swap(&portalPass.events, &events)
+            swap(&portalPass.removals, &portalRemovals)
         }
-        exchange(&system)
-        let result = body(&system)
-        exchange(&system)
+        exchange()
+        let result = body(&portalPass)
+        exchange()
         // The layers the pass detached finish the removal path in the world.
         if !portalRemovals.isEmpty {
             finishRemoval(of: portalRemovals)
