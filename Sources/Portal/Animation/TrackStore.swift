@@ -89,6 +89,8 @@ struct TrackStore {
     private var due: [UInt32] = []
     /// Interned timing curves; animations use a handful of distinct curves.
     private var curves: [UnitCurve] = []
+    /// The step matrices of the springs started lately (see `SpringSteps.swift`).
+    var springSteps = SpringStepCache()
 
     /// The lanes are rows `0..<laneCount` of the lane columns. The columns never shrink: a
     /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
@@ -122,27 +124,26 @@ struct TrackStore {
         let origin = TrackStore.later(tick == 0 ? 0 : tick - 1, by: TrackStore.spanTicks(animation.delay, step: step, atLeast: 0))
         let timingSlot = allocateTiming()
         var channels: UInt16 = 0
-        var settleSeconds = 0.0
         let drive: TimingRecord.Drive
         var logicalTick: UInt64, settleTick: UInt64
         switch animation.motion {
         case let .spring(spring, initialVelocity):
-            let m = spring.transitionMatrix(step: step * speed)
-            let phi = StepCoefficients(xx: Float(m.xx), xv: Float(m.xv / speed), vx: Float(m.vx * speed), vv: Float(m.vv))
+            let phi = springSteps.coefficients(spring, step: step, speed: speed)
             drive = .spring(phi, speed: speed, spring)
             logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
-            settleTick = 0
+            // The ticks of the slowest lane to settle (at least 1): the ticks of the longest
+            // settling time, as tick counts grow with the seconds they count.
+            var settleSpan: UInt64 = 1
             for (channel, goal) in targets {
                 let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
                 let now = TrackStore.bounded(taken)
                 let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
-                let seconds = TrackStore.settlingSeconds(spring, displacement: Double(now - goal), velocity: Double(v),
-                                                         speed: speed, tolerance: tolerance)
-                settleSeconds = max(settleSeconds, seconds)
+                settleSpan = TrackStore.settleTicks(spring, displacement: Double(now - goal), velocity: Double(v), speed: speed,
+                                                    tolerance: tolerance, step: step, atLeast: settleSpan)
                 addLane(value: now, velocity: v, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
-            settleTick = TrackStore.later(origin, by: ticks(settleSeconds, step: step))
+            settleTick = TrackStore.later(origin, by: settleSpan)
         case let .curve(curve, duration):
             let progressPerTick = step * speed / duration
             drive = .curve(intern(curve), progressPerTick: progressPerTick)
@@ -200,20 +201,27 @@ struct TrackStore {
                              tolerance: Float, views: ViewStore) -> Bool {
         let lane = Int(views.lanes[slot * ViewChannel.stride + channel.rawValue])
         guard lane != Int(ViewStore.noLane) else { return false }
+        moveTarget(lane: lane, to: goal, tick: tick, step: step, tolerance: tolerance)
+        return true
+    }
+
+    /// ``moveTarget(_:slot:to:tick:step:tolerance:views:)`` for the running lane `lane`.
+    mutating func moveTarget(lane: Int, to goal: Float, tick: UInt64, step: Double, tolerance: Float) {
         let old = target[lane]
-        guard old != goal else { return true }
+        guard old != goal else { return }
         let timingSlot = Int(timing[lane])
         target[lane] = goal
         switch records[timingSlot].drive {
         case .curve:
             velocity[lane] += old - goal    // d₀′ = from − to′ = d₀ + (to − to′)
         case let .spring(_, speed, spring):
-            let seconds = TrackStore.settlingSeconds(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
-                                                     speed: speed, tolerance: tolerance)
             let from = max(records[timingSlot].origin, tick == 0 ? 0 : tick - 1)
-            records[timingSlot].settleTick = max(records[timingSlot].settleTick, TrackStore.later(from, by: ticks(seconds, step: step)))
+            let settle = records[timingSlot].settleTick
+            // Only a settle tick later than the one set matters: ask for no fewer ticks than that.
+            let span = TrackStore.settleTicks(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
+                                              speed: speed, tolerance: tolerance, step: step, atLeast: settle > from ? settle - from : 0)
+            records[timingSlot].settleTick = max(settle, TrackStore.later(from, by: span))
         }
-        return true
     }
 
     /// SwiftUI's ε: a spring is settled within this fraction of its motion.
@@ -548,11 +556,8 @@ struct TrackStore {
         }
     }
 
-    /// The target of the channel's running lane, if it has one.
-    func runningTarget(_ channel: ViewChannel, slot: Int, views: ViewStore) -> Float? {
-        let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
-        return lane == ViewStore.noLane ? nil : target[Int(lane)]
-    }
+    /// The target of running lane `lane`.
+    func runningTarget(lane: Int) -> Float { target[lane] }
 
     func checkInvariants(views: ViewStore) {
         let n = laneCount

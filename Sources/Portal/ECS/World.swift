@@ -86,6 +86,9 @@ public final class World {
     public var reduceMotion: Bool
     var clock: FixedClock
     var commands: [Command] = []
+    /// The frames of the staged `setFrames` calls (their commands index into it); emptied,
+    /// keeping its storage, when they apply.
+    var stagedFrames: [ViewFrame] = []
     var events: [WorldEvent] = []
     var renderItems: [RenderItem] = []
     /// The clips the render items index (``RenderItem/clip``), rebuilt with the render list.

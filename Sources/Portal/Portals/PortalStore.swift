@@ -118,9 +118,9 @@ enum AnchorWatch {
     static let gone: UInt32 = .max - 1
 }
 
-/// What a flight of a portal runs, copied out of its configuration when that is set. The
-/// configuration holds its animation as an existential, boxed on the heap: a flight start would
-/// otherwise follow that pointer (to a cold box) and copy the animation through a witness table.
+/// What a flight of a portal runs, copied out of its configuration when that is set, so a
+/// flight start reads these few plain values, not the whole configuration (whose animation may
+/// be a custom conformer in a heap box, read through a witness table).
 struct FlightSettings {
     var animation: Animation
     var delay: Double
@@ -130,9 +130,9 @@ struct FlightSettings {
     var hasEffects: Bool
 
     init(_ config: PortalTransitionConfig) {
-        animation = config.animation.value
-        delay = config.animation.delay
-        minimumDuration = config.animation.minimumDuration
+        animation = config.timing.value
+        delay = config.timing.delay
+        minimumDuration = config.timing.minimumDuration
         hasEffects = !config.effects.isEmpty
     }
 }
@@ -253,13 +253,12 @@ struct PortalStore {
     }
 
     /// Takes in a configuration: its plain parts go to the record and the flight settings, its
-    /// effects to their column. The configuration itself (an existential animation in a heap
-    /// box) is not kept, so a request neither copies nor releases one in the store.
+    /// effects to their column. The configuration itself is not kept.
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
         let settings = FlightSettings(config)
         flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
         if !config.effects.isEmpty || !effects[key].isEmpty { effects[key] = config.effects }
-        let completionCriteria = config.animation.completionCriteria
+        let completionCriteria = config.timing.completionCriteria
         withRecord(key) { record in
             record.allowsHitTesting = config.allowsHitTesting
             record.corners = config.corners

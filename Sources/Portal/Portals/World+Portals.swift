@@ -115,7 +115,7 @@ extension World {
     ///   errors of an invalid configuration.
     public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
         let key = try knownPortal(id)
-        try config.validate(step: clock.step)
+        try config.validate(step: clock.step, steps: &tracks.springSteps)
         if let content = config.layerContent { try requireAppEntity(content) }
         commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: 0, group: nil))
     }
@@ -170,7 +170,7 @@ extension World {
         }
         var keys: [UInt32] = []
         for id in ids { keys.append(try knownPortal(id)) }
-        try config.validate(step: clock.step)
+        try config.validate(step: clock.step, steps: &tracks.springSteps)
         if let content = config.layerContent { try requireAppEntity(content) }
         let group = portals.group(named: groupID)
         portals.groups[group].members = keys
