@@ -77,13 +77,15 @@ extension TrackStore {
         @inline(__always) func ticks(_ seconds: Double) -> UInt64 {
             TrackStore.spanTicks(seconds, step: step, atLeast: 1, rounding: .up)
         }
+        /// The ticks of a time in the animation's own clock (a division by a speed of 1 is exact).
+        @inline(__always) func ticks(animationTime t: Double) -> UInt64 { ticks(speed == 1 ? t : t / speed) }
         func bisected() -> UInt64 {
             max(floor, ticks(spring.settlingTime(displacement: displacement, velocity: animationVelocity, tolerance: threshold) / speed))
         }
         guard let envelope = spring.settlingEnvelope(displacement: displacement, velocity: animationVelocity) else { return bisected() }
         let start = envelope.start
         let atStart = envelope(start)
-        if atStart <= threshold { return max(floor, ticks(start / speed)) }
+        if atStart <= threshold { return max(floor, ticks(animationTime: start)) }
         guard atStart > threshold, threshold > 0, threshold.isFinite else { return bisected() }
         let below = threshold * (1 - 1e-9), above = threshold * (1 + 1e-9)
         let tick = step * speed
@@ -95,12 +97,12 @@ extension TrackStore {
             guard k < 1 << 40 else { return 0 }
             var end = (Double(k) + 1e-9) * tick
             var moves = 0
-            while ticks(end / speed) > k {
+            while ticks(animationTime: end) > k {
                 end = end.nextDown
                 moves += 1
                 if moves > 8 { return 0 }
             }
-            while ticks(end.nextUp / speed) <= k {
+            while ticks(animationTime: end.nextUp) <= k {
                 end = end.nextUp
                 moves += 1
                 if moves > 8 { return 0 }
@@ -121,7 +123,7 @@ extension TrackStore {
         // Here the answer is at least `low`. A retarget usually moves the settle tick by one:
         // try that first; otherwise (or at once for a new lane) jump to a close guess, and walk.
         var guessed = floor == 0
-        var k = guessed ? max(low, ticks(estimate(envelope, threshold: threshold) / speed)) : low
+        var k = guessed ? max(low, ticks(animationTime: estimate(envelope, threshold: threshold))) : low
         for _ in 0..<8 {
             switch side(k) {
             case -1:
@@ -133,7 +135,7 @@ extension TrackStore {
                 }
             case 1:
                 low = k + 1
-                k = guessed ? low : max(low, ticks(estimate(envelope, threshold: threshold) / speed))
+                k = guessed ? low : max(low, ticks(animationTime: estimate(envelope, threshold: threshold)))
                 guessed = true
             default:
                 return bisected()

@@ -106,7 +106,7 @@ struct TrackStore {
     mutating func reserveCapacity(lanes: Int, timings: Int) {
         value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
         timing.reserveCapacity(lanes); output.reserveCapacity(lanes)
-        coefficients.reserveCapacity(timings); records.reserveCapacity(timings)
+        coefficients.reserveCapacity(timings); records.reserveCapacity(timings); freeTimings.reserveCapacity(timings)
         springEvents.reserveCapacity(timings); curveEntries.reserveCapacity(timings); due.reserveCapacity(timings)
     }
 
@@ -253,6 +253,7 @@ struct TrackStore {
     /// maximum), so no span, whatever its seconds, speed or tick rate, converts out of range.
     /// Delays round to the nearest tick, durations up (with a billionth of a tick of slack, so
     /// 0.5 s at 120 Hz is 60 ticks, not 61).
+    @inline(__always)
     static func spanTicks(_ seconds: Double, step: Double, atLeast minimum: UInt64,
                           rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
         let count = rounding == .up ? (seconds / step - 1e-9).rounded(.up) : (seconds / step).rounded(rounding)

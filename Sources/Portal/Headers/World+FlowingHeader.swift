@@ -2,29 +2,42 @@
 // content into the navigation bar as the host reports scroll offsets.
 
 struct FlowingHeaderState {
+    // First, together, what a scroll report reads and writes: reports arrive for every scrolling
+    // header every frame, and a report touching two cache lines of the state instead of six was
+    // a tenth of `header/scroll`'s tick.
+
+    /// A hidden view whose x channel is the animated progress, and its slot (a view keeps its
+    /// slot for life, and the progress view lives as long as the header).
+    let progressView: Entity
+    let progressSlot: Int
+    var snapper: HeaderSnapper
+    var offset: Float = 0
+    /// The duration of the `.smooth` spring the progress ran last (every progress animation is
+    /// one), if any.
+    var progressDuration: Double?
+    let tokens: FlowingHeaderTokens
+    let displays: FlowingHeaderDisplays
+    let accessory: Entity?
+    /// Header anchors in content coordinates (they scroll), and the bar's frame, in the
+    /// screen's space.
+    var accessoryAnchor: Rect?
+
+    // Then what the placement reads.
     let screen: Entity
     let title: Entity
     let subtitle: Entity?
-    let accessory: Entity?
     let barTitle: Entity?
     let barAccessory: Entity?
-    let displays: FlowingHeaderDisplays
     let layout: FlowingHeaderLayout
-    let tokens: FlowingHeaderTokens
-    var snapper: HeaderSnapper
-    /// A hidden view whose x channel is the animated progress.
-    let progressView: Entity
-    /// Header anchors in content coordinates (they scroll), and the bar's frame, in the
-    /// screen's space.
     var titleAnchor: Rect
     var subtitleAnchor: Rect?
-    var accessoryAnchor: Rect?
     var bar: Rect
     /// The title's size in the bar (as the host lays it out there).
     var barTitleSize: Size
-    var offset: Float = 0
-    /// The animation the progress is running now, if any.
-    var progressAnimation: Animation?
+    /// Where the screen, title and accessory were when the header was made: the placement
+    /// checks a hint (one read) before it looks a part up (two), as a part keeps its slot for
+    /// life.
+    let slotHints: (screen: Int, title: Int, accessory: Int)
 }
 
 extension World {
@@ -83,15 +96,16 @@ extension World {
         }
         registerRemoval(.headers) { world, entity in world.removeFlowingHeader(entity) }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
-        let state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
-                                       barTitle: barTitle, barAccessory: barAccessory,
-                                       displays: displays, layout: layout, tokens: tokens,
-                                       snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
-                                       titleAnchor: titleFrame,
-                                       subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+        let state = FlowingHeaderState(progressView: progress, progressSlot: views.slot(of: progress)!,
+                                       snapper: HeaderSnapper(behavior: snappingBehavior), progressDuration: nil,
+                                       tokens: tokens, displays: displays, accessory: accessory,
                                        accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+                                       screen: screen, title: title, subtitle: subtitle, barTitle: barTitle, barAccessory: barAccessory,
+                                       layout: layout, titleAnchor: titleFrame,
+                                       subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                        bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
-                                       barTitleSize: titleFrame.size)
+                                       barTitleSize: titleFrame.size,
+                                       slotHints: (views.slot(of: screen)!, views.slot(of: title)!, accessory.flatMap { views.slot(of: $0) } ?? 0))
         headers.insert(state, for: header)
         return header
     }
@@ -176,9 +190,10 @@ extension World {
     private static func applyScroll(_ header: Entity, offset: Float, phase: ScrollPhase, tick: UInt64, step: Double, tolerance: Float,
                                     headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
                                     tracks: inout TrackStore, events: inout [WorldEvent]) {
-        guard let row = headers.index.row(of: header),
-              let slot = views.slot(of: headers.values.withUnsafeBufferPointer({ $0[row].progressView })) else { return }
-        let (progressView, target, animation, previous) = headers.scroll(row: row, offset: offset, phase: phase)
+        guard let row = headers.index.row(of: header) else { return }
+        let (view, slot) = headers.values.withUnsafeBufferPointer { ($0[row].progressView, $0[row].progressSlot) }
+        guard views.slot(of: view, hint: slot) != nil else { return }
+        let (progressView, target, duration, previous) = headers.scroll(row: row, offset: offset, phase: phase)
         let lane = views.lanes.withUnsafeBufferPointer { $0[slot * ViewChannel.stride + ViewChannel.x.rawValue] }
         let running = lane == ViewStore.noLane ? nil : tracks.runningTarget(lane: Int(lane))
         if running == target { return }
@@ -186,13 +201,14 @@ extension World {
         // A spring's motion does not depend on when it started: retargeting the running spring
         // (same value, same velocity, new target) is exactly a new spring from here, and costs
         // no new animation. Scroll reports arrive every frame, so this is the common case.
-        if running != nil, previous == animation {
+        // (The animations are `.smooth(duration:)`: equal exactly when their springs are.)
+        if running != nil, let previous, previous == duration || Spring(duration: previous) == Spring(duration: duration) {
             tracks.moveTarget(lane: Int(lane), to: target, tick: tick, step: step, tolerance: tolerance)
             return
         }
-        tracks.start(animation, id: .internal, view: progressView, slot: slot, targets: CollectionOfOne((.x, target)), tick: tick,
-                     step: step, tolerance: tolerance, views: &views, events: &events)
-        headers.values.withUnsafeMutableBufferPointer { $0[row].progressAnimation = animation }
+        tracks.start(.smooth(duration: duration), id: .internal, view: progressView, slot: slot, targets: CollectionOfOne((.x, target)),
+                     tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
+        headers.values.withUnsafeMutableBufferPointer { $0[row].progressDuration = duration }
     }
 
     /// Output stage, after the write-back: places every header's parts for this tick's progress
@@ -223,10 +239,10 @@ extension World {
 
 extension ComponentTable where Value == FlowingHeaderState {
     /// Takes a scroll report for the header in `row`: the snapper decides, the offset is noted.
-    /// Returns the progress view, the progress to animate to and with what, and the animation
-    /// the progress ran last.
+    /// Returns the progress view, the progress to animate to and the duration of the `.smooth`
+    /// spring to animate it with, and the duration of the one the progress ran last.
     mutating func scroll(row: Int, offset: Float, phase: ScrollPhase)
-        -> (progressView: Entity, target: Float, animation: Animation, previous: Animation?) {
+        -> (progressView: Entity, target: Float, duration: Double, previous: Double?) {
         values.withUnsafeMutableBufferPointer { states in
             let tokens = states[row].tokens
             let accessoryHeight = states[row].accessoryAnchor?.height
@@ -234,13 +250,13 @@ extension ComponentTable where Value == FlowingHeaderState {
                                                      accessoryFlows: states[row].displays.contains(.accessory), tokens: tokens)
             let decision = states[row].snapper.report(offset: offset, phase: phase, progress: raw, tokens: tokens)
             states[row].offset = offset
-            let (target, animation): (Float, Animation)
+            let (target, duration): (Float, Double)
             switch decision {
-            case let .follow(p): (target, animation) = (p, .smooth(duration: tokens.scrollAnimationDuration))
-            case let .snap(p): (target, animation) = (p, .smooth(duration: tokens.transitionDuration))
-            case let .hold(p): (target, animation) = (p, .smooth(duration: tokens.transitionDuration))
+            case let .follow(p): (target, duration) = (p, tokens.scrollAnimationDuration)
+            case let .snap(p): (target, duration) = (p, tokens.transitionDuration)
+            case let .hold(p): (target, duration) = (p, tokens.transitionDuration)
             }
-            return (states[row].progressView, target, animation, states[row].progressAnimation)
+            return (states[row].progressView, target, duration, states[row].progressDuration)
         }
     }
 }
@@ -250,8 +266,8 @@ extension ViewStore {
     /// so a thousand headers pay no access check on the world per part.
     mutating func placeHeaders(_ headers: UnsafeBufferPointer<FlowingHeaderState>) {
         for state in headers {
-            guard let progressSlot = slot(of: state.progressView), let screenSlot = slot(of: state.screen),
-                  !isHidden(slot: screenSlot) else { continue }
+            guard let progressSlot = slot(of: state.progressView, hint: state.progressSlot),
+                  let screenSlot = slot(of: state.screen, hint: state.slotHints.screen), !isHidden(slot: screenSlot) else { continue }
             let p = value(.x, slot: progressSlot)
             if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
                 place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
@@ -263,12 +279,12 @@ extension ViewStore {
             let anchors = FlowingHeaderGeometry.barAnchors(bar: state.bar, titleSize: titleSize, layout: state.layout, tokens: state.tokens)
             let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
                                                                 width: titleSize.width, height: titleSize.height)
-            place(state.title, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
+            place(state.title, hint: state.slotHints.title, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
             if let accessory = state.accessory, let anchor = state.accessoryAnchor {
                 let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
                 let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
                                              : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
-                place(accessory, placement)
+                place(accessory, hint: state.slotHints.accessory, placement)
             }
             // The bar-only parts (no array of the two: this runs for every header every tick).
             if let part = state.barTitle {
@@ -283,8 +299,8 @@ extension ViewStore {
     }
 
     /// Writes a part's placement (frame, scale and opacity, in its parent's space) to its view.
-    private mutating func place(_ part: Entity, _ placement: FlowingHeaderGeometry.Placement) {
-        guard let slot = slot(of: part) else { return }
+    private mutating func place(_ part: Entity, hint: Int = -1, _ placement: FlowingHeaderGeometry.Placement) {
+        guard let slot = slot(of: part, hint: hint) else { return }
         let frame = placement.frame
         let b = slot * ViewChannel.stride
         noteGeometryWrite(slot: slot)

@@ -55,7 +55,7 @@ struct PortalSystem {
                 portals.enqueue(key)
             }
         }
-        portals.queue.giveBack(visits)
+        portals.queue.giveBack(&visits)
     }
 
     /// Sorts the visit list with no allocation in steady state (`Array.sort` allocates its merge
@@ -137,7 +137,7 @@ struct PortalSystem {
     /// last pass, and forgets observers whose portal no longer watches that view.
     private mutating func queueWatchersOfWrittenAnchors() {
         guard !views.observedWrites.isEmpty else { return }
-        let written = views.observedWrites.take()
+        var written = views.observedWrites.take()
         for slot in written {
             let key = views.observers[Int(slot)]
             guard key != ViewStore.unobserved else { continue }
@@ -147,7 +147,7 @@ struct PortalSystem {
                 views.stopObserving(slot: Int(slot))
             }
         }
-        views.observedWrites.giveBack(written)
+        views.observedWrites.giveBack(&written)
     }
 
     /// The matching pass's work for one portal: reads its anchors, applies its request, starts,
