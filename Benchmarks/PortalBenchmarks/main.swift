@@ -69,7 +69,8 @@ func fail(_ message: String) -> Never {
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
-                        "tree/scroll", "tree/idle", "reference/object-graph/tree"]
+                        "tree/scroll", "tree/idle", "reference/object-graph/tree", "host/calls",
+                        "host/layout-capture", "host/layout-capture-per-call"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -90,6 +91,9 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "tree/scroll": return TreeScroll(n: n, scrolls: true)
     case "tree/idle": return TreeScroll(n: n, scrolls: false)
     case "reference/object-graph/tree": return ObjectGraphTree(n: n)
+    case "host/calls": return HostCalls(n: n)
+    case "host/layout-capture": return LayoutCapture(n: n, batched: true)
+    case "host/layout-capture-per-call": return LayoutCapture(n: n, batched: false)
     default: return nil
     }
 }
@@ -218,6 +222,16 @@ do {
     }
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    }
+    if selected("host/calls") {
+        results += try measureInterleaved([HostCalls(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    }
+    if selected("host/layout-capture") {
+        let capture = try measureInterleaved([LayoutCapture(n: 10_000, batched: true), LayoutCapture(n: 10_000, batched: false)],
+                                             warmup: 10, samples: options.quick ? 20 : 60)
+        results += capture
+        ratios.append(("host/layout-capture-per-call ÷ host/layout-capture", capture[1].median / capture[0].median,
+                       "10,000 nodes laid out per frame: n setFrame calls against one setFrames"))
     }
 } catch {
     fail("a benchmark produced a wrong result: \(error)")
