@@ -321,18 +321,22 @@ public struct PortalLayerEffect: Hashable, Sendable {
 
     /// The channels the effect drives and their values in the active or the resting state.
     /// Per channel, so a scale effect and a rotation effect on one layer never reset each other.
-    func targets(active isActive: Bool) -> [(ViewChannel, Float)] {
+    /// Inline (no array per flight start).
+    func targets(active isActive: Bool) -> ChannelValues {
+        var targets = ChannelValues()
         switch active {
         case let .scale(value):
             let s = isActive ? value : 1
-            return [(.scaleX, s), (.scaleY, s)]
+            targets.set(.scaleX, s)
+            targets.set(.scaleY, s)
         case let .opacity(value):
-            return [(.opacity, isActive ? value : 1)]
+            targets.set(.opacity, isActive ? value : 1)
         case let .rotation(angle):
-            return [(.rotation, isActive ? angle.radians : 0)]
+            targets.set(.rotation, isActive ? angle.radians : 0)
         case let .shadowRadius(radius):
-            return [(.shadowRadius, isActive ? radius : 0)]
+            targets.set(.shadowRadius, isActive ? radius : 0)
         }
+        return targets
     }
 
     func validate(step: Double) throws(PortalError) {
