@@ -253,7 +253,12 @@ public struct Spring: Hashable, Sendable {
     /// (`x0`, `v0`). Uses an envelope that bounds |x(t)| and decreases after its peak, and
     /// bisects on it.
     func settlingTime(displacement x0: Double, velocity v0: Double, tolerance: Double) -> Double {
-        guard let envelope = settlingEnvelope(displacement: x0, velocity: v0) else {
+        settlingTime(displacement: x0, velocity: v0, tolerance: tolerance, regime: regime)
+    }
+
+    /// ``settlingTime(displacement:velocity:tolerance:)`` with the spring's ``regime`` given.
+    func settlingTime(displacement x0: Double, velocity v0: Double, tolerance: Double, regime: Regime) -> Double {
+        guard let envelope = Spring.settlingEnvelope(displacement: x0, velocity: v0, regime: regime) else {
             // A bouncing spring: the envelope is A·e^(−decay·t), solved in closed form.
             guard case let .under(decay, frequency) = regime else { return .infinity }
             let b = (v0 + decay * x0) / frequency
@@ -299,8 +304,9 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    /// The settling envelope of a motion from (`x0`, `v0`), or `nil` for a bouncing spring.
-    func settlingEnvelope(displacement x0: Double, velocity v0: Double) -> SettlingEnvelope? {
+    /// The settling envelope of a motion from (`x0`, `v0`) of a spring in `regime`, or `nil` for
+    /// a bouncing spring.
+    static func settlingEnvelope(displacement x0: Double, velocity v0: Double, regime: Regime) -> SettlingEnvelope? {
         switch regime {
         case let .critical(rate):
             let b = abs(v0 + rate * x0), a = abs(x0)

@@ -71,6 +71,14 @@ extension TrackStore {
     /// computed as before.
     static func settleTicks(_ spring: Spring, displacement: Double, velocity: Double, speed: Double,
                             tolerance: Float, step: Double, atLeast floor: UInt64) -> UInt64 {
+        settleTicks(spring, regime: spring.regime, displacement: displacement, velocity: velocity, speed: speed,
+                    tolerance: tolerance, step: step, atLeast: floor)
+    }
+
+    /// ``settleTicks(_:displacement:velocity:speed:tolerance:step:atLeast:)`` with the spring's
+    /// regime given (a start computes it once for all its lanes).
+    static func settleTicks(_ spring: Spring, regime: Spring.Regime, displacement: Double, velocity: Double, speed: Double,
+                            tolerance: Float, step: Double, atLeast floor: UInt64) -> UInt64 {
         let animationVelocity = velocity / speed
         let size = max(abs(displacement), abs(animationVelocity) / spring.naturalFrequency)
         let threshold = max(Double(tolerance), relativeSettleTolerance * size)
@@ -80,9 +88,12 @@ extension TrackStore {
         /// The ticks of a time in the animation's own clock (a division by a speed of 1 is exact).
         @inline(__always) func ticks(animationTime t: Double) -> UInt64 { ticks(speed == 1 ? t : t / speed) }
         func bisected() -> UInt64 {
-            max(floor, ticks(spring.settlingTime(displacement: displacement, velocity: animationVelocity, tolerance: threshold) / speed))
+            max(floor, ticks(spring.settlingTime(displacement: displacement, velocity: animationVelocity, tolerance: threshold,
+                                                 regime: regime) / speed))
         }
-        guard let envelope = spring.settlingEnvelope(displacement: displacement, velocity: animationVelocity) else { return bisected() }
+        guard let envelope = Spring.settlingEnvelope(displacement: displacement, velocity: animationVelocity, regime: regime) else {
+            return bisected()   // a bouncing spring: a closed form
+        }
         let start = envelope.start
         let atStart = envelope(start)
         if atStart <= threshold { return max(floor, ticks(animationTime: start)) }

@@ -134,12 +134,13 @@ struct TrackStore {
             // The ticks of the slowest lane to settle (at least 1): the ticks of the longest
             // settling time, as tick counts grow with the seconds they count.
             var settleSpan: UInt64 = 1
+            let regime = spring.regime
             for (channel, goal) in targets {
                 let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
                 let now = TrackStore.bounded(taken)
                 let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
-                settleSpan = TrackStore.settleTicks(spring, displacement: Double(now - goal), velocity: Double(v), speed: speed,
-                                                    tolerance: tolerance, step: step, atLeast: settleSpan)
+                settleSpan = TrackStore.settleTicks(spring, regime: regime, displacement: Double(now - goal), velocity: Double(v),
+                                                    speed: speed, tolerance: tolerance, step: step, atLeast: settleSpan)
                 addLane(value: now, velocity: v, target: goal, timing: timingSlot, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }

@@ -9,7 +9,9 @@ enum Command {
     case setAllowsHitTesting(Entity, Bool)
     case setHidden(Entity, Bool)
     case setCornerStyle(Entity, CornerStyle, Bool)
-    case portalRequest(key: UInt32, isActive: Bool, config: PortalTransitionConfig, stagger: Double, group: Int?)
+    /// `config` indexes `World.stagedConfigs` (a configuration is large: the command list keeps
+    /// small entries, and a group's members share one).
+    case portalRequest(key: UInt32, isActive: Bool, config: Int, stagger: Double, group: Int?)
     case portalGroupRequest(group: Int, direction: PortalDirection)
     case portalTransfer(from: UInt32, to: UInt32)
     case navigate(Entity, NavigationRequest, interactive: Bool = false)
@@ -54,6 +56,7 @@ extension World {
         staged.removeAll(keepingCapacity: true)
         if commands.isEmpty { commands = staged }
         if !stagedFrames.isEmpty { stagedFrames.removeAll(keepingCapacity: true) }
+        if !stagedConfigs.isEmpty { stagedConfigs.removeAll(keepingCapacity: true) }
         if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
     }
 
@@ -74,7 +77,7 @@ extension World {
         case let .portalRequest(key, isActive, config, stagger, group):
             let k = Int(key)
             portals.records[k].requested = isActive
-            portals.setConfig(config, for: k)
+            stagedConfigs.withUnsafeBufferPointer { portals.setConfig($0[config], for: k) }
             portals.records[k].staggerDelay = stagger
             portals.records[k].group = group
             portals.markRequestPending(k)

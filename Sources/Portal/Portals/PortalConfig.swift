@@ -132,6 +132,16 @@ enum PortalTiming: Sendable {
         }
     }
 
+    /// Everything a flight reads of the timing, in one switch (each property alone switches and
+    /// copies the payload again).
+    var parts: (value: Animation, delay: Double, minimumDuration: Double, completionCriteria: AnimationCompletionCriteria) {
+        switch self {
+        case let .fixed(a): return (a.value, a.delay, a.minimumDuration, a.completionCriteria)
+        case let .completion(a): return (a.value, a.delay, a.minimumDuration, a.completionCriteria)
+        case let .custom(a): return (a.value, a.delay, a.minimumDuration, a.completionCriteria)
+        }
+    }
+
     /// The animation as the protocol's existential (boxed when read).
     var animation: any PortalAnimationProtocol {
         switch self {

@@ -130,10 +130,15 @@ struct FlightSettings {
     var hasEffects: Bool
 
     init(_ config: PortalTransitionConfig) {
-        animation = config.timing.value
-        delay = config.timing.delay
-        minimumDuration = config.timing.minimumDuration
-        hasEffects = !config.effects.isEmpty
+        let timing = config.timing.parts
+        self.init(animation: timing.value, delay: timing.delay, minimumDuration: timing.minimumDuration, hasEffects: !config.effects.isEmpty)
+    }
+
+    init(animation: Animation, delay: Double, minimumDuration: Double, hasEffects: Bool) {
+        self.animation = animation
+        self.delay = delay
+        self.minimumDuration = minimumDuration
+        self.hasEffects = hasEffects
     }
 }
 
@@ -255,10 +260,12 @@ struct PortalStore {
     /// Takes in a configuration: its plain parts go to the record and the flight settings, its
     /// effects to their column. The configuration itself is not kept.
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
-        let settings = FlightSettings(config)
+        let timing = config.timing.parts
+        let settings = FlightSettings(animation: timing.value, delay: timing.delay, minimumDuration: timing.minimumDuration,
+                                      hasEffects: !config.effects.isEmpty)
         flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
         if !config.effects.isEmpty || !effects[key].isEmpty { effects[key] = config.effects }
-        let completionCriteria = config.timing.completionCriteria
+        let completionCriteria = timing.completionCriteria
         withRecord(key) { record in
             record.allowsHitTesting = config.allowsHitTesting
             record.corners = config.corners
