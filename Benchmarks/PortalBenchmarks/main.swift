@@ -75,7 +75,8 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "refe
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree",
-                        "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves"]
+                        "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
+                        "host/calls", "host/layout-capture", "host/layout-capture-per-call"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -100,6 +101,9 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "reference/bandwidth-triad": return BandwidthProbe(inPlace: false)
     case "reference/bandwidth-update": return BandwidthProbe(inPlace: true)
     case "animation/short-curves": return ShortCurves(n: n)
+    case "host/calls": return HostCalls(n: n)
+    case "host/layout-capture": return LayoutCapture(n: n, batched: true)
+    case "host/layout-capture-per-call": return LayoutCapture(n: n, batched: false)
     default: return nil
     }
 }
@@ -275,6 +279,16 @@ do {
     }
     if selected("animation/short-curves") {
         results += try measureInterleaved([ShortCurves(n: 10_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    }
+    if selected("host/calls") {
+        results += try measureInterleaved([HostCalls(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    }
+    if selected("host/layout-capture") {
+        let capture = try measureInterleaved([LayoutCapture(n: 10_000, batched: true), LayoutCapture(n: 10_000, batched: false)],
+                                             warmup: 10, samples: options.quick ? 20 : 60)
+        results += capture
+        ratios.append(("host/layout-capture-per-call ÷ host/layout-capture", capture[1].median / capture[0].median,
+                       "10,000 nodes laid out per frame: n setFrame calls against one setFrames"))
     }
 } catch {
     fail("a benchmark produced a wrong result: \(error)")

@@ -12,7 +12,9 @@
 //   `clipList`/`withClipList`, despawning parents of deep subtrees, and hit tests and taps at the
 //   centre of a drawn — often nested — item) come from a second stream seeded from the seed, so
 //   the other calls are drawn as they were before the tree (they can name tree views, which puts
-//   portal anchors, stack screens, popup sources and header parts inside subtrees).
+//   portal anchors, stack screens, popup sources and header parts inside subtrees). The same
+//   stream makes layout captures (`setFrames` from an array or a buffer, with a bad handle or
+//   frame now and then, so a whole batch is refused).
 // - `Execution` runs a sequence against a fresh `World`, records every call as Swift, and checks:
 //   after every call, that a refused call (a `PortalError`) left a fingerprint of the observable
 //   state unchanged; after every tick (`tick()`, `advance(by:)`), that every render item,

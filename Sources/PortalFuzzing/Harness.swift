@@ -694,6 +694,20 @@ final class Execution {
             try call("world.setContentOffset(Point(x: \(lit(x)), y: \(lit(y))), of: \(name(view)))") { () throws(PortalError) in
                 try w.setContentOffset(Point(x: x, y: y), of: v)
             }
+        case let .setFrames(elements, fromBuffer):
+            var frames: [ViewFrame] = []
+            for (rect, ref) in elements {
+                guard let e = resolve(ref) else { return .skipped }
+                frames.append(ViewFrame(view: e, frame: rect.rect))
+            }
+            let list = "[" + elements.map { "ViewFrame(view: \(name($0.1)), frame: \($0.0.code))" }.joined(separator: ", ") + "]"
+            if fromBuffer {
+                try call("\(list).withUnsafeBufferPointer { try world.setFrames($0) }") { () throws(PortalError) in
+                    try frames.withUnsafeBufferPointer { buffer throws(PortalError) in try w.setFrames(buffer) }
+                }
+            } else {
+                try call("world.setFrames(\(list))") { () throws(PortalError) in try w.setFrames(frames) }
+            }
         case let .setClipsToBounds(clips, view):
             guard let v = resolve(view) else { return .skipped }
             try call("world.setClipsToBounds(\(clips), of: \(name(view)))") { () throws(PortalError) in try w.setClipsToBounds(clips, of: v) }

@@ -89,6 +89,8 @@ enum Op: Sendable {
     case setClipsToBounds(Bool, Ref)
     case clipList(Bool)                               // withClipList when true
     case hitItem(Int, Bool)                           // the centre of render item k; tap when true
+    // Host calls (issue 16): the batch layout capture.
+    case setFrames([(RectSpec, Ref)], Bool)           // the elements; from a buffer when true
 }
 
 /// `ViewProperties`, as built and as printed.
@@ -364,6 +366,12 @@ struct Generator {
         case ..<77: return .clipList(rng.chance(0.5))
         case ..<85: return .hitItem(rng.int(64), rng.chance(0.4))
         case ..<93: return .despawn(rng.chance(0.7) ? (recent(treeParents).map(Ref.v) ?? view()) : (recent(treeViews).map(Ref.v) ?? view()))
+        case ..<97:
+            // A layout capture: a few views (tree views mostly, a bad handle or frame now and then).
+            let elements = (0..<rng.int(7)).map { _ in
+                (rng.rect(hostile: h / 3), rng.chance(0.7) ? (recent(treeViews).map(Ref.v) ?? view()) : view())
+            }
+            return .setFrames(elements, rng.chance(0.3))
         default: return .tick
         }
     }

@@ -171,12 +171,21 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     /// be finite in `Float` (a near-undamped spring millions of times too stiff for the tick is not).
     func validate(step: Double) throws(PortalError) {
         try validate()
-        if case let .spring(spring, _) = motion {
-            let m = spring.transitionMatrix(step: step * speed)
-            let entries = [Float(m.xx), Float(m.xv / speed), Float(m.vx * speed), Float(m.vv)]
-            guard entries.allSatisfy({ $0.isFinite && abs($0) < 1e30 }) else {
-                throw .invalidAnimation(self, reason: "this spring is too stiff for a \(Int((1 / step).rounded())) Hz tick; lower its stiffness or raise its mass")
-            }
+        if case let .spring(spring, _) = motion { try checkStep(SpringStepCache.compute(spring, step: step, speed: speed), step: step) }
+    }
+
+    /// ``validate(step:)``, reading the step matrix through a world's cache (where a start
+    /// finds it again).
+    func validate(step: Double, steps: inout SpringStepCache) throws(PortalError) {
+        try validate()
+        if case let .spring(spring, _) = motion { try checkStep(steps.coefficients(spring, step: step, speed: speed), step: step) }
+    }
+
+    /// Throws unless every entry of a spring's step coefficients is finite and below 1e30.
+    private func checkStep(_ k: StepCoefficients, step: Double) throws(PortalError) {
+        @inline(__always) func ok(_ x: Float) -> Bool { x.isFinite && abs(x) < 1e30 }
+        guard ok(k.xx), ok(k.xv), ok(k.vx), ok(k.vv) else {
+            throw .invalidAnimation(self, reason: "this spring is too stiff for a \(Int((1 / step).rounded())) Hz tick; lower its stiffness or raise its mass")
         }
     }
 

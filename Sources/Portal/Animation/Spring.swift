@@ -257,23 +257,20 @@ public struct Spring: Hashable, Sendable {
     /// (`x0`, `v0`). Uses an envelope that bounds |x(t)| and decreases after its peak, and
     /// bisects on it.
     func settlingTime(displacement x0: Double, velocity v0: Double, tolerance: Double) -> Double {
-        let envelope: (Double) -> Double
-        var start = 0.0
-        switch regime {
-        case let .under(decay, frequency):
+        settlingTime(displacement: x0, velocity: v0, tolerance: tolerance, regime: regime)
+    }
+
+    /// ``settlingTime(displacement:velocity:tolerance:)`` with the spring's ``regime`` given.
+    func settlingTime(displacement x0: Double, velocity v0: Double, tolerance: Double, regime: Regime) -> Double {
+        guard let envelope = Spring.settlingEnvelope(displacement: x0, velocity: v0, regime: regime) else {
+            // A bouncing spring: the envelope is A·e^(−decay·t), solved in closed form.
+            guard case let .under(decay, frequency) = regime else { return .infinity }
             let b = (v0 + decay * x0) / frequency
             let amplitude = (x0 * x0 + b * b).squareRoot()
             if amplitude <= tolerance { return 0 }
             return libcLog(amplitude / tolerance) / decay
-        case let .critical(rate):
-            let b = abs(v0 + rate * x0), a = abs(x0)
-            envelope = { t in (a + b * t) * libcExp(-rate * t) }
-            if b > 0 { start = max(0, 1 / rate - a / b) }
-        case let .over(fast, slow):
-            let c2 = (v0 - fast * x0) / (slow - fast)
-            let c1 = x0 - c2
-            envelope = { t in abs(c1) * libcExp(fast * t) + abs(c2) * libcExp(slow * t) }
         }
+        let start = envelope.start
         if envelope(start) <= tolerance { return start }
         var low = start, high = start + 1
         while envelope(high) > tolerance {
@@ -286,5 +283,44 @@ public struct Spring: Hashable, Sendable {
             if envelope(mid) > tolerance { low = mid } else { high = mid }
         }
         return high
+    }
+
+    /// The envelope ``settlingTime(displacement:velocity:tolerance:)`` bisects for a critically or
+    /// over-damped spring: a bound on |x(t)| that is non-increasing from `start` (its peak) on.
+    /// A bouncing spring's settling time has a closed form and needs none.
+    struct SettlingEnvelope {
+        enum Shape {
+            /// (a + b·t)·e^(−rate·t).
+            case critical(a: Double, b: Double, rate: Double)
+            /// c1·e^(fast·t) + c2·e^(slow·t), both rates negative, both weights 0 or more.
+            case over(c1: Double, c2: Double, fast: Double, slow: Double)
+        }
+        let shape: Shape
+        /// Where the envelope peaks: it does not increase after it.
+        let start: Double
+
+        @inline(__always)
+        func callAsFunction(_ t: Double) -> Double {
+            switch shape {
+            case let .critical(a, b, rate): return (a + b * t) * libcExp(-rate * t)
+            case let .over(c1, c2, fast, slow): return c1 * libcExp(fast * t) + c2 * libcExp(slow * t)
+            }
+        }
+    }
+
+    /// The settling envelope of a motion from (`x0`, `v0`) of a spring in `regime`, or `nil` for
+    /// a bouncing spring.
+    static func settlingEnvelope(displacement x0: Double, velocity v0: Double, regime: Regime) -> SettlingEnvelope? {
+        switch regime {
+        case let .critical(rate):
+            let b = abs(v0 + rate * x0), a = abs(x0)
+            return SettlingEnvelope(shape: .critical(a: a, b: b, rate: rate), start: b > 0 ? max(0, 1 / rate - a / b) : 0)
+        case let .over(fast, slow):
+            let c2 = (v0 - fast * x0) / (slow - fast)
+            let c1 = x0 - c2
+            return SettlingEnvelope(shape: .over(c1: abs(c1), c2: abs(c2), fast: fast, slow: slow), start: 0)
+        case .under:
+            return nil
+        }
     }
 }

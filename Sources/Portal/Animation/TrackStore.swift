@@ -108,6 +108,8 @@ struct TrackStore {
     /// The table the last curve timing joined: a burst of starts with one animation finds it
     /// without hashing.
     private var lastTable = CurveGroup.none
+    /// The step matrices of the springs started lately (see `SpringSteps.swift`).
+    var springSteps = SpringStepCache()
 
     /// The lanes are rows `0..<laneCount` of the lane columns. The columns never shrink: a
     /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
@@ -127,7 +129,7 @@ struct TrackStore {
     mutating func reserveCapacity(lanes: Int, timings: Int) {
         value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
         timing.reserveCapacity(lanes); row.reserveCapacity(lanes); output.reserveCapacity(lanes)
-        coefficients.reserveCapacity(timings); records.reserveCapacity(timings)
+        coefficients.reserveCapacity(timings); records.reserveCapacity(timings); freeTimings.reserveCapacity(timings)
         springEvents.reserveCapacity(timings); due.reserveCapacity(timings)
     }
 
@@ -146,29 +148,29 @@ struct TrackStore {
         let timingSlot = allocateTiming()
         let version = records[Int(timingSlot)].version
         var channels: UInt16 = 0
-        var settleSeconds = 0.0
         let drive: TimingRecord.Drive
         let stepRow: UInt32
         var logicalTick: UInt64, settleTick: UInt64
         switch animation.motion {
         case let .spring(spring, initialVelocity):
-            let m = spring.transitionMatrix(step: step * speed)
-            let phi = StepCoefficients(xx: Float(m.xx), xv: Float(m.xv / speed), vx: Float(m.vx * speed), vv: Float(m.vv))
+            let phi = springSteps.coefficients(spring, step: step, speed: speed)
             drive = .spring(phi, speed: speed, spring)
             stepRow = allocateRow()
             logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
-            settleTick = 0
+            // The ticks of the slowest lane to settle (at least 1): the ticks of the longest
+            // settling time, as tick counts grow with the seconds they count.
+            var settleSpan: UInt64 = 1
+            let regime = spring.regime
             for (channel, goal) in targets {
                 let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
                 let now = TrackStore.bounded(taken)
                 let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
-                let seconds = TrackStore.settlingSeconds(spring, displacement: Double(now - goal), velocity: Double(v),
-                                                         speed: speed, tolerance: tolerance)
-                settleSeconds = max(settleSeconds, seconds)
+                settleSpan = TrackStore.settleTicks(spring, regime: regime, displacement: Double(now - goal), velocity: Double(v),
+                                                    speed: speed, tolerance: tolerance, step: step, atLeast: settleSpan)
                 addLane(value: now, velocity: v, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
                 channels |= 1 << UInt16(channel.rawValue)
             }
-            settleTick = TrackStore.later(origin, by: ticks(settleSeconds, step: step))
+            settleTick = TrackStore.later(origin, by: settleSpan)
         case let .curve(curve, duration):
             let progressPerTick = step * speed / duration
             logicalTick = TrackStore.later(origin, by: ticks(duration / speed, step: step))
@@ -226,20 +228,27 @@ struct TrackStore {
                              tolerance: Float, views: ViewStore) -> Bool {
         let lane = Int(views.lanes[slot * ViewChannel.stride + channel.rawValue])
         guard lane != Int(ViewStore.noLane) else { return false }
+        moveTarget(lane: lane, to: goal, tick: tick, step: step, tolerance: tolerance)
+        return true
+    }
+
+    /// ``moveTarget(_:slot:to:tick:step:tolerance:views:)`` for the running lane `lane`.
+    mutating func moveTarget(lane: Int, to goal: Float, tick: UInt64, step: Double, tolerance: Float) {
         let old = target[lane]
-        guard old != goal else { return true }
+        guard old != goal else { return }
         let timingSlot = Int(timing[lane])
         target[lane] = goal
         switch records[timingSlot].drive {
         case .curve:
             velocity[lane] += old - goal    // d₀′ = from − to′ = d₀ + (to − to′)
         case let .spring(_, speed, spring):
-            let seconds = TrackStore.settlingSeconds(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
-                                                     speed: speed, tolerance: tolerance)
             let from = max(records[timingSlot].origin, tick == 0 ? 0 : tick - 1)
-            records[timingSlot].settleTick = max(records[timingSlot].settleTick, TrackStore.later(from, by: ticks(seconds, step: step)))
+            let settle = records[timingSlot].settleTick
+            // Only a settle tick later than the one set matters: ask for no fewer ticks than that.
+            let span = TrackStore.settleTicks(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
+                                              speed: speed, tolerance: tolerance, step: step, atLeast: settle > from ? settle - from : 0)
+            records[timingSlot].settleTick = max(settle, TrackStore.later(from, by: span))
         }
-        return true
     }
 
     /// SwiftUI's ε: a spring is settled within this fraction of its motion.
@@ -271,6 +280,7 @@ struct TrackStore {
     /// maximum), so no span, whatever its seconds, speed or tick rate, converts out of range.
     /// Delays round to the nearest tick, durations up (with a billionth of a tick of slack, so
     /// 0.5 s at 120 Hz is 60 ticks, not 61).
+    @inline(__always)
     static func spanTicks(_ seconds: Double, step: Double, atLeast minimum: UInt64,
                           rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
         let count = rounding == .up ? (seconds / step - 1e-9).rounded(.up) : (seconds / step).rounded(rounding)
@@ -663,11 +673,8 @@ struct TrackStore {
         }
     }
 
-    /// The target of the channel's running lane, if it has one.
-    func runningTarget(_ channel: ViewChannel, slot: Int, views: ViewStore) -> Float? {
-        let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
-        return lane == ViewStore.noLane ? nil : target[Int(lane)]
-    }
+    /// The target of running lane `lane`.
+    func runningTarget(lane: Int) -> Float { target[lane] }
 
     func checkInvariants(views: ViewStore) {
         let n = laneCount

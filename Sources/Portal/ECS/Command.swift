@@ -2,12 +2,16 @@
 enum Command {
     case despawn(Entity)
     case update(Entity, ViewProperties)
+    /// `count` frames of `World.stagedFrames` from `first` on (one `setFrames` call).
+    case setFrames(first: Int, count: Int)
     case animate(Entity, ViewProperties, Animation, AnimationID)
     case setZIndex(Entity, Int32)
     case setAllowsHitTesting(Entity, Bool)
     case setHidden(Entity, Bool)
     case setCornerStyle(Entity, CornerStyle, Bool)
-    case portalRequest(key: UInt32, isActive: Bool, config: PortalTransitionConfig, stagger: Double, group: Int?)
+    /// `config` indexes `World.stagedConfigs` (a configuration is large: the command list keeps
+    /// small entries, and a group's members share one).
+    case portalRequest(key: UInt32, isActive: Bool, config: Int, stagger: Double, group: Int?)
     case portalGroupRequest(group: Int, direction: PortalDirection)
     case portalTransfer(from: UInt32, to: UInt32)
     case navigate(Entity, NavigationRequest, interactive: Bool = false)
@@ -26,70 +30,90 @@ extension World {
     /// Applies the staged commands in call order. A command whose entity was despawned by an
     /// earlier command of the same batch is skipped: it was valid when made, and the despawn
     /// came first.
+    ///
+    /// The list is moved out of the world while it applies (a command staged meanwhile waits
+    /// for the next tick), and each run of placements or of scroll reports is applied by one
+    /// call that holds the stores it needs (see `Placement.swift`): a frame's thousands of calls
+    /// then pay no access checks each.
     func applyCommands(tick: UInt64) {
         guard !commands.isEmpty else { return }
-        for command in commands {
-            switch command {
-            case let .despawn(entity):
-                remove(entity)
-            case let .update(entity, properties):
-                guard let slot = views.slot(of: entity) else { continue }
-                properties.forEachChannel { channel, value in setPresented(channel, value, slot: slot) }
-                if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
-            case let .animate(entity, properties, animation, id):
-                guard let slot = views.slot(of: entity) else { continue }
-                var targets: [(ViewChannel, Float)] = []
-                properties.forEachChannel { targets.append(($0, $1)) }
-                if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
-                tracks.start(animation, id: id, view: entity, slot: slot, targets: targets, tick: tick,
-                             step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
-            case let .setZIndex(entity, z):
-                if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
-            case let .portalRequest(key, isActive, config, stagger, group):
-                let k = Int(key)
-                portals.records[k].requested = isActive
-                portals.setConfig(config, for: k)
-                portals.records[k].staggerDelay = stagger
-                portals.records[k].group = group
-                portals.markRequestPending(k)
-                portals.wake(k)
-            case .popupContainer:
-                break   // already in force for validation; the popups re-place in stage 2
-            case let .presentPopup(content, source, width, height, animation, backdrop):
-                applyPresentPopup(content, source: source, width: width, height: height, animation: animation, backdrop: backdrop, tick: tick)
-            case let .dismissPopup(content):
-                dismiss(content, tick: tick)
-            case let .headerAnchors(header, title, accessory, bar, barTitleSize):
-                applyHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)
-            case let .scroll(header, offset, phase):
-                applyScroll(header, offset: offset, phase: phase, tick: tick)
-            case let .navigate(stack, request, interactive):
-                applyNavigation(stack, request, interactive: interactive, tick: tick)
-            case let .interactivePop(stack, progress):
-                applyInteractivePop(stack, progress: progress)
-            case let .interactivePopEnd(stack, velocity, finish):
-                endInteractivePop(stack, velocity: velocity, finish: finish, tick: tick)
-            case let .portalGroupRequest(group, direction):
-                portals.groups[group].direction = direction
-                portals.groups[group].awaitingCompletion = true
-            case let .portalTransfer(from, to):
-                withPortalSystem { $0.transferPortal(from: Int(from), to: Int(to)) }
-            case let .setCornerStyle(entity, style, clips):
-                if let slot = views.slot(of: entity) {
-                    views.styles[slot].cornerStyle = style
-                    views.styles[slot].clipsContent = clips
+        var staged = commands
+        commands = []
+        staged.withUnsafeBufferPointer { list in
+            var i = 0
+            while i < list.count {
+                switch list[i] {
+                case .update, .setFrames:
+                    i = applyPlacements(list, from: i)
+                case .scroll:
+                    i = applyScrolls(list, from: i, tick: tick)
+                default:
+                    apply(list[i], tick: tick)
+                    i += 1
                 }
-            case let .setHidden(entity, hidden):
-                if let slot = views.slot(of: entity) { views.setHidden(hidden, by: .app, slot: slot) }
-            case let .setAllowsHitTesting(entity, allows):
-                if let slot = views.slot(of: entity) { views.styles[slot].allowsHitTesting = allows }
-            case let .setParent(view, parent, keeping):
-                applySetParent(parent, of: view, keepingGlobalFrame: keeping)
-            case let .setClipsToBounds(view, clips):
-                if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
             }
         }
-        commands.removeAll(keepingCapacity: true)
+        staged.removeAll(keepingCapacity: true)
+        if commands.isEmpty { commands = staged }
+        if !stagedFrames.isEmpty { stagedFrames.removeAll(keepingCapacity: true) }
+        if !stagedConfigs.isEmpty { stagedConfigs.removeAll(keepingCapacity: true) }
         if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
+    }
+
+    /// Applies one command (other than a placement or a scroll report).
+    private func apply(_ command: Command, tick: UInt64) {
+        switch command {
+        case let .despawn(entity):
+            remove(entity)
+        case .update, .setFrames, .scroll:
+            break   // applied in runs
+        case let .animate(entity, properties, animation, id):
+            guard let slot = views.slot(of: entity) else { return }
+            if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
+            tracks.start(animation, id: id, view: entity, slot: slot, targets: properties.channelValues, tick: tick,
+                         step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+        case let .setZIndex(entity, z):
+            if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
+        case let .portalRequest(key, isActive, config, stagger, group):
+            let k = Int(key)
+            portals.records[k].requested = isActive
+            stagedConfigs.withUnsafeBufferPointer { portals.setConfig($0[config], for: k) }
+            portals.records[k].staggerDelay = stagger
+            portals.records[k].group = group
+            portals.markRequestPending(k)
+            portals.wake(k)
+        case .popupContainer:
+            break   // already in force for validation; the popups re-place in stage 2
+        case let .presentPopup(content, source, width, height, animation, backdrop):
+            applyPresentPopup(content, source: source, width: width, height: height, animation: animation, backdrop: backdrop, tick: tick)
+        case let .dismissPopup(content):
+            dismiss(content, tick: tick)
+        case let .headerAnchors(header, title, accessory, bar, barTitleSize):
+            applyHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)
+        case let .navigate(stack, request, interactive):
+            applyNavigation(stack, request, interactive: interactive, tick: tick)
+        case let .interactivePop(stack, progress):
+            applyInteractivePop(stack, progress: progress)
+        case let .interactivePopEnd(stack, velocity, finish):
+            endInteractivePop(stack, velocity: velocity, finish: finish, tick: tick)
+        case let .portalGroupRequest(group, direction):
+            portals.groups[group].direction = direction
+            portals.groups[group].awaitingCompletion = true
+        case let .portalTransfer(from, to):
+            withPortalSystem { $0.transferPortal(from: Int(from), to: Int(to)) }
+        case let .setCornerStyle(entity, style, clips):
+            if let slot = views.slot(of: entity) {
+                views.styles[slot].cornerStyle = style
+                views.styles[slot].clipsContent = clips
+            }
+        case let .setHidden(entity, hidden):
+            if let slot = views.slot(of: entity) { views.setHidden(hidden, by: .app, slot: slot) }
+        case let .setAllowsHitTesting(entity, allows):
+            if let slot = views.slot(of: entity) { views.styles[slot].allowsHitTesting = allows }
+        case let .setParent(view, parent, keeping):
+            applySetParent(parent, of: view, keepingGlobalFrame: keeping)
+        case let .setClipsToBounds(view, clips):
+            if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
+        }
     }
 }

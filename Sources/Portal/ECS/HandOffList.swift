@@ -19,9 +19,12 @@ struct HandOffList {
         return taken
     }
 
-    /// Takes back a buffer from `take()`, to be filled again later.
-    mutating func giveBack(_ buffer: [UInt32]) {
-        spare = buffer
-        spare.removeAll(keepingCapacity: true)
+    /// Takes back a buffer from `take()`, to be filled again later. The caller's variable is
+    /// emptied in place and traded for an empty one: taken by value, the buffer would still be
+    /// referenced by the caller when emptied, and `removeAll(keepingCapacity:)` would allocate
+    /// a fresh one every time.
+    mutating func giveBack(_ buffer: inout [UInt32]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&spare, &buffer)
     }
 }

@@ -15,6 +15,10 @@ struct TickWheel {
     /// The ring, allocated by the first event: an empty wheel costs nothing to create (the
     /// portal systems make a store, wheel included, to swap the world's into).
     private var buckets: [[ScheduledEvent]] = []
+    /// The storage of buckets that were emptied, for the next empty bucket that fills: once as
+    /// many buckets have held events at once as ever will, scheduling allocates nothing (a
+    /// bucket kept its own storage only until the ring came round, 512 ticks later).
+    private var spares: [[ScheduledEvent]] = []
     /// The first tick whose events have not been taken yet. Events scheduled before it are due
     /// at once: they go in its bucket.
     private(set) var next: UInt64 = 0
@@ -27,7 +31,9 @@ struct TickWheel {
         if buckets.isEmpty { buckets = Array(repeating: [], count: TickWheel.span) }
         var event = event
         event.tick = max(event.tick, next)
-        buckets[Int(event.tick % UInt64(TickWheel.span))].append(event)
+        let index = Int(event.tick % UInt64(TickWheel.span))
+        if buckets[index].capacity == 0, let spare = spares.popLast() { buckets[index] = spare }
+        buckets[index].append(event)
         count += 1
         return event.tick
     }
@@ -58,6 +64,10 @@ struct TickWheel {
             }
             count -= bucket.count - kept
             bucket.removeLast(bucket.count - kept)
+            if kept == 0 && bucket.capacity > 0 {
+                spares.append(bucket)
+                bucket = []
+            }
             swap(&bucket, &buckets[Int(t % UInt64(TickWheel.span))])
         }
         next = tick + 1

@@ -89,6 +89,12 @@ public final class World {
     public var reduceMotion: Bool
     var clock: FixedClock
     var commands: [Command] = []
+    /// The frames of the staged `setFrames` calls (their commands index into it); emptied,
+    /// keeping its storage, when they apply.
+    var stagedFrames: [ViewFrame] = []
+    /// The configurations of the staged portal requests (their commands index into it), kept
+    /// the same way.
+    var stagedConfigs: [PortalTransitionConfig] = []
     var events: [WorldEvent] = []
     var renderItems: [RenderItem] = []
     /// The clips the render items index (``RenderItem/clip``), rebuilt with the render list.

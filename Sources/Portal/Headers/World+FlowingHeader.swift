@@ -2,29 +2,42 @@
 // content into the navigation bar as the host reports scroll offsets.
 
 struct FlowingHeaderState {
+    // First, together, what a scroll report reads and writes: reports arrive for every scrolling
+    // header every frame, and a report touching two cache lines of the state instead of six was
+    // a tenth of `header/scroll`'s tick.
+
+    /// A hidden view whose x channel is the animated progress, and its slot (a view keeps its
+    /// slot for life, and the progress view lives as long as the header).
+    let progressView: Entity
+    let progressSlot: Int
+    var snapper: HeaderSnapper
+    var offset: Float = 0
+    /// The duration of the `.smooth` spring the progress ran last (every progress animation is
+    /// one), if any.
+    var progressDuration: Double?
+    let tokens: FlowingHeaderTokens
+    let displays: FlowingHeaderDisplays
+    let accessory: Entity?
+    /// Header anchors in content coordinates (they scroll), and the bar's frame, in the
+    /// screen's space.
+    var accessoryAnchor: Rect?
+
+    // Then what the placement reads.
     let screen: Entity
     let title: Entity
     let subtitle: Entity?
-    let accessory: Entity?
     let barTitle: Entity?
     let barAccessory: Entity?
-    let displays: FlowingHeaderDisplays
     let layout: FlowingHeaderLayout
-    let tokens: FlowingHeaderTokens
-    var snapper: HeaderSnapper
-    /// A hidden view whose x channel is the animated progress.
-    let progressView: Entity
-    /// Header anchors in content coordinates (they scroll), and the bar's frame, in the
-    /// screen's space.
     var titleAnchor: Rect
     var subtitleAnchor: Rect?
-    var accessoryAnchor: Rect?
     var bar: Rect
     /// The title's size in the bar (as the host lays it out there).
     var barTitleSize: Size
-    var offset: Float = 0
-    /// The animation the progress is running now, if any.
-    var progressAnimation: Animation?
+    /// Where the screen, title and accessory were when the header was made: the placement
+    /// checks a hint (one read) before it looks a part up (two), as a part keeps its slot for
+    /// life.
+    let slotHints: (screen: Int, title: Int, accessory: Int)
 }
 
 extension World {
@@ -83,15 +96,16 @@ extension World {
         }
         registerRemoval(.headers) { world, entity in world.removeFlowingHeader(entity) }
         let titleFrame = views.frame(slot: views.slot(of: title)!)
-        let state = FlowingHeaderState(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
-                                       barTitle: barTitle, barAccessory: barAccessory,
-                                       displays: displays, layout: layout, tokens: tokens,
-                                       snapper: HeaderSnapper(behavior: snappingBehavior), progressView: progress,
-                                       titleAnchor: titleFrame,
-                                       subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+        let state = FlowingHeaderState(progressView: progress, progressSlot: views.slot(of: progress)!,
+                                       snapper: HeaderSnapper(behavior: snappingBehavior), progressDuration: nil,
+                                       tokens: tokens, displays: displays, accessory: accessory,
                                        accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
+                                       screen: screen, title: title, subtitle: subtitle, barTitle: barTitle, barAccessory: barAccessory,
+                                       layout: layout, titleAnchor: titleFrame,
+                                       subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
                                        bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
-                                       barTitleSize: titleFrame.size)
+                                       barTitleSize: titleFrame.size,
+                                       slotHints: (views.slot(of: screen)!, views.slot(of: title)!, accessory.flatMap { views.slot(of: $0) } ?? 0))
         headers.insert(state, for: header)
         return header
     }
@@ -136,7 +150,7 @@ extension World {
 
     private func requireHeader(_ header: Entity) throws(PortalError) {
         try requireAlive(header)
-        guard headers.value(of: header) != nil else { throw .notAFlowingHeader(header) }
+        guard headers.index.contains(header) else { throw .notAFlowingHeader(header) }
     }
 
     // MARK: - Systems
@@ -150,34 +164,51 @@ extension World {
         }
     }
 
-    /// A scroll report: the snapper decides; the progress animates to its answer.
-    func applyScroll(_ header: Entity, offset: Float, phase: ScrollPhase, tick: UInt64) {
-        guard var state = headers.value(of: header), let slot = views.slot(of: state.progressView) else { return }
-        let accessoryHeight = state.accessoryAnchor?.height
-        let raw = FlowingHeaderGeometry.progress(offset: offset, accessoryHeight: state.accessory == nil ? nil : accessoryHeight,
-                                                 accessoryFlows: state.displays.contains(.accessory), tokens: state.tokens)
-        let decision = state.snapper.report(offset: offset, phase: phase, progress: raw, tokens: state.tokens)
-        state.offset = offset
-        headers.insert(state, for: header)
-        let (target, animation): (Float, Animation)
-        switch decision {
-        case let .follow(p): (target, animation) = (p, .smooth(duration: state.tokens.scrollAnimationDuration))
-        case let .snap(p): (target, animation) = (p, .smooth(duration: state.tokens.transitionDuration))
-        case let .hold(p): (target, animation) = (p, .smooth(duration: state.tokens.transitionDuration))
+    /// Applies the run of scroll reports that starts at `start` in `list`, and returns the
+    /// index of the first command after it. Scroll reports arrive every frame for every
+    /// scrolling header: the run holds the stores it needs once, not per report.
+    func applyScrolls(_ list: UnsafeBufferPointer<Command>, from start: Int, tick: UInt64) -> Int {
+        let step = clock.step, tolerance = configuration.settleTolerance
+        return World.applyScrolls(list, from: start, tick: tick, step: step, tolerance: tolerance,
+                                  headers: &headers, views: &views, tracks: &tracks, events: &events)
+    }
+
+    private static func applyScrolls(_ list: UnsafeBufferPointer<Command>, from start: Int, tick: UInt64, step: Double, tolerance: Float,
+                                      headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
+                                      tracks: inout TrackStore, events: inout [WorldEvent]) -> Int {
+        var i = start
+        while i < list.count, case let .scroll(header, offset, phase) = list[i] {
+            applyScroll(header, offset: offset, phase: phase, tick: tick, step: step, tolerance: tolerance,
+                        headers: &headers, views: &views, tracks: &tracks, events: &events)
+            i += 1
         }
-        let running = tracks.runningTarget(.x, slot: slot, views: views)
+        return i
+    }
+
+    /// A scroll report: the snapper decides; the progress animates to its answer. The header's
+    /// state is read and written in place (it is large), the progress lane by its row.
+    private static func applyScroll(_ header: Entity, offset: Float, phase: ScrollPhase, tick: UInt64, step: Double, tolerance: Float,
+                                    headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
+                                    tracks: inout TrackStore, events: inout [WorldEvent]) {
+        guard let row = headers.index.row(of: header) else { return }
+        let (view, slot) = headers.values.withUnsafeBufferPointer { ($0[row].progressView, $0[row].progressSlot) }
+        guard views.slot(of: view, hint: slot) != nil else { return }
+        let (progressView, target, duration, previous) = headers.scroll(row: row, offset: offset, phase: phase)
+        let lane = views.lanes.withUnsafeBufferPointer { $0[slot * ViewChannel.stride + ViewChannel.x.rawValue] }
+        let running = lane == ViewStore.noLane ? nil : tracks.runningTarget(lane: Int(lane))
         if running == target { return }
         if running == nil && views.value(.x, slot: slot) == target { return }
         // A spring's motion does not depend on when it started: retargeting the running spring
         // (same value, same velocity, new target) is exactly a new spring from here, and costs
         // no new animation. Scroll reports arrive every frame, so this is the common case.
-        if running != nil, state.progressAnimation == animation,
-           tracks.moveTarget(.x, slot: slot, to: target, tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: views) {
+        // (The animations are `.smooth(duration:)`: equal exactly when their springs are.)
+        if running != nil, let previous, previous == duration || Spring(duration: previous) == Spring(duration: duration) {
+            tracks.moveTarget(lane: Int(lane), to: target, tick: tick, step: step, tolerance: tolerance)
             return
         }
-        tracks.start(animation, id: .internal, view: state.progressView, slot: slot, targets: [(.x, target)], tick: tick,
-                     step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
-        headers.update(header) { $0.progressAnimation = animation }
+        tracks.start(.smooth(duration: duration), id: .internal, view: progressView, slot: slot, targets: CollectionOfOne((.x, target)),
+                     tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
+        headers.values.withUnsafeMutableBufferPointer { $0[row].progressDuration = duration }
     }
 
     /// Output stage, after the write-back: places every header's parts for this tick's progress
@@ -185,50 +216,7 @@ extension World {
     /// its transform, opacity, hidden flag and z index reach them through the tree.
     func runHeaderPlacement() {
         guard headers.count > 0 else { return }
-        for state in headers.values {
-            guard let progressSlot = views.slot(of: state.progressView), let screenSlot = views.slot(of: state.screen),
-                  !views.isHidden(slot: screenSlot) else { continue }
-            let p = views.value(.x, slot: progressSlot)
-            if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
-                place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
-                                                                scale: 1, opacity: 1))
-            }
-            let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
-            let hasAccessory = state.accessory != nil && state.displays.contains(.accessory)
-            let titleSize = state.barTitleSize
-            let anchors = FlowingHeaderGeometry.barAnchors(bar: state.bar, titleSize: titleSize, layout: state.layout, tokens: state.tokens)
-            let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
-                                                                width: titleSize.width, height: titleSize.height)
-            place(state.title, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
-            if let accessory = state.accessory, let anchor = state.accessoryAnchor {
-                let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
-                let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
-                                             : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
-                place(accessory, placement)
-            }
-            for (part, anchor) in [(state.barTitle, barTitle), (state.barAccessory, anchors.accessory)] {
-                guard let part else { continue }
-                place(part, FlowingHeaderGeometry.Placement(center: anchor.center, size: anchor.size, scale: 1,
-                                                            opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)))
-            }
-        }
-    }
-
-    /// Writes a part's placement (frame, scale and opacity, in its parent's space) to its view.
-    private func place(_ part: Entity, _ placement: FlowingHeaderGeometry.Placement) {
-        guard let slot = views.slot(of: part) else { return }
-        let frame = placement.frame
-        let b = slot * ViewChannel.stride
-        views.noteGeometryWrite(slot: slot)
-        views.values.withUnsafeMutableBufferPointer { v in
-            v[b + ViewChannel.x.rawValue] = frame.minX
-            v[b + ViewChannel.y.rawValue] = frame.minY
-            v[b + ViewChannel.width.rawValue] = frame.width
-            v[b + ViewChannel.height.rawValue] = frame.height
-            v[b + ViewChannel.scaleX.rawValue] = placement.scale
-            v[b + ViewChannel.scaleY.rawValue] = placement.scale
-            v[b + ViewChannel.opacity.rawValue] = placement.opacity
-        }
+        headers.values.withUnsafeBufferPointer { views.placeHeaders($0) }
     }
 
     /// The headers' removal hook: a removed header takes its progress view with it.
@@ -246,5 +234,84 @@ extension World {
         views.setHidden(true, by: .internalView, slot: slot)
         views.styles[slot].allowsHitTesting = false
         return entity
+    }
+}
+
+extension ComponentTable where Value == FlowingHeaderState {
+    /// Takes a scroll report for the header in `row`: the snapper decides, the offset is noted.
+    /// Returns the progress view, the progress to animate to and the duration of the `.smooth`
+    /// spring to animate it with, and the duration of the one the progress ran last.
+    mutating func scroll(row: Int, offset: Float, phase: ScrollPhase)
+        -> (progressView: Entity, target: Float, duration: Double, previous: Double?) {
+        values.withUnsafeMutableBufferPointer { states in
+            let tokens = states[row].tokens
+            let accessoryHeight = states[row].accessoryAnchor?.height
+            let raw = FlowingHeaderGeometry.progress(offset: offset, accessoryHeight: states[row].accessory == nil ? nil : accessoryHeight,
+                                                     accessoryFlows: states[row].displays.contains(.accessory), tokens: tokens)
+            let decision = states[row].snapper.report(offset: offset, phase: phase, progress: raw, tokens: tokens)
+            states[row].offset = offset
+            let (target, duration): (Float, Double)
+            switch decision {
+            case let .follow(p): (target, duration) = (p, tokens.scrollAnimationDuration)
+            case let .snap(p): (target, duration) = (p, tokens.transitionDuration)
+            case let .hold(p): (target, duration) = (p, tokens.transitionDuration)
+            }
+            return (states[row].progressView, target, duration, states[row].progressDuration)
+        }
+    }
+}
+
+extension ViewStore {
+    /// Places every header's parts (see `World.runHeaderPlacement`): one loop inside the store,
+    /// so a thousand headers pay no access check on the world per part.
+    mutating func placeHeaders(_ headers: UnsafeBufferPointer<FlowingHeaderState>) {
+        for state in headers {
+            guard let progressSlot = slot(of: state.progressView, hint: state.progressSlot),
+                  let screenSlot = slot(of: state.screen, hint: state.slotHints.screen), !isHidden(slot: screenSlot) else { continue }
+            let p = value(.x, slot: progressSlot)
+            if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
+                place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
+                                                                scale: 1, opacity: 1))
+            }
+            let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
+            let hasAccessory = state.accessory != nil && state.displays.contains(.accessory)
+            let titleSize = state.barTitleSize
+            let anchors = FlowingHeaderGeometry.barAnchors(bar: state.bar, titleSize: titleSize, layout: state.layout, tokens: state.tokens)
+            let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
+                                                                width: titleSize.width, height: titleSize.height)
+            place(state.title, hint: state.slotHints.title, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
+            if let accessory = state.accessory, let anchor = state.accessoryAnchor {
+                let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
+                let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
+                                             : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
+                place(accessory, hint: state.slotHints.accessory, placement)
+            }
+            // The bar-only parts (no array of the two: this runs for every header every tick).
+            if let part = state.barTitle {
+                place(part, FlowingHeaderGeometry.Placement(center: barTitle.center, size: barTitle.size, scale: 1,
+                                                            opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)))
+            }
+            if let part = state.barAccessory {
+                place(part, FlowingHeaderGeometry.Placement(center: anchors.accessory.center, size: anchors.accessory.size, scale: 1,
+                                                            opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)))
+            }
+        }
+    }
+
+    /// Writes a part's placement (frame, scale and opacity, in its parent's space) to its view.
+    private mutating func place(_ part: Entity, hint: Int = -1, _ placement: FlowingHeaderGeometry.Placement) {
+        guard let slot = slot(of: part, hint: hint) else { return }
+        let frame = placement.frame
+        let b = slot * ViewChannel.stride
+        noteGeometryWrite(slot: slot)
+        values.withUnsafeMutableBufferPointer { v in
+            v[b + ViewChannel.x.rawValue] = frame.minX
+            v[b + ViewChannel.y.rawValue] = frame.minY
+            v[b + ViewChannel.width.rawValue] = frame.width
+            v[b + ViewChannel.height.rawValue] = frame.height
+            v[b + ViewChannel.scaleX.rawValue] = placement.scale
+            v[b + ViewChannel.scaleY.rawValue] = placement.scale
+            v[b + ViewChannel.opacity.rawValue] = placement.opacity
+        }
     }
 }

@@ -115,6 +115,75 @@ public struct PortalAnimationWithCompletion: PortalAnimationProtocol, Hashable {
     public var minimumDuration: Double { 0 }
 }
 
+/// A portal animation as a configuration holds it: the two built-in kinds inline (no
+/// existential box), any other conformer boxed.
+enum PortalTiming: Sendable {
+    case fixed(PortalAnimation)
+    case completion(PortalAnimationWithCompletion)
+    case custom(any PortalAnimationProtocol)
+
+    init(_ animation: any PortalAnimationProtocol) {
+        if let fixed = animation as? PortalAnimation {
+            self = .fixed(fixed)
+        } else if let completion = animation as? PortalAnimationWithCompletion {
+            self = .completion(completion)
+        } else {
+            self = .custom(animation)
+        }
+    }
+
+    /// Everything a flight reads of the timing, in one switch (each property alone switches and
+    /// copies the payload again).
+    var parts: (value: Animation, delay: Double, minimumDuration: Double, completionCriteria: AnimationCompletionCriteria) {
+        switch self {
+        case let .fixed(a): return (a.value, a.delay, a.minimumDuration, a.completionCriteria)
+        case let .completion(a): return (a.value, a.delay, a.minimumDuration, a.completionCriteria)
+        case let .custom(a): return (a.value, a.delay, a.minimumDuration, a.completionCriteria)
+        }
+    }
+
+    /// The animation as the protocol's existential (boxed when read).
+    var animation: any PortalAnimationProtocol {
+        switch self {
+        case let .fixed(a): return a
+        case let .completion(a): return a
+        case let .custom(a): return a
+        }
+    }
+
+    var value: Animation {
+        switch self {
+        case let .fixed(a): return a.value
+        case let .completion(a): return a.value
+        case let .custom(a): return a.value
+        }
+    }
+
+    var delay: Double {
+        switch self {
+        case let .fixed(a): return a.delay
+        case let .completion(a): return a.delay
+        case let .custom(a): return a.delay
+        }
+    }
+
+    var completionCriteria: AnimationCompletionCriteria {
+        switch self {
+        case let .fixed(a): return a.completionCriteria
+        case let .completion(a): return a.completionCriteria
+        case let .custom(a): return a.completionCriteria
+        }
+    }
+
+    var minimumDuration: Double {
+        switch self {
+        case let .fixed(a): return a.minimumDuration
+        case let .completion(a): return a.minimumDuration
+        case let .custom(a): return a.minimumDuration
+        }
+    }
+}
+
 /// The corner radii a portal layer interpolates between, and their style.
 public struct PortalCorners: Hashable, Sendable {
     /// The layer's corner radius at the source, in points.
@@ -140,7 +209,14 @@ public struct PortalCorners: Hashable, Sendable {
 /// ```
 public struct PortalTransitionConfig: Sendable {
     /// The timing of the flight.
-    public var animation: any PortalAnimationProtocol
+    public var animation: any PortalAnimationProtocol {
+        get { timing.animation }
+        set { timing = PortalTiming(newValue) }
+    }
+    /// The timing, with the built-in kinds held inline: a configuration made for each call
+    /// (as a host writes `PortalTransitionConfig(animation: PortalAnimation(.smooth))`) puts no
+    /// box on the heap.
+    var timing: PortalTiming
     /// Corner radii to interpolate, with clipping; `nil` (the default) clips nothing and keeps
     /// each anchor's own corner radius.
     public var corners: PortalCorners?
@@ -158,7 +234,7 @@ public struct PortalTransitionConfig: Sendable {
     public init(animation: PortalAnimation = PortalAnimation(), corners: PortalCorners? = nil,
                 removal: PortalLayerRemoval = .none, layerContent: Entity? = nil, allowsHitTesting: Bool = false,
                 effects: [PortalLayerEffect] = []) {
-        self.init(anyAnimation: animation, corners: corners, removal: removal, layerContent: layerContent,
+        self.init(timing: .fixed(animation), corners: corners, removal: removal, layerContent: layerContent,
                   allowsHitTesting: allowsHitTesting, effects: effects)
     }
 
@@ -166,13 +242,13 @@ public struct PortalTransitionConfig: Sendable {
     public init(animation: PortalAnimationWithCompletion, corners: PortalCorners? = nil,
                 removal: PortalLayerRemoval = .none, layerContent: Entity? = nil, allowsHitTesting: Bool = false,
                 effects: [PortalLayerEffect] = []) {
-        self.init(anyAnimation: animation, corners: corners, removal: removal, layerContent: layerContent,
+        self.init(timing: .completion(animation), corners: corners, removal: removal, layerContent: layerContent,
                   allowsHitTesting: allowsHitTesting, effects: effects)
     }
 
-    private init(anyAnimation: any PortalAnimationProtocol, corners: PortalCorners?, removal: PortalLayerRemoval,
+    private init(timing: PortalTiming, corners: PortalCorners?, removal: PortalLayerRemoval,
                  layerContent: Entity?, allowsHitTesting: Bool, effects: [PortalLayerEffect]) {
-        self.animation = anyAnimation
+        self.timing = timing
         self.corners = corners
         self.removal = removal
         self.layerContent = layerContent
@@ -180,10 +256,11 @@ public struct PortalTransitionConfig: Sendable {
         self.effects = effects
     }
 
-    /// Throws when a number is out of range; `step` is the world's tick.
-    func validate(step: Double) throws(PortalError) {
-        try animation.value.validate(step: step)
-        let delay = animation.delay, minimum = animation.minimumDuration
+    /// Throws when a number is out of range; `step` is the world's tick, `steps` the world's
+    /// cache of spring step matrices (where the flight's start finds its matrix again).
+    func validate(step: Double, steps: inout SpringStepCache) throws(PortalError) {
+        try timing.value.validate(step: step, steps: &steps)
+        let delay = timing.delay, minimum = timing.minimumDuration
         guard delay >= 0, delay <= Animation.maxSeconds else {
             throw .invalidValue("PortalAnimation.delay", delay, reason: "a portal delay must be 0…1,000,000 seconds")
         }
@@ -191,10 +268,14 @@ public struct PortalTransitionConfig: Sendable {
             throw .invalidValue("PortalAnimation.duration", minimum, reason: "a portal duration must be 0…1,000,000 seconds")
         }
         if let corners {
-            for (field, radius) in [("PortalCorners.source", corners.source), ("PortalCorners.destination", corners.destination)]
-            where !(Rect.isSane(radius) && radius >= 0) {
-                throw .invalidGeometry(field, radius, reason: "a corner radius must be finite, not negative and at most 1e9")
+            // No array of the two: a host may build a configuration for every call.
+            func check(_ field: String, _ radius: Float) throws(PortalError) {
+                guard Rect.isSane(radius) && radius >= 0 else {
+                    throw .invalidGeometry(field, radius, reason: "a corner radius must be finite, not negative and at most 1e9")
+                }
             }
+            try check("PortalCorners.source", corners.source)
+            try check("PortalCorners.destination", corners.destination)
         }
         for effect in effects { try effect.validate(step: step) }
     }
@@ -250,18 +331,22 @@ public struct PortalLayerEffect: Hashable, Sendable {
 
     /// The channels the effect drives and their values in the active or the resting state.
     /// Per channel, so a scale effect and a rotation effect on one layer never reset each other.
-    func targets(active isActive: Bool) -> [(ViewChannel, Float)] {
+    /// Inline (no array per flight start).
+    func targets(active isActive: Bool) -> ChannelValues {
+        var targets = ChannelValues()
         switch active {
         case let .scale(value):
             let s = isActive ? value : 1
-            return [(.scaleX, s), (.scaleY, s)]
+            targets.set(.scaleX, s)
+            targets.set(.scaleY, s)
         case let .opacity(value):
-            return [(.opacity, isActive ? value : 1)]
+            targets.set(.opacity, isActive ? value : 1)
         case let .rotation(angle):
-            return [(.rotation, isActive ? angle.radians : 0)]
+            targets.set(.rotation, isActive ? angle.radians : 0)
         case let .shadowRadius(radius):
-            return [(.shadowRadius, isActive ? radius : 0)]
+            targets.set(.shadowRadius, isActive ? radius : 0)
         }
+        return targets
     }
 
     func validate(step: Double) throws(PortalError) {

@@ -120,9 +120,9 @@ enum AnchorWatch {
     static let gone: UInt32 = .max - 1
 }
 
-/// What a flight of a portal runs, copied out of its configuration when that is set. The
-/// configuration holds its animation as an existential, boxed on the heap: a flight start would
-/// otherwise follow that pointer (to a cold box) and copy the animation through a witness table.
+/// What a flight of a portal runs, copied out of its configuration when that is set, so a
+/// flight start reads these few plain values, not the whole configuration (whose animation may
+/// be a custom conformer in a heap box, read through a witness table).
 struct FlightSettings {
     var animation: Animation
     var delay: Double
@@ -132,10 +132,15 @@ struct FlightSettings {
     var hasEffects: Bool
 
     init(_ config: PortalTransitionConfig) {
-        animation = config.animation.value
-        delay = config.animation.delay
-        minimumDuration = config.animation.minimumDuration
-        hasEffects = !config.effects.isEmpty
+        let timing = config.timing.parts
+        self.init(animation: timing.value, delay: timing.delay, minimumDuration: timing.minimumDuration, hasEffects: !config.effects.isEmpty)
+    }
+
+    init(animation: Animation, delay: Double, minimumDuration: Double, hasEffects: Bool) {
+        self.animation = animation
+        self.delay = delay
+        self.minimumDuration = minimumDuration
+        self.hasEffects = hasEffects
     }
 }
 
@@ -265,13 +270,14 @@ struct PortalStore {
     }
 
     /// Takes in a configuration: its plain parts go to the record and the flight settings, its
-    /// effects to their column. The configuration itself (an existential animation in a heap
-    /// box) is not kept, so a request neither copies nor releases one in the store.
+    /// effects to their column. The configuration itself is not kept.
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
-        let settings = FlightSettings(config)
+        let timing = config.timing.parts
+        let settings = FlightSettings(animation: timing.value, delay: timing.delay, minimumDuration: timing.minimumDuration,
+                                      hasEffects: !config.effects.isEmpty)
         flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
         if !config.effects.isEmpty || !effects[key].isEmpty { effects[key] = config.effects }
-        let completionCriteria = config.animation.completionCriteria
+        let completionCriteria = timing.completionCriteria
         withRecord(key) { record in
             record.allowsHitTesting = config.allowsHitTesting
             record.corners = config.corners

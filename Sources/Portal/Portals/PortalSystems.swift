@@ -59,7 +59,7 @@ struct PortalSystem {
                 portals.enqueue(key)
             }
         }
-        portals.queue.giveBack(visits)
+        portals.queue.giveBack(&visits)
     }
 
     /// Sorts the visit list with no allocation in steady state (`Array.sort` allocates its merge
@@ -141,11 +141,11 @@ struct PortalSystem {
     /// anchor they follow, or an ancestor of it.
     private mutating func queueWatchersOfWrittenAnchors() {
         guard !views.observedWrites.isEmpty else { return }
-        let written = views.observedWrites.take()
+        var written = views.observedWrites.take()
         for slot in written {
             views.forEachObserver(of: Int(slot)) { key in portals.enqueue(Int(key)) }
         }
-        views.observedWrites.giveBack(written)
+        views.observedWrites.giveBack(&written)
     }
 
     /// The matching pass's work for one portal: reads its anchors, applies its request, starts,

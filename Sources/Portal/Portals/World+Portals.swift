@@ -115,9 +115,10 @@ extension World {
     ///   errors of an invalid configuration.
     public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
         let key = try knownPortal(id)
-        try config.validate(step: clock.step)
+        try config.validate(step: clock.step, steps: &tracks.springSteps)
         if let content = config.layerContent { try requireAppEntity(content) }
-        commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: 0, group: nil))
+        stagedConfigs.append(config)
+        commands.append(.portalRequest(key: key, isActive: isActive, config: stagedConfigs.count - 1, stagger: 0, group: nil))
     }
 
     /// Drives an item transition: a non-nil item flies forward; `nil` flies the last item back
@@ -174,13 +175,15 @@ extension World {
         }
         var keys: [UInt32] = []
         for id in ids { keys.append(try knownPortal(id)) }
-        try config.validate(step: clock.step)
+        try config.validate(step: clock.step, steps: &tracks.springSteps)
         if let content = config.layerContent { try requireAppEntity(content) }
         let group = portals.group(named: groupID)
         portals.groups[group].members = keys
         commands.append(.portalGroupRequest(group: group, direction: isActive ? .forward : .reverse))
+        if !keys.isEmpty { stagedConfigs.append(config) }
         for (i, key) in keys.enumerated() {
-            commands.append(.portalRequest(key: key, isActive: isActive, config: config, stagger: Double(i) * staggerDelay, group: group))
+            commands.append(.portalRequest(key: key, isActive: isActive, config: stagedConfigs.count - 1,
+                                           stagger: Double(i) * staggerDelay, group: group))
         }
     }
 

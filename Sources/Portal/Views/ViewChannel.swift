@@ -79,6 +79,15 @@ public struct ViewProperties: Hashable, Sendable {
         }
     }
 
+    /// The animatable channels this change sets and their new values, in channel order (the
+    /// order of ``forEachChannel(_:)``), held inline: the targets of an `animate` call, with no
+    /// array per call.
+    var channelValues: ChannelValues {
+        var targets = ChannelValues()
+        forEachChannel { targets.set($0, $1) }
+        return targets
+    }
+
     /// Calls `body` with each animatable channel this change sets and its new value.
     func forEachChannel(_ body: (ViewChannel, Float) -> Void) {
         if let frame {
@@ -95,5 +104,25 @@ public struct ViewProperties: Hashable, Sendable {
         }
         if let shadowRadius { body(.shadowRadius, shadowRadius) }
         if let contentOffset { body(.contentOffsetX, contentOffset.x); body(.contentOffsetY, contentOffset.y) }
+    }
+}
+
+/// Up to one value per channel, iterated in channel order, stored inline (a bit mask and 16
+/// floats): a sequence of animation targets that costs no allocation.
+struct ChannelValues: Sequence, IteratorProtocol {
+    private var mask: UInt16 = 0
+    private var values = SIMD16<Float>()
+
+    /// Sets `channel`'s value (replacing any set before).
+    mutating func set(_ channel: ViewChannel, _ value: Float) {
+        mask |= 1 << UInt16(channel.rawValue)
+        values[channel.rawValue] = value
+    }
+
+    mutating func next() -> (ViewChannel, Float)? {
+        guard mask != 0 else { return nil }
+        let c = mask.trailingZeroBitCount
+        mask &= mask - 1
+        return (ViewChannel(rawValue: c) ?? .x, values[c])
     }
 }

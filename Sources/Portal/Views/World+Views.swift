@@ -49,7 +49,7 @@ extension World {
     public func animate(_ view: Entity, to properties: ViewProperties, with animation: Animation = .default) throws(PortalError) -> AnimationID {
         try requireView(view)
         try properties.validate()
-        try animation.validate(step: clock.step)
+        try animation.validate(step: clock.step, steps: &tracks.springSteps)
         let id = AnimationID(rawValue: nextAnimationID)
         nextAnimationID += 1
         commands.append(.animate(view, properties, animation, id))
@@ -95,15 +95,6 @@ extension World {
 
     /// The number of views (including those spawned since the last tick).
     public var viewCount: Int { views.count }
-
-    /// Sets one presented value of the view in `slot` at once, stopping any lane that drives it.
-    /// Every feature that places a view directly (updates, navigation stages, popups) goes
-    /// through this, so a running animation never fights a direct placement.
-    func setPresented(_ channel: ViewChannel, _ value: Float, slot: Int) {
-        tracks.stop(channel, slot: slot, views: &views, events: &events)
-        if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
-        views.values[slot * ViewChannel.stride + channel.rawValue] = value
-    }
 
     /// ``setPresented(_:_:slot:)`` for several channels.
     func setPresented(_ values: [(ViewChannel, Float)], slot: Int) {

@@ -1,0 +1,130 @@
+// Direct placement: the host's `update`, `setFrame`, `setContentOffset` and `setFrames` calls,
+// applied at the next tick.
+//
+// A host makes thousands of these a frame (a layout engine mirrored node by node, lists
+// scrolling), so they are applied in runs: a run of consecutive placement commands is one call
+// that holds the view and track stores for the whole run. Applied one by one through the
+// world, each presented value cost half a dozen dynamically checked accesses to the world's
+// properties — more than the work itself.
+
+/// A view and the local frame to give it: one element of a layout capture
+/// (`World.setFrames(_:)`).
+public struct ViewFrame: Hashable, Sendable {
+    /// The view.
+    public var view: Entity
+    /// Its new frame, in its parent's content space.
+    public var frame: Rect
+
+    /// A view and its new frame.
+    public init(view: Entity, frame: Rect) {
+        self.view = view
+        self.frame = frame
+    }
+}
+
+extension World {
+    /// Sets the local frames of many views at the next tick: a host that runs its own layout
+    /// engine captures a frame's layout with one call. The same as ``setFrame(_:of:)`` for each
+    /// element in order (a view listed twice ends at its last frame; a running frame animation
+    /// stops where its new frame is set), staged as one command whose storage the world keeps,
+    /// so a steady frame loop allocates nothing.
+    ///
+    /// ```swift
+    /// layout.removeAll(keepingCapacity: true)
+    /// for node in engine.changedNodes { layout.append(ViewFrame(view: node.view, frame: node.frame)) }
+    /// try world.setFrames(layout)
+    /// ```
+    ///
+    /// - Throws: for the first bad element, ``PortalError/staleEntity(_:)`` or
+    ///   ``PortalError/notAView(_:)`` naming its view, or
+    ///   ``PortalError/invalidGeometry(_:_:reason:)`` naming it as `frames[i]`. The whole batch
+    ///   is checked before anything is staged: when it throws, no frame is set.
+    /// - Complexity: O(count).
+    public func setFrames(_ frames: [ViewFrame]) throws(PortalError) {
+        try frames.withUnsafeBufferPointer { buffer throws(PortalError) in try setFrames(buffer) }
+    }
+
+    /// `setFrames(_:)` from a buffer (a host's own storage, with no array in between).
+    public func setFrames(_ frames: UnsafeBufferPointer<ViewFrame>) throws(PortalError) {
+        if let error = views.firstBadFrame(frames, allocator: allocator) { throw error }
+        guard !frames.isEmpty else { return }
+        let first = stagedFrames.count
+        stagedFrames.append(contentsOf: frames)
+        commands.append(.setFrames(first: first, count: frames.count))
+    }
+
+    /// Sets one presented value of the view in `slot` at once, stopping any lane that drives it.
+    /// Every feature that places a view directly (updates, navigation stages, popups) goes
+    /// through this, so a running animation never fights a direct placement.
+    func setPresented(_ channel: ViewChannel, _ value: Float, slot: Int) {
+        tracks.place(channel, value, slot: slot, views: &views, events: &events)
+    }
+
+    /// Applies the run of placement commands (`update`, `setFrames`) that starts at `start` in
+    /// `list`, and returns the index of the first command after it.
+    func applyPlacements(_ list: UnsafeBufferPointer<Command>, from start: Int) -> Int {
+        stagedFrames.withUnsafeBufferPointer { frames in
+            tracks.applyPlacements(list, from: start, frames: frames, views: &views, events: &events)
+        }
+    }
+}
+
+extension ViewStore {
+    /// The error `World.setFrames(_:)` throws for the first bad element of `frames`,
+    /// or `nil` when every element is a live view with a valid frame.
+    func firstBadFrame(_ frames: UnsafeBufferPointer<ViewFrame>, allocator: EntityAllocator) -> PortalError? {
+        for (i, element) in frames.enumerated() {
+            guard allocator.isUsable(element.view) else { return .staleEntity(element.view) }
+            guard slot(of: element.view) != nil else { return .notAView(element.view) }
+            guard element.frame.isValidGeometry else {
+                do { try element.frame.validate("frames[\(i)]") } catch { return error }
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+extension TrackStore {
+    /// Sets one presented value of the view in `slot`, stopping any lane that drives it (see
+    /// `World.setPresented`).
+    @inline(__always)
+    mutating func place(_ channel: ViewChannel, _ value: Float, slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
+        stop(channel, slot: slot, views: &views, events: &events)
+        if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
+        views.values[slot * ViewChannel.stride + channel.rawValue] = value
+    }
+
+    /// Applies `properties` to the view in `slot` at once (an `update` command).
+    mutating func place(_ properties: ViewProperties, slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
+        properties.forEachChannel { channel, value in place(channel, value, slot: slot, views: &views, events: &events) }
+        if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
+    }
+
+    /// Applies the run of placement commands starting at `start` (see
+    /// `World.applyPlacements`). A command whose view is gone (despawned by an earlier command
+    /// of the batch) is skipped, as every command is.
+    mutating func applyPlacements(_ list: UnsafeBufferPointer<Command>, from start: Int, frames: UnsafeBufferPointer<ViewFrame>,
+                                  views: inout ViewStore, events: inout [WorldEvent]) -> Int {
+        var i = start
+        run: while i < list.count {
+            switch list[i] {
+            case let .update(entity, properties):
+                if let slot = views.slot(of: entity) { place(properties, slot: slot, views: &views, events: &events) }
+            case let .setFrames(first, count):
+                for element in frames[first..<first + count] {
+                    guard let slot = views.slot(of: element.view) else { continue }
+                    let frame = element.frame
+                    place(.x, frame.minX, slot: slot, views: &views, events: &events)
+                    place(.y, frame.minY, slot: slot, views: &views, events: &events)
+                    place(.width, frame.width, slot: slot, views: &views, events: &events)
+                    place(.height, frame.height, slot: slot, views: &views, events: &events)
+                }
+            default:
+                break run
+            }
+            i += 1
+        }
+        return i
+    }
+}
