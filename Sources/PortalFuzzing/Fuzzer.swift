@@ -59,6 +59,19 @@ public enum Fuzzer {
         return nil
     }
 
+    /// Drives `world` with the calls of `seed`'s sequence (checking after each as ``run``
+    /// does), leaving out the calls that are code rather than data — systems and user
+    /// components — so that a trace recorded from `world` holds the whole session. `events`
+    /// receives the events the checks drain after each tick.
+    ///
+    /// - Returns: the first failure, or nil.
+    public static func session(seed: UInt64, calls: Int, world: World, events: ((WorldEvent) -> Void)? = nil) -> Failure? {
+        let ops = sequence(seed: seed, calls: calls)
+        let execution = Execution(world: world)
+        execution.eventSink = events
+        return execution.run(ops, keep: { !ops[$0].isCode })
+    }
+
     /// Delta debugging: the smallest subsequence of `indices` (1-minimal: no single call can be
     /// dropped) for which `fails` still holds. `fails(indices)` must be true.
     public static func shrink(_ indices: [Int], fails: ([Int]) -> Bool) -> [Int] {

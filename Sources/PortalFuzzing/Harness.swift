@@ -24,7 +24,11 @@ public struct Failure: Sendable, Equatable {
 
 /// One run of a call sequence against a fresh world, checking after every call.
 final class Execution {
-    let world = World()
+    let world: World
+    /// Receives the events the checks drain after each tick (a session's observer keeps them).
+    var eventSink: ((WorldEvent) -> Void)?
+
+    init(world: World = World()) { self.world = world }
     var vars: [Int: Entity] = [:]
     var order: [Int] = []               // variable indices in creation order
     var stacks: [Int] = []
@@ -256,6 +260,7 @@ final class Execution {
                                            "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(!seen.contains(\(ref(bad))))") { return f } }
         }
         for event in world.drainEvents() {
+            eventSink?(event)
             let tick: UInt64?
             switch event {
             case let .animationCompleted(c): tick = c.tick

@@ -28,6 +28,15 @@ enum SystemKind: Int, CaseIterable, Sendable {
 
 /// One generated call.
 enum Op: Sendable {
+    /// Whether the call adds code to the world (a system) or touches user components, which a
+    /// trace does not hold.
+    var isCode: Bool {
+        switch self {
+        case .addSystem, .removeSystem, .register, .insertGlow, .removeGlow, .glow, .forEachGlow, .updateEachGlow: return true
+        default: return false
+        }
+    }
+
     case spawnView(RectSpec, Float, Float)
     case spawn
     case despawn(Ref)
