@@ -72,6 +72,20 @@ public enum Fuzzer {
         return execution.run(ops, keep: { !ops[$0].isCode })
     }
 
+    /// The custom atomic transitions the fuzzer's calls use, by name (a replay of a session's
+    /// trace needs them: a custom transition is code).
+    public static let atomicTransitions: [String: AtomicTransition.Handler] = [
+        "fuzz": { view, _, container in view.initial.translate(x: container.width / 2); view.animation.opacity = 0.5 },
+    ]
+
+    /// The custom navigation transitions the fuzzer's calls use, by name.
+    public static let navigationTransitions: [String: NavigationTransition.Handler] = [
+        "fuzz": { from, to, operation, container in
+            from.animation.opacity = 0
+            to.initial.translate(x: operation == .push ? container.width : -container.width)
+        },
+    ]
+
     /// Delta debugging: the smallest subsequence of `indices` (1-minimal: no single call can be
     /// dropped) for which `fails` still holds. `fails(indices)` must be true.
     public static func shrink(_ indices: [Int], fails: ([Int]) -> Bool) -> [Int] {

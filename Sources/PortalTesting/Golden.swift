@@ -17,10 +17,14 @@ public enum Golden {
     /// Replays `trace` and snapshots the render list after every `every`-th tick.
     ///
     /// - Parameters:
+    ///   - transitions: the handlers of the custom atomic transitions the trace names.
+    ///   - navigationTransitions: the handlers of the custom navigation transitions it names.
     ///   - setUp: runs on the replay's fresh world first (add the recorded world's systems).
     public static func snapshot(of trace: Trace, every: Int = 1, precision: Int = 3,
+                                transitions: [String: AtomicTransition.Handler] = [:],
+                                navigationTransitions: [String: NavigationTransition.Handler] = [:],
                                 setUp: (World) -> Void = { _ in }) throws(TraceError) -> RenderSnapshot {
-        let replayer = TraceReplayer(trace)
+        let replayer = TraceReplayer(trace, atomicTransitions: transitions, navigationTransitions: navigationTransitions)
         setUp(replayer.world)
         let box = SnapshotBox(RenderSnapshot(precision: precision))
         let step = UInt64(max(1, every))
@@ -36,8 +40,11 @@ public enum Golden {
     ///
     /// - Returns: the first difference, or nil when they match.
     public static func check(_ trace: Trace, snapshot snapshotPath: String, every: Int = 1, precision: Int = 3,
+                             transitions: [String: AtomicTransition.Handler] = [:],
+                             navigationTransitions: [String: NavigationTransition.Handler] = [:],
                              setUp: (World) -> Void = { _ in }) throws -> SnapshotDifference? {
-        let actual = try snapshot(of: trace, every: every, precision: precision, setUp: setUp).text
+        let actual = try snapshot(of: trace, every: every, precision: precision, transitions: transitions,
+                                  navigationTransitions: navigationTransitions, setUp: setUp).text
         guard !isRecording, let expected = try? String(contentsOfFile: snapshotPath, encoding: .utf8) else {
             try write(actual, to: snapshotPath)
             return nil
@@ -76,6 +83,8 @@ private final class SnapshotBox {
 /// A mismatch is recorded as an issue naming the first tick, entity and field that differ,
 /// with both values.
 public func expectGolden(_ world: World, named name: String, in directory: String, every: Int = 1, precision: Int = 3,
+                         transitions: [String: AtomicTransition.Handler] = [:],
+                         navigationTransitions: [String: NavigationTransition.Handler] = [:],
                          setUp: (World) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) throws {
     guard let text = world.recordedTrace else {
         Issue.record("expectGolden needs a recording world: call world.startRecording() before the first call", sourceLocation: sourceLocation)
@@ -92,15 +101,19 @@ public func expectGolden(_ world: World, named name: String, in directory: Strin
     }
     try Golden.write(text, to: tracePath)
     try expectGolden(trace: tracePath, snapshot: (directory as NSString).appendingPathComponent(name + ".snapshot"),
-                     every: every, precision: precision, setUp: setUp, sourceLocation: sourceLocation)
+                     every: every, precision: precision, transitions: transitions, navigationTransitions: navigationTransitions,
+                     setUp: setUp, sourceLocation: sourceLocation)
 }
 
 /// Expects the replay of the trace file at `tracePath` to give the snapshot file at
 /// `snapshotPath` (recorded when it does not exist yet or when ``Golden/recordVariable`` is set).
 public func expectGolden(trace tracePath: String, snapshot snapshotPath: String, every: Int = 1, precision: Int = 3,
+                         transitions: [String: AtomicTransition.Handler] = [:],
+                         navigationTransitions: [String: NavigationTransition.Handler] = [:],
                          setUp: (World) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let trace = try Trace(String(contentsOfFile: tracePath, encoding: .utf8))
-    if let difference = try Golden.check(trace, snapshot: snapshotPath, every: every, precision: precision, setUp: setUp) {
+    if let difference = try Golden.check(trace, snapshot: snapshotPath, every: every, precision: precision, transitions: transitions,
+                                         navigationTransitions: navigationTransitions, setUp: setUp) {
         Issue.record("the replay of \(tracePath) differs from \(snapshotPath): \(difference) — if the change is intended, re-record with \(Golden.recordVariable)=1 and review the diff",
                      sourceLocation: sourceLocation)
     }

@@ -16,7 +16,8 @@ import Portal
 /// Entities are named as in the trace: `eN` for the Nth entity the host spawned; Portal's own
 /// entities (layers, backdrops) are `pN`, numbered in the order the snapshot first meets them, so
 /// a snapshot does not depend on how Portal numbers its internal entities. Defaults are left
-/// out (a transform only when it is not the identity, a clip only when there is one).
+/// out (a transform only when it is not the identity, a global transform only when it does more
+/// than place the frame, a clip only when there is one).
 ///
 /// The rounding absorbs the last-bit differences between platforms' C math libraries (`exp`,
 /// `cos`, `sin` may round differently): Portal is bit-for-bit deterministic on one platform,
@@ -59,7 +60,8 @@ public struct RenderSnapshot: Sendable, Equatable, CustomStringConvertible {
         return "p\(k)"
     }
 
-    func number(_ v: Float) -> String {
+    /// `v` as the snapshot writes it: rounded to ``precision`` places, trailing zeros dropped.
+    public func number(_ v: Float) -> String {
         guard v.isFinite else { return "\(v)" }
         let scaled = (Double(v) * pow(10, Double(precision))).rounded()
         let rounded = scaled / pow(10, Double(precision))
@@ -93,8 +95,11 @@ public struct RenderSnapshot: Sendable, Equatable, CustomStringConvertible {
             parts.append("transform=" + numbers([t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation.radians, t.zPosition,
                                                  r.angle.radians, r.axisX, r.axisY, r.axisZ, r.perspective]))
         }
+        // The global transform, unless it only places the frame (a root's, untransformed).
         let g = item.globalTransform
-        if g != .identity {
+        let placesFrame = g.m11 == 1 && g.m12 == 0 && g.m13 == 0 && g.m21 == 0 && g.m22 == 1 && g.m23 == 0
+            && g.m31 == f.origin.x && g.m32 == f.origin.y && g.m33 == 1
+        if !placesFrame {
             parts.append("global=" + numbers([g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33]))
         }
         if item.zIndex != 0 { parts.append("z=\(item.zIndex)") }

@@ -76,3 +76,207 @@ final class FrameLog {
         #expect(replayed.renderList == world.renderList)
     }
 }
+
+@Suite struct TraceRoundTripTests {
+    /// A seeded random session of every feature's calls (the fuzzer's, less systems and user
+    /// components), recorded, replayed on a fresh world: every render list, clip list and event
+    /// is the same bit for bit, and the trace recorded from the replay is the same text.
+    @Test(arguments: [UInt64(15)])
+    func aFuzzSessionReplaysBitForBit(seed: UInt64) throws {
+        let world = World()
+        let log = FrameLog()
+        log.attach(to: world)
+        try world.startRecording(capacity: 1 << 22)
+        let failure = Fuzzer.session(seed: seed, calls: 15_000, world: world, events: { log.events.append($0) })
+        #expect(failure == nil, "\(failure.map { "\($0.kind): \($0.detail)" } ?? "")")
+        let text = try #require(world.stopRecording())
+        let trace = try Trace(text)
+        #expect(trace.callCount >= 10_000)
+
+        // Every kind of call the format knows appears, accepted and refused.
+        let verbs = Set(text.split(separator: "\n").dropFirst().map { line -> String in
+            let words = line.split(separator: " ")
+            return String(words[1] == "refused" ? words[2] : words[1])
+        })
+        let refused = text.split(separator: "\n").filter { $0.contains(" refused ") }.count
+        #expect(refused > 100)
+        for verb in ["spawn", "spawnView", "despawn", "update", "animate", "zIndex", "hitTesting", "hidden", "cornerStyle",
+                     "setParent", "contentOffset", "clipsToBounds", "portal", "removePortal", "portalTransition", "portalItem",
+                     "portalGroup", "transfer", "reduceMotion", "popupPolicy", "navigationStack", "push", "pop", "popToRoot",
+                     "setStack", "beginPop", "updatePop", "endPop", "flowingHeader", "headerAnchors", "scroll", "popupContainer",
+                     "presentPopup", "dismissPopup", "dismissTopPopup", "tap", "advance", "tick"] {
+            #expect(verbs.contains(verb), "no \(verb) in the session")
+        }
+
+        let replayer = TraceReplayer(trace, atomicTransitions: Fuzzer.atomicTransitions,
+                                     navigationTransitions: Fuzzer.navigationTransitions)
+        let replayLog = FrameLog()
+        replayLog.attach(to: replayer.world)
+        try replayer.world.startRecording(capacity: 1 << 22)
+        while try replayer.step() { replayLog.events.append(contentsOf: replayer.world.drainEvents()) }
+
+        #expect(log.frames.count == replayLog.frames.count)
+        #expect(log.frames.count > 500)
+        let firstFrame = (0..<min(log.frames.count, replayLog.frames.count)).first { log.frames[$0] != replayLog.frames[$0] }
+        #expect(firstFrame == nil, "render lists differ first at frame \(firstFrame ?? -1)")
+        #expect(log.events == replayLog.events)
+        #expect(log.events.count > 100)
+        let again = try #require(replayer.world.recordedTrace).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstLine = (0..<min(again.count, lines.count)).first { again[$0] != lines[$0] }
+        #expect(firstLine == nil && again.count == lines.count,
+                "the re-recorded trace differs at line \(firstLine.map { $0 + 1 } ?? min(again.count, lines.count)): \(firstLine.map { "\(lines[$0]) / \(again[$0])" } ?? "")")
+    }
+}
+
+@Suite struct BadTraceTests {
+    static let valid = """
+        portal-trace 1 tickRate=120 maxCatchUpTicks=8 settleTolerance=0.001 reservedCapacity=0 reduceMotion=false
+        @0 spawnView frame=20.0,30.0,90.0,90.0 radius=6.0 opacity=1.0 -> e1
+        @0 animate view=e1 frame=290.0,170.0,110.0,110.0 opacity=0.4 with=spring(duration,0.5,0.0,0.0,0.0,1.0)
+        @0 refused update view=e1 frame=nan,0.0,1.0,1.0 ! frame is nan
+        @0 advance seconds=0.016666666666666666
+        @2 tick
+
+        """
+
+    func error(_ text: String) -> TraceError? {
+        do {
+            _ = try Trace(text).replay()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theValidTraceReplays() throws {
+        let world = try Trace(Self.valid).replay()
+        #expect(world.tickCount == 3)
+        #expect(world.renderList.count == 1)
+    }
+
+    @Test func aTruncatedTraceNamesItsLastLine() {
+        let cut = String(Self.valid.dropLast(4))   // inside the last line
+        #expect(error(cut) == TraceError(line: 6, kind: .truncated))
+        #expect(error("") == TraceError(line: 1, kind: .truncated))
+        #expect(error("portal-trace 1 tickRate=120\n") == TraceError(line: 1, kind: .truncated))
+    }
+
+    @Test func anUnknownVersionIsRefused() {
+        let text = Self.valid.replacingOccurrences(of: "portal-trace 1 ", with: "portal-trace 2 ")
+        #expect(error(text) == TraceError(line: 1, kind: .unknownVersion("2")))
+        #expect(error("hello\n") == TraceError(line: 1, kind: .notATrace))
+    }
+
+    @Test func anEntityNeverSpawnedNamesItsLine() {
+        let text = Self.valid.replacingOccurrences(of: "animate view=e1", with: "animate view=e2")
+        #expect(error(text) == TraceError(line: 3, kind: .unknownEntity("e2")))
+    }
+
+    @Test func aNaNWrittenByHandIsRefusedWhereNoCallTakesOne() {
+        let text = Self.valid.replacingOccurrences(of: "opacity=0.4", with: "opacity=nan")
+        #expect(error(text) == TraceError(line: 3, kind: .notANumber(field: "opacity")))
+        // A refused call may hold one (the host passed it); so may a frame time.
+        #expect(throws: Never.self) { try Trace(Self.valid.replacingOccurrences(of: "seconds=0.016666666666666666", with: "seconds=nan")) }
+    }
+
+    @Test func anUnknownCallNamesItsLine() {
+        let text = Self.valid.replacingOccurrences(of: "@2 tick", with: "@2 teleport view=e1")
+        #expect(error(text) == TraceError(line: 6, kind: .unknownCall("teleport")))
+    }
+
+    @Test func malformedLinesNameTheirLine() {
+        for (bad, line) in [("@0 animate view=e1 frame=290.0,170.0 opacity=0.4", 3), ("@x tick", 6), ("@0 animate view=e1 frame=(1,2", 3),
+                            ("@0 animate view=e1 frame=290.0,170.0,110.0,110.0 with=spring(sideways,1,2,3,4,5)", 3),
+                            ("@0 animate view=e1 frame=290.0,170.0,110.0,110.0 color=red with=spring(duration,0.5,0.0,0.0,0.0,1.0)", 3)] {
+            let lines = Self.valid.split(separator: "\n", omittingEmptySubsequences: false)
+            var replaced = lines.map(String.init)
+            replaced[line - 1] = bad
+            let e = error(replaced.joined(separator: "\n"))
+            #expect(e?.line == line, "\(bad): \(String(describing: e))")
+            if case .malformed = e?.kind {} else { Issue.record("\(bad): \(String(describing: e))") }
+        }
+    }
+
+    @Test func aReplayThatDivergesNamesTheLine() {
+        // The trace says the update was refused; an opacity of 0.5 is accepted.
+        let text = Self.valid.replacingOccurrences(of: "frame=nan,0.0,1.0,1.0", with: "opacity=0.5")
+        #expect(error(text)?.line == 4)
+        if case .diverged = error(text)?.kind {} else { Issue.record("expected a divergence") }
+        // A tick number that does not follow.
+        #expect(error(Self.valid.replacingOccurrences(of: "@2 tick", with: "@5 tick"))?.line == 6)
+    }
+
+    /// Random damage to a real trace is a typed error or a replay, never a crash.
+    @Test func damagedTracesNeverCrash() throws {
+        let world = World()
+        try world.startRecording()
+        _ = Fuzzer.session(seed: 99, calls: 400, world: world)
+        let text = try #require(world.stopRecording())
+        var rng = SplitMixForTests(seed: 5)
+        let alphabet = Array("@=,()\"\\ #-e0123456789.nan>!\n".utf8)
+        var errors = 0
+        for _ in 0..<300 {
+            var bytes = Array(text.utf8)
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                let at = Int(rng.next() % UInt64(bytes.count))
+                switch rng.next() % 4 {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+                case 2: bytes[at] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                default: bytes.removeSubrange(at...)
+                }
+                if bytes.isEmpty { break }
+            }
+            do {
+                _ = try Trace(String(decoding: bytes, as: UTF8.self)).replay(atomicTransitions: Fuzzer.atomicTransitions,
+                                                                             navigationTransitions: Fuzzer.navigationTransitions)
+            } catch {
+                errors += 1
+                #expect(error.line >= 1)
+            }
+        }
+        #expect(errors > 100)
+    }
+}
+
+struct SplitMixForTests {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct GoldenTests {
+    @Test func aMismatchNamesTickEntityFieldAndBothValues() throws {
+        let trace = try Trace(BadTraceTests.valid)
+        let golden = try Golden.snapshot(of: trace).text
+        let changed = try Golden.snapshot(of: Trace(BadTraceTests.valid.replacingOccurrences(of: "opacity=0.4", with: "opacity=0.5"))).text
+        let difference = try #require(SnapshotDifference.first(expected: golden, actual: changed))
+        // The animation starts at tick 1 from the presented values; its first step shows at tick 2.
+        #expect(difference.tick == 2)
+        #expect(difference.entity == "e1")
+        #expect(difference.field == "opacity")
+        // Both values are the worlds' opacities at tick 2, to the snapshot's 3 places.
+        func opacity(at target: Float) throws -> Float {
+            let world = World()
+            let card = try world.spawnView(frame: Rect(x: 20, y: 30, width: 90, height: 90), cornerRadius: 6)
+            try world.animate(card, to: ViewProperties(frame: Rect(x: 290, y: 170, width: 110, height: 110), opacity: target),
+                              with: .spring(duration: 0.5))
+            world.tick()
+            world.tick()
+            return world.renderList[0].opacity
+        }
+        let expected = RenderSnapshot().number(try opacity(at: 0.4)), actual = RenderSnapshot().number(try opacity(at: 0.5))
+        #expect(difference.expected == expected)
+        #expect(difference.actual == actual)
+        #expect(expected != actual)
+        #expect(difference.description == "tick 2, e1, opacity: expected \(expected), got \(actual) (golden line 5)")
+        #expect(SnapshotDifference.first(expected: golden, actual: golden) == nil)
+    }
+}

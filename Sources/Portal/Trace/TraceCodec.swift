@@ -240,13 +240,17 @@ struct TraceDecoder {
     }
     func double(_ v: TraceValue) throws(TraceError) -> Double {
         let a = try atom(v)
-        guard let d = Double(a) else { throw malformed("‘\(a)’ is not a number") }
+        guard let d = a.hasPrefix("nan#") ? UInt64(a.dropFirst(4), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
+            throw malformed("‘\(a)’ is not a number")
+        }
         if d.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return d
     }
     func float(_ v: TraceValue) throws(TraceError) -> Float {
         let a = try atom(v)
-        guard let f = Float(a) else { throw malformed("‘\(a)’ is not a number") }
+        guard let f = a.hasPrefix("nan#") ? UInt32(a.dropFirst(4), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
+            throw malformed("‘\(a)’ is not a number")
+        }
         if f.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return f
     }

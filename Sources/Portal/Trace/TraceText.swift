@@ -5,7 +5,7 @@
 // comma-separated list of atoms (numbers, words, entity names), quoted strings and nodes
 // `name(list)`; it holds no space outside a string. Numbers are Swift's shortest round-trip
 // `description` (`Float(String)` gives the same bits back), so a replay reads exactly what was
-// passed; NaN (any payload) is written `nan` and read back as the quiet NaN.
+// passed; a NaN is `nan` (the default quiet NaN) or `nan#BITS` (its bits in hex).
 
 /// Writes trace text into a growing buffer.
 struct TraceWriter {
@@ -22,11 +22,27 @@ struct TraceWriter {
         raw("=")
     }
     mutating func comma() { raw(",") }
+    /// A number: its shortest round-trip description, or for a NaN `nan` (the default quiet
+    /// NaN) or `nan#BITS` (any other: sign and payload kept), so every value comes back bit for bit.
     mutating func float(_ v: Float) {
-        if v.isNaN { raw("nan") } else { v.write(to: &out) }
+        if !v.isNaN {
+            v.write(to: &out)
+        } else if v.bitPattern == Float.nan.bitPattern {
+            raw("nan")
+        } else {
+            raw("nan#")
+            out.append(String(v.bitPattern, radix: 16))
+        }
     }
     mutating func double(_ v: Double) {
-        if v.isNaN { raw("nan") } else { v.write(to: &out) }
+        if !v.isNaN {
+            v.write(to: &out)
+        } else if v.bitPattern == Double.nan.bitPattern {
+            raw("nan")
+        } else {
+            raw("nan#")
+            out.append(String(v.bitPattern, radix: 16))
+        }
     }
     mutating func floats(_ values: Float...) {
         for (i, v) in values.enumerated() {
