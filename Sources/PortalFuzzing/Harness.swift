@@ -333,6 +333,23 @@ final class Execution {
 
     // MARK: Running
 
+    /// Starts recording the calls to a trace (the world is fresh), so that the recorder runs
+    /// under every call of the sequence.
+    func startRecording() {
+        guard (try? world.startRecording()) != nil else { return }
+        say("try world.startRecording()")
+    }
+
+    /// A failure when `text`, a trace the world recorded, does not parse.
+    func checkTrace(_ text: String) -> Failure? {
+        do throws(TraceError) {
+            _ = try Trace(text)
+            return nil
+        } catch {
+            return flag("the recorded trace does not parse", "\(error)", "#expect(throws: Never.self) { try Trace(world.recordedTrace!) }")
+        }
+    }
+
     /// Runs `ops[i]` for each kept `i`; stops at the first failure.
     func run(_ ops: [Op], keep: (Int) -> Bool, trace: ((Int) -> Void)? = nil) -> Failure? {
         for (i, op) in ops.enumerated() where keep(i) {
@@ -669,6 +686,20 @@ final class Execution {
         case .tick:
             say("world.tick()")
             w.tick()
+        case let .recording(kind, ref):
+            switch kind {
+            case 0: try call("world.startRecording()") { () throws(PortalError) in try w.startRecording() }
+            case 1:
+                say("_ = world.recordedTrace")
+                _ = w.recordedTrace
+                if let e = resolve(ref) {
+                    say("_ = world.traceName(of: \(name(ref)))")
+                    _ = w.traceName(of: e)
+                }
+            default:
+                say("world.stopRecording()")
+                if let text = w.stopRecording(), let f = checkTrace(text) { failure = f }
+            }
         case let .spawnViewIn(r, radius, opacity, named):
             // A parent whose call bound nothing (refused or dropped) makes a root view, so one
             // refused spawn does not take its would-be subtree's calls with it.

@@ -32,7 +32,7 @@ enum Op: Sendable {
     /// trace does not hold.
     var isCode: Bool {
         switch self {
-        case .addSystem, .removeSystem, .register, .insertGlow, .removeGlow, .glow, .forEachGlow, .updateEachGlow: return true
+        case .addSystem, .removeSystem, .register, .insertGlow, .removeGlow, .glow, .forEachGlow, .updateEachGlow, .recording: return true
         default: return false
         }
     }
@@ -98,6 +98,7 @@ enum Op: Sendable {
     case setClipsToBounds(Bool, Ref)
     case clipList(Bool)                               // withClipList when true
     case hitItem(Int, Bool)                           // the centre of render item k; tap when true
+    case recording(Int, Ref)                          // start, read (and name the entity), stop
 }
 
 /// `ViewProperties`, as built and as printed.
@@ -320,6 +321,7 @@ struct Generator {
         case ..<813: return .popupPolicy(rng.chance(0.5))
         case ..<840: let (x, y) = point(); return .hitTest(x, y)
         case ..<870: let (x, y) = point(); return .tap(x, y)
+        case ..<874: return .recording(rng.int(3), entity())
         default: return rng.chance(0.7) ? .tick : .advance(1.0 / 60)
         }
     }
