@@ -321,7 +321,11 @@ struct Generator {
         case ..<813: return .popupPolicy(rng.chance(0.5))
         case ..<840: let (x, y) = point(); return .hitTest(x, y)
         case ..<870: let (x, y) = point(); return .tap(x, y)
-        case ..<874: return .recording(rng.int(3), entity())
+        case ..<873:
+            // As many draws as the default branch these rolls used to take, so every other call
+            // of a seed's sequence is what it was before this op existed.
+            _ = rng.chance(0.7)
+            return .recording(roll - 870, views.last.map(Ref.v) ?? .never(0))
         default: return rng.chance(0.7) ? .tick : .advance(1.0 / 60)
         }
     }

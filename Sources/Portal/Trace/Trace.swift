@@ -68,7 +68,7 @@ public struct Trace: Sendable {
             let line = try reader.parseLine()
             // A dry decode checks every value and entity name now, not halfway through a replay.
             let count = spawned
-            var decoder = TraceDecoder(line: line, allowsNaN: line.refused || line.verb == "advance" || line.verb == "tap",
+            var decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
                                        resolve: { name throws(TraceError) in try Self.check(name, spawned: count, line: number) },
                                        atomicHandlers: [:], navigationHandlers: [:], dryRun: true)
             let call = try decoder.call()

@@ -204,14 +204,24 @@ extension ScrollPhase {
 struct TraceDecoder {
     var line: TraceLine
     /// `nan` is accepted only where a host may legitimately pass it: a refused call, a frame
-    /// time (`advance` reports it), a tap.
+    /// time (`advance` reports it), a tap, and the configuration of an item transition (which
+    /// a transfer or a dismissal with no item presented does not read).
     let allowsNaN: Bool
+
+    /// Whether an accepted call of `verb` may carry a NaN.
+    static func acceptsNaN(_ verb: String) -> Bool {
+        verb == "advance" || verb == "tap" || verb == "portalItem" || verb == "dismissPortalItem"
+    }
     let resolve: (String) throws(TraceError) -> Entity
     let atomicHandlers: [String: AtomicTransition.Handler]
     let navigationHandlers: [String: NavigationTransition.Handler]
     /// Checking a trace as it is parsed: custom transitions are resolved only at the replay.
     let dryRun: Bool
-    var field = ""
+    /// The key being read, for messages. A box: a non-mutating reader called as
+    /// `read(take(key))` runs on a copy of the decoder made before `take` names the key.
+    final class Field { var name = "" }
+    let current = Field()
+    var field: String { current.name }
     static let noAtomic: AtomicTransition.Handler = { _, _, _ in }
     static let noNavigation: NavigationTransition.Handler = { _, _, _, _ in }
 
@@ -219,7 +229,7 @@ struct TraceDecoder {
     func malformed(_ what: String) -> TraceError { fail(.malformed("\(field): \(what)")) }
 
     mutating func take(_ key: String) throws(TraceError) -> [TraceValue] {
-        field = key
+        current.name = key
         guard let i = line.args.firstIndex(where: { $0.key == key }) else { throw fail(.malformed("missing \(key)=")) }
         return line.args.remove(at: i).value
     }
