@@ -20,15 +20,19 @@ let package = Package(
     // `PortalBenchmarks`, `portal-fuzz`).
     products: [
         .library(name: "Portal", targets: ["Portal"]),
+        // Golden snapshots of replayed traces and expectations, for tests (issue 15).
+        .library(name: "PortalTesting", targets: ["PortalTesting"]),
     ],
     targets: [
         .target(name: "Portal", swiftSettings: invariantChecks),
+        .target(name: "PortalTesting", dependencies: ["Portal"]),
         .executableTarget(name: "portal-demo", dependencies: ["Portal"], path: "Sources/PortalDemo"),
         .executableTarget(name: "PortalBenchmarks", dependencies: ["Portal"], path: "Benchmarks/PortalBenchmarks"),
         // The fuzzer (issue 12): the engine, its command line, and the bounded run in the tests.
         .target(name: "PortalFuzzing", dependencies: ["Portal"]),
         .executableTarget(name: "portal-fuzz", dependencies: ["PortalFuzzing"], path: "Sources/PortalFuzz"),
-        .testTarget(name: "PortalTests", dependencies: ["Portal", "PortalFuzzing"]),
+        .testTarget(name: "PortalTests", dependencies: ["Portal", "PortalFuzzing", "PortalTesting"],
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

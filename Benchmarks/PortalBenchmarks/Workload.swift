@@ -44,8 +44,9 @@ enum Workload {
     /// A world of n views on the grid, each animating its six numbers with `motion`, after the
     /// tick that started the animations. Returns the tick before that one, from which the
     /// motion's steps are counted.
-    static func animatingWorld(n: Int, motion: Motion) throws -> (World, [Entity], startTick: UInt64) {
+    static func animatingWorld(n: Int, motion: Motion, recording: Bool = false) throws -> (World, [Entity], startTick: UInt64) {
         let world = try World(configuration: .init(reservedCapacity: n))
+        if recording { try world.startRecording(capacity: 1 << 24) }
         let views = try (0..<n).map { try world.spawnView(frame: startFrame($0)) }
         world.tick()
         let startTick = world.tickCount
@@ -103,17 +104,23 @@ final class PortalInterpolation: Scenario {
 /// and the render list, with every view animating.
 final class PortalFullTick: Scenario {
     let n: Int
-    var name: String { "tick/full-schedule" }
+    /// Whether the world records its calls to a trace (issue 15): the scenario then measures
+    /// what recording costs a steady tick.
+    let recording: Bool
+    var name: String { recording ? "tick/full-schedule-recording" : "tick/full-schedule" }
     var itemsPerTick: Int { n }
     private var world = World()
     var fullTickWorld: World? { world }
     private var views: [Entity] = []
     private var startTick: UInt64 = 0
 
-    init(n: Int) { self.n = n }
+    init(n: Int, recording: Bool = false) {
+        self.n = n
+        self.recording = recording
+    }
 
     func setUp() throws {
-        (world, views, startTick) = try Workload.animatingWorld(n: n, motion: .spring)
+        (world, views, startTick) = try Workload.animatingWorld(n: n, motion: .spring, recording: recording)
     }
 
     func runTick() {

@@ -86,6 +86,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "reference/flat/easeInOut": return FlatReference(.easeInOut, n: n)
     case "reference/object-graph/spring": return ObjectGraphReference(n: n)
     case "tick/full-schedule": return PortalFullTick(n: n)
+    case "tick/full-schedule-recording": return PortalFullTick(n: n, recording: true)
     case "ecs/spawn-despawn-churn": return PortalChurn(n: n)
     case "portal/hero": return PortalHero(n: n)
     case "portal/hero-nested": return PortalHero(n: n, nested: true)

@@ -34,7 +34,9 @@ func navigationScene(name: String, title: String, caption: String, summary: Stri
 }
 
 /// A hand-written atomic transition: the arriving screen swings in about its top-leading corner.
-let swing = AtomicTransition.custom("swing") { view, operation, container in
+/// (Tests/PortalTests/GoldenSceneTests.swift replays the scene's trace with the same handler.)
+let swing = AtomicTransition.custom("swing", swingHandler)
+let swingHandler: AtomicTransition.Handler = { view, operation, container in
     switch operation {
     case .insertion:
         view.initial.translate(x: -container.width / 2, y: -container.height / 2)

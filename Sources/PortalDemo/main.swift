@@ -4,12 +4,15 @@
 // compares), then prints how long the ticks took.
 //
 //   swift run -c release portal-demo [--out DIR] [--scene NAME] [--list]
+//   portal-demo --record DIR     writes each scene's trace (Traces.swift)
+//   portal-demo --replay FILE    draws a trace as the page
 
 import Foundation
 import Portal
 
 var outDirectory = "portal-demo-output"
 var selected: String?
+var recordDirectory: String?, replayFile: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 
 func fail(_ message: String) -> Never {
@@ -25,11 +28,17 @@ while let argument = arguments.next() {
     case "--scene":
         guard let value = arguments.next() else { fail("--scene needs a name; see --list") }
         selected = value
+    case "--record":
+        guard let value = arguments.next() else { fail("--record needs a directory") }
+        recordDirectory = value
+    case "--replay":
+        guard let value = arguments.next() else { fail("--replay needs a trace file") }
+        replayFile = value
     case "--list":
         for scene in allScenes() { print("\(scene.name)\t\(scene.title)") }
         exit(0)
     case "--help", "-h":
-        print("usage: portal-demo [--out DIR] [--scene NAME] [--list]")
+        print("usage: portal-demo [--out DIR] [--scene NAME] [--list] [--record DIR] [--replay FILE]")
         exit(0)
     default:
         fail("unknown option \(argument); see --help")
@@ -39,9 +48,15 @@ while let argument = arguments.next() {
 let scenes = selected.map { name in allScenes().filter { $0.name == name } } ?? allScenes()
 if scenes.isEmpty { fail("no scene named \(selected ?? ""); see --list") }
 
+if let recordDirectory {
+    do { try writeTraces(of: scenes, to: recordDirectory) } catch { fail("cannot write the traces: \(error)") }
+    exit(0)
+}
+
 var recordings: [Recording] = []
 do {
-    for scene in scenes { recordings.append(try record(scene)) }
+    if let replayFile { recordings = [try replayRecording(replayFile)] }
+    for scene in scenes where replayFile == nil { recordings.append(try record(scene)) }
 } catch {
     fail("a scene failed: \(error)")
 }

@@ -54,12 +54,43 @@ public enum Fuzzer {
         let execution = Execution()
         execution.ignore = ignore
         execution.sink = sink
+        // Odd seeds record their calls, so the recorder runs under every kind of call (systems
+        // calling mid-tick included) and the trace must parse at the end.
+        if seed % 2 == 1 { execution.startRecording() }
         var last = -1
         if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {
             return (failure, last)
         }
+        if let text = execution.world.recordedTrace, let failure = execution.checkTrace(text) { return (failure, last) }
         return nil
     }
+
+    /// Drives `world` with the calls of `seed`'s sequence (checking after each as ``run``
+    /// does), leaving out the calls that are code rather than data — systems and user
+    /// components — so that a trace recorded from `world` holds the whole session. `events`
+    /// receives the events the checks drain after each tick.
+    ///
+    /// - Returns: the first failure, or nil.
+    public static func session(seed: UInt64, calls: Int, world: World, events: ((WorldEvent) -> Void)? = nil) -> Failure? {
+        let ops = sequence(seed: seed, calls: calls)
+        let execution = Execution(world: world)
+        execution.eventSink = events
+        return execution.run(ops, keep: { !ops[$0].isCode })
+    }
+
+    /// The custom atomic transitions the fuzzer's calls use, by name (a replay of a session's
+    /// trace needs them: a custom transition is code).
+    public static let atomicTransitions: [String: AtomicTransition.Handler] = [
+        "fuzz": { view, _, container in view.initial.translate(x: container.width / 2); view.animation.opacity = 0.5 },
+    ]
+
+    /// The custom navigation transitions the fuzzer's calls use, by name.
+    public static let navigationTransitions: [String: NavigationTransition.Handler] = [
+        "fuzz": { from, to, operation, container in
+            from.animation.opacity = 0
+            to.initial.translate(x: operation == .push ? container.width : -container.width)
+        },
+    ]
 
     /// Delta debugging: the smallest subsequence of `indices` (1-minimal: no single call can be
     /// dropped) for which `fails` still holds. `fails(indices)` must be true.

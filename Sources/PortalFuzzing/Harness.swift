@@ -24,7 +24,11 @@ public struct Failure: Sendable, Equatable {
 
 /// One run of a call sequence against a fresh world, checking after every call.
 final class Execution {
-    let world = World()
+    let world: World
+    /// Receives the events the checks drain after each tick (a session's observer keeps them).
+    var eventSink: ((WorldEvent) -> Void)?
+
+    init(world: World = World()) { self.world = world }
     var vars: [Int: Entity] = [:]
     var order: [Int] = []               // variable indices in creation order
     var stacks: [Int] = []
@@ -256,6 +260,7 @@ final class Execution {
                                            "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(!seen.contains(\(ref(bad))))") { return f } }
         }
         for event in world.drainEvents() {
+            eventSink?(event)
             let tick: UInt64?
             switch event {
             case let .animationCompleted(c): tick = c.tick
@@ -327,6 +332,23 @@ final class Execution {
     }
 
     // MARK: Running
+
+    /// Starts recording the calls to a trace (the world is fresh), so that the recorder runs
+    /// under every call of the sequence.
+    func startRecording() {
+        guard (try? world.startRecording()) != nil else { return }
+        say("try world.startRecording()")
+    }
+
+    /// A failure when `text`, a trace the world recorded, does not parse.
+    func checkTrace(_ text: String) -> Failure? {
+        do throws(TraceError) {
+            _ = try Trace(text)
+            return nil
+        } catch {
+            return flag("the recorded trace does not parse", "\(error)", "#expect(throws: Never.self) { try Trace(world.recordedTrace!) }")
+        }
+    }
 
     /// Runs `ops[i]` for each kept `i`; stops at the first failure.
     func run(_ ops: [Op], keep: (Int) -> Bool, trace: ((Int) -> Void)? = nil) -> Failure? {
@@ -664,6 +686,20 @@ final class Execution {
         case .tick:
             say("world.tick()")
             w.tick()
+        case let .recording(kind, ref):
+            switch kind {
+            case 0: try call("world.startRecording()") { () throws(PortalError) in try w.startRecording() }
+            case 1:
+                say("_ = world.recordedTrace")
+                _ = w.recordedTrace
+                if let e = resolve(ref) {
+                    say("_ = world.traceName(of: \(name(ref)))")
+                    _ = w.traceName(of: e)
+                }
+            default:
+                say("world.stopRecording()")
+                if let text = w.stopRecording(), let f = checkTrace(text) { failure = f }
+            }
         case let .spawnViewIn(r, radius, opacity, named):
             // A parent whose call bound nothing (refused or dropped) makes a root view, so one
             // refused spawn does not take its would-be subtree's calls with it.

@@ -28,6 +28,15 @@ enum SystemKind: Int, CaseIterable, Sendable {
 
 /// One generated call.
 enum Op: Sendable {
+    /// Whether the call adds code to the world (a system) or touches user components, which a
+    /// trace does not hold.
+    var isCode: Bool {
+        switch self {
+        case .addSystem, .removeSystem, .register, .insertGlow, .removeGlow, .glow, .forEachGlow, .updateEachGlow, .recording: return true
+        default: return false
+        }
+    }
+
     case spawnView(RectSpec, Float, Float)
     case spawn
     case despawn(Ref)
@@ -91,6 +100,7 @@ enum Op: Sendable {
     case hitItem(Int, Bool)                           // the centre of render item k; tap when true
     // Host calls (issue 16): the batch layout capture.
     case setFrames([(RectSpec, Ref)], Bool)           // the elements; from a buffer when true
+    case recording(Int, Ref)                          // start, read (and name the entity), stop
 }
 
 /// `ViewProperties`, as built and as printed.
@@ -313,6 +323,11 @@ struct Generator {
         case ..<813: return .popupPolicy(rng.chance(0.5))
         case ..<840: let (x, y) = point(); return .hitTest(x, y)
         case ..<870: let (x, y) = point(); return .tap(x, y)
+        case ..<873:
+            // As many draws as the default branch these rolls used to take, so every other call
+            // of a seed's sequence is what it was before this op existed.
+            _ = rng.chance(0.7)
+            return .recording(roll - 870, views.last.map(Ref.v) ?? .never(0))
         default: return rng.chance(0.7) ? .tick : .advance(1.0 / 60)
         }
     }

@@ -188,7 +188,7 @@ indirect enum AtomicSpec: Sendable {
         case let .asymmetric(a, b): return .asymmetric(insertion: a.transition, removal: b.transition)
         case let .onInsertion(a): return .onInsertion(a.transition)
         case let .onRemoval(a): return .onRemoval(a.transition)
-        case .custom: return .custom("fuzz") { view, _, container in view.initial.translate(x: container.width / 2); view.animation.opacity = 0.5 }
+        case .custom: return .custom("fuzz", Fuzzer.atomicTransitions["fuzz"]!)
         case let .mirrored(a): return a.transition.mirrored()
         }
     }
@@ -267,10 +267,7 @@ indirect enum NavSpec: Sendable {
         case let .mirrorPop(a): return .mirrorPop(a.transition)
         case let .combined(a, b): return a.transition.combined(with: b.transition)
         case .custom:
-            return .custom("fuzz") { from, to, operation, container in
-                from.animation.opacity = 0
-                to.initial.translate(x: operation == .push ? container.width : -container.width)
-            }
+            return .custom("fuzz", Fuzzer.navigationTransitions["fuzz"]!)
         case let .animated(base, animation): return base.transition.animation(animation.animation)
         }
     }

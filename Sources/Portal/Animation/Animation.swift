@@ -21,9 +21,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public let motion: Motion
     /// The wait before the motion starts, in seconds of world time (already divided by any
     /// later ``speed(_:)``).
-    public private(set) var delay: Double = 0
+    public internal(set) var delay: Double = 0
     /// The playback rate: 2 runs twice as fast.
-    public private(set) var speed: Double = 1
+    public internal(set) var speed: Double = 1
 
     /// Creates an animation from a motion.
     public init(_ motion: Motion) { self.motion = motion }

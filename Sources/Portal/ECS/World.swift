@@ -86,7 +86,9 @@ public final class World {
                                   events: [], removals: [], step: 0, tolerance: 0, reduceMotion: false)
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
-    public var reduceMotion: Bool
+    public var reduceMotion: Bool {
+        didSet { recorder?.note(.reduceMotion(reduceMotion), self) }
+    }
     var clock: FixedClock
     var commands: [Command] = []
     /// The frames of the staged `setFrames` calls (their commands index into it); emptied,
@@ -112,6 +114,8 @@ public final class World {
     /// Called as each phase of a tick begins (see `World+Benchmarking.swift`); `nil` normally.
     var phaseProbe: ((TickPhase) -> Void)?
     private(set) var isTicking = false
+    /// Writes every host call to a trace while recording (`Trace/World+Trace.swift`); `nil` normally.
+    var recorder: TraceRecorder?
 
     /// Creates a world with the default configuration: 120 Hz.
     public convenience init() {
@@ -146,6 +150,7 @@ public final class World {
     ///
     /// - Complexity: O(1) amortised.
     public func spawn() throws(PortalError) -> Entity {
+        if let r = recorder, r.isIdle { return try r.record(.spawn, self).entity }
         guard let entity = allocator.allocate() else { throw .entityLimitReached }
         return entity
     }
@@ -157,6 +162,7 @@ public final class World {
     /// - Throws: ``PortalError/portalLayer(_:)`` and ``PortalError/portalOwned(_:)`` for the
     ///   entities Portal creates and removes itself (layers, backdrops).
     public func despawn(_ entity: Entity) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.despawn(entity), self); return }
         try requireAppEntity(entity)
         guard navigation.owners.value(of: entity) == nil else { throw .screenAlreadyInStack(entity) }
         // A view goes with its subtree (as the tree will be once the staged calls apply):
@@ -211,6 +217,7 @@ public final class World {
     /// ``WorldEvent/ticksDropped(_:)``. A call made from inside a system runs nothing.
     @discardableResult
     public func advance(by seconds: Double) -> AdvanceReport {
+        if let r = recorder, r.isIdle { return (try? r.record(.advance(seconds), self))?.report ?? AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: nil) }
         guard !isTicking else { return AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: .insideTick) }
         let (run, dropped, rejection) = clock.absorb(seconds)
         if let rejection, rejection != .zero { events.append(.frameTimeRejected(rejection)) }
@@ -222,6 +229,7 @@ public final class World {
     /// Runs exactly one tick, whatever the accumulated host time. Does nothing when called from
     /// inside a system.
     public func tick() {
+        if let r = recorder, r.isIdle { _ = try? r.record(.tick, self); return }
         guard !isTicking else { return }
         runTick()
     }

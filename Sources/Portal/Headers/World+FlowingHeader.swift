@@ -72,6 +72,7 @@ extension World {
                               barAccessory: Entity? = nil, displays: FlowingHeaderDisplays = [.title],
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
+        if let r = recorder, r.isIdle { return try r.record(.flowingHeader(FlowingHeaderCall(screen: screen, title: title, subtitle: subtitle, accessory: accessory, barTitle: barTitle, barAccessory: barAccessory, displays: displays, layout: layout, snapping: snappingBehavior, tokens: tokens)), self).entity }
         try requireAppView(screen)
         let parts = [("title", title), ("subtitle", subtitle), ("accessory", accessory),
                      ("barTitle", barTitle), ("barAccessory", barAccessory)] as [(String, Entity?)]
@@ -118,6 +119,7 @@ extension World {
     /// ``FlowingHeaderGeometry/minimumTitleHeight``.
     public func setFlowingHeaderAnchors(_ header: Entity, title: Rect, accessory: Rect? = nil, bar: Rect,
                                         barTitleSize: Size) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.setFlowingHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize), self); return }
         try requireHeader(header)
         try title.validate("title")
         guard title.height == 0 || title.height >= FlowingHeaderGeometry.minimumTitleHeight else {
@@ -134,6 +136,7 @@ extension World {
     /// While scrolling, the header follows (`.smooth`, 0.3 s); when scrolling stops part-way it
     /// snaps (`.smooth`, 0.4 s) as its snapping behaviour says.
     public func reportScroll(_ header: Entity, offset: Float, phase: ScrollPhase) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.reportScroll(header, offset, phase), self); return }
         try requireHeader(header)
         guard offset.isFinite, Rect.isSane(offset) else {
             throw .invalidGeometry("offset", offset, reason: "a scroll offset must be finite and within ±1e9")

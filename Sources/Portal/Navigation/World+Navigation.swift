@@ -34,6 +34,7 @@ extension World {
     ///     start: a strip along the leading edge (20 pt, the default) or anywhere.
     public func spawnNavigationStack(frame: Rect, root: Entity,
                                      interactivePopStart: InteractivePopStart = .edge(width: 20)) throws(PortalError) -> Entity {
+        if let r = recorder, r.isIdle { return try r.record(.spawnNavigationStack(frame: frame, root: root, interactivePopStart), self).entity }
         try frame.validate("frame")
         if case let .edge(width) = interactivePopStart, !(Rect.isSane(width) && width > 0) {
             throw .invalidGeometry("interactivePopStart.width", width, reason: "an edge strip must be wider than 0")
@@ -61,6 +62,7 @@ extension World {
     /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.push(screen, onto: stack, transition), self); return }
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
         try requireFreeScreen(screen, for: stack)
@@ -76,6 +78,7 @@ extension World {
     ///
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.pop(stack, transition), self); return }
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
@@ -88,6 +91,7 @@ extension World {
 
     /// Pops every screen above the root with one transition from the top screen to the root.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.popToRoot(stack, transition), self); return }
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
@@ -101,6 +105,7 @@ extension World {
     /// Replaces the stack's screens. The change animates from the current top to the new top:
     /// as a pop when the new top was already below it, else as a push.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.setStack(stack, screens, transition), self); return }
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
@@ -147,6 +152,7 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` on a root-only stack; NaN points are refused.
     @discardableResult
     public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
+        if let r = recorder, r.isIdle { return try r.record(.beginInteractivePop(stack, point, transition), self).flag }
         var projection = try requireStack(stack)
         try transition.validate(step: clock.step)
         guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
@@ -166,6 +172,7 @@ extension World {
 
     /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1.
     public func updateInteractivePop(_ stack: Entity, translation: Float) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.updateInteractivePop(stack, translation), self); return }
         var projection = try requireStack(stack)
         guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
         guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
@@ -187,6 +194,7 @@ extension World {
     /// The decision is made here, from the progress of the last staged update: a finishing pop
     /// frees its screen at once, and later calls see the stack without it.
     public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.endInteractivePop(stack, velocity), self); return }
         var projection = try requireStack(stack)
         guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
         guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }

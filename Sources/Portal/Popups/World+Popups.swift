@@ -49,12 +49,16 @@ extension World {
     /// How presenting a popup treats popups already shown (`.stack` by default).
     public var popupPolicy: PopupPolicy {
         get { popups.policy }
-        set { popups.policy = newValue }
+        set {
+            popups.policy = newValue
+            recorder?.note(.popupPolicy(newValue), self)
+        }
     }
 
     /// Sets the bounds and safe-area insets popups are placed in. Presented popups re-place
     /// themselves at the next tick (a rotation or a resize no longer dismisses them).
     public func setPopupContainer(bounds: Rect, safeArea: EdgeInsets = .zero) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.setPopupContainer(bounds, safeArea), self); return }
         try bounds.validate("bounds")
         guard bounds.width > 0, bounds.height > 0 else {
             throw .invalidGeometry("bounds", min(bounds.width, bounds.height), reason: "a popup container needs a non-empty frame")
@@ -84,6 +88,7 @@ extension World {
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
                              animation: Animation = .easeInOut(duration: 0.2), backdrop: Bool = true) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.presentPopup(content, from: source, width: width, height: height, animation, backdrop: backdrop), self); return }
         try requireAppView(content)
         try requireAppView(source)
         guard content != source else { throw .invalidValue("content", 0, reason: "a popup cannot be its own source") }
@@ -105,6 +110,7 @@ extension World {
 
     /// Dismisses `content`'s popup at the next tick (scaling out about its tail).
     public func dismissPopup(_ content: Entity) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.dismissPopup(content), self); return }
         try requireAlive(content)
         guard popups.states.value(of: content) != nil || pendingPopup(content) else { throw .popupNotPresented(content) }
         commands.append(.dismissPopup(content))
@@ -113,6 +119,7 @@ extension World {
     /// Dismisses the topmost popup, if any. Returns it.
     @discardableResult
     public func dismissTopPopup() -> Entity? {
+        if let r = recorder, r.isIdle { return (try? r.record(.dismissTopPopup, self))?.optionalEntity }
         guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }
         commands.append(.dismissPopup(top))
         return top
@@ -122,6 +129,7 @@ extension World {
     /// topmost). Returns what was hit.
     @discardableResult
     public func tap(at point: Point) -> HitTestResult? {
+        if let r = recorder, r.isIdle { return (try? r.record(.tap(point), self))?.hit }
         let hit = hitTest(point)
         if let hit, hit.role == .backdrop, let owner = popups.states.values.first(where: { $0.backdrop == hit.entity }) {
             commands.append(.dismissPopup(owner.content))

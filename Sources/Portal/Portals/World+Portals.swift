@@ -31,6 +31,7 @@ extension World {
     ///   ``PortalError/portalOwned(_:)`` for Portal's own views (layers, backdrops), which
     ///   Portal removes on its own schedule.
     public func portal(_ view: Entity, id: PortalID, as role: PortalRole) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.portal(view, id, role), self); return }
         try requireAppView(view)
         if let key = portals.keys[id] {
             let record = portals.records[Int(key)]
@@ -60,6 +61,7 @@ extension World {
     /// keeps its last known frame, and a layer showing its content shows the portal's other
     /// anchor instead (so the view is not drawn twice).
     public func removePortal(from view: Entity) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.removePortal(view), self); return }
         try requireView(view)
         if let key = removePortalAnchor(view) { replaceLayerContent(view, of: key) }
     }
@@ -114,6 +116,7 @@ extension World {
     /// - Throws: ``PortalError/unknownPortal(_:)`` for an id no view was marked with, and the
     ///   errors of an invalid configuration.
     public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.portalTransition(id, isActive: isActive, config), self); return }
         let key = try knownPortal(id)
         try config.validate(step: clock.step, steps: &tracks.springSteps)
         if let content = config.layerContent { try requireAppEntity(content) }
@@ -134,6 +137,7 @@ extension World {
     public func portalTransition<Item: Identifiable>(item: Item?, config: PortalTransitionConfig = PortalTransitionConfig(),
                                                      scope: String = "") throws(PortalError) {
         guard let item else { return try dismissPortalItem(config: config, scope: scope) }
+        if let r = recorder, r.isIdle { _ = try r.record(.portalItem(PortalID(item: item), config, scope: scope), self); return }
         let current = portals.itemScopes[scope]?.current
         let id = PortalID(item: item)
         if let current, current != id {
@@ -155,6 +159,7 @@ extension World {
     /// Flies the item presented in `scope` back to its source (its id stays the last item); does
     /// nothing when no item is presented there. The same as setting the item to `nil`.
     public func dismissPortalItem(config: PortalTransitionConfig = PortalTransitionConfig(), scope: String = "") throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.dismissPortalItem(config, scope: scope), self); return }
         guard let current = portals.itemScopes[scope]?.current else { return }
         try portalTransition(id: current, isActive: false, config: config)
         portals.itemScopes[scope] = (nil, current)
@@ -170,6 +175,7 @@ extension World {
     /// events; ``WorldEvent/portalGroupDidComplete(groupID:direction:tick:)`` follows the last.
     public func portalTransition(ids: [PortalID], groupID: String, isActive: Bool,
                                  config: PortalTransitionConfig = PortalTransitionConfig(), staggerDelay: Double = 0) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.portalGroup(ids, groupID: groupID, isActive: isActive, config, stagger: staggerDelay), self); return }
         guard staggerDelay >= 0, staggerDelay <= Animation.maxSeconds else {
             throw .invalidValue("staggerDelay", staggerDelay, reason: "a stagger must be 0…1,000,000 seconds")
         }
@@ -202,6 +208,7 @@ extension World {
     /// not flown yet (made in the same frame, or waiting for an anchor) becomes `to`'s: `to` flies
     /// from its source. Applied at the next tick.
     public func transferActivePortal(from: PortalID, to: PortalID) throws(PortalError) {
+        if let r = recorder, r.isIdle { _ = try r.record(.transferActivePortal(from, to), self); return }
         let source = try knownPortal(from)
         let target = try knownPortal(to)
         guard source != target else { return }

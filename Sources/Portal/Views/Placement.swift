@@ -46,6 +46,8 @@ extension World {
 
     /// `setFrames(_:)` from a buffer (a host's own storage, with no array in between).
     public func setFrames(_ frames: UnsafeBufferPointer<ViewFrame>) throws(PortalError) {
+        // A recorded batch is copied into the trace call (an allocation only while recording).
+        if let r = recorder, r.isIdle { _ = try r.record(.setFrames(Array(frames)), self); return }
         if let error = views.firstBadFrame(frames, allocator: allocator) { throw error }
         guard !frames.isEmpty else { return }
         let first = stagedFrames.count

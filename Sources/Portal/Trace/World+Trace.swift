@@ -1,0 +1,123 @@
+// Recording a world's host calls as a trace (see `Trace.swift` for the format and the replay).
+//
+// Each recordable public function starts with one line,
+//     if let r = recorder, r.isIdle { return try r.record(.call(args), self).… }
+// so a world that is not recording pays one nil check per call. A recording world performs the
+// call through `TraceCall.perform` (the replayer's path too) with the recorder busy, so the
+// public calls a call makes itself (`setFrame` → `update`, a header's `setParent`) are not
+// written twice, and writes one line: the call, or the call refused with its error.
+
+/// The recording state of one world: the text written so far and the names of its entities.
+final class TraceRecorder {
+    var writer = TraceWriter()
+    /// False while a recorded call runs (its nested public calls are part of it).
+    private(set) var isIdle = true
+
+    init(header configuration: World.Configuration, capacity: Int) {
+        writer.out.reserveCapacity(capacity)
+        writer.raw(Trace.magic)
+        writer.raw(" ")
+        writer.int(Trace.formatVersion)
+        writer.key("tickRate"); writer.int(configuration.tickRate)
+        writer.key("maxCatchUpTicks"); writer.int(configuration.maxCatchUpTicks)
+        writer.key("settleTolerance"); writer.float(configuration.settleTolerance)
+        writer.key("reservedCapacity"); writer.int(configuration.reservedCapacity)
+        writer.key("reduceMotion"); writer.bool(configuration.reduceMotion)
+        writer.raw("\n")
+    }
+
+    /// Performs `call` on `world` and writes it. Calls made by systems inside a tick are not
+    /// written: systems are code, and the replay's systems make them again.
+    func record(_ call: TraceCall, _ world: World) throws(PortalError) -> TraceResult {
+        isIdle = false
+        defer { isIdle = true }
+        if world.isTicking { return try call.perform(on: world) }
+        let tick = world.tickCount
+        do throws(PortalError) {
+            let result = try call.perform(on: world)
+            begin(tick, refused: false)
+            writer.write(call)
+            if call.spawns, case let .entity(e) = result {
+                writer.spawned += 1
+                writer.names[e] = writer.spawned
+                writer.raw(" -> ")
+                writer.entity(e)
+            }
+            writer.raw("\n")
+            return result
+        } catch {
+            begin(tick, refused: true)
+            writer.write(call)
+            writer.raw(" ! ")
+            for c in error.description.unicodeScalars { writer.out.unicodeScalars.append(c == "\n" || c == "\r" ? " " : c) }
+            writer.raw("\n")
+            throw error
+        }
+    }
+
+    /// Writes a setting the host changed (a property set, which cannot be refused).
+    func note(_ call: TraceCall, _ world: World) {
+        guard isIdle, !world.isTicking else { return }
+        begin(world.tickCount, refused: false)
+        writer.write(call)
+        writer.raw("\n")
+    }
+
+    private func begin(_ tick: UInt64, refused: Bool) {
+        writer.raw("@")
+        writer.int(tick)
+        writer.raw(refused ? " refused " : " ")
+    }
+}
+
+extension World {
+    /// Starts recording every host call to a trace (see ``Trace``), which ``recordedTrace``
+    /// returns. Only a fresh world records — nothing spawned, staged or run yet — so that a
+    /// replay, which starts from a fresh world, starts from the same state; systems may already
+    /// be added (they are code, and a replay adds its own).
+    ///
+    /// Recording costs one nil check per call when off; when on, a steady tick writes its line
+    /// into the trace's buffer and allocates nothing else.
+    ///
+    /// - Parameter capacity: bytes to reserve for the trace up front.
+    /// - Throws: ``PortalError/invalidConfiguration(_:reason:)`` when the world is not fresh.
+    public func startRecording(capacity: Int = 1 << 16) throws(PortalError) {
+        guard recorder == nil else { throw .invalidConfiguration("recording", reason: "the world is already recording") }
+        guard tickCount == 0, allocator.indexCount == 0, commands.isEmpty else {
+            throw .invalidConfiguration("recording", reason: "only a fresh world can record: nothing spawned, staged or run")
+        }
+        guard (0...1 << 30).contains(capacity) else {
+            throw .invalidConfiguration("capacity", reason: "must be 0…2^30 bytes (it is \(capacity))")
+        }
+        let r = TraceRecorder(header: configuration, capacity: capacity)
+        recorder = r
+        // Settings changed before recording started are the trace's first lines.
+        if reduceMotion != configuration.reduceMotion { r.note(.reduceMotion(reduceMotion), self) }
+        if popupPolicy != .stack { r.note(.popupPolicy(popupPolicy), self) }
+    }
+
+    /// Whether the world is recording its host calls.
+    public var isRecording: Bool { recorder != nil }
+
+    /// The trace recorded so far (a complete trace: every line ends), or `nil` when the world
+    /// is not recording.
+    public var recordedTrace: String? { recorder?.writer.out }
+
+    /// Stops recording and returns the trace, or `nil` when the world was not recording.
+    @discardableResult
+    public func stopRecording() -> String? {
+        defer { recorder = nil }
+        return recorder?.writer.out
+    }
+
+    /// The trace's name for `entity`: `eN` for the Nth entity the host spawned while recording,
+    /// `#HEX` (its bits) for any other handle (Portal's own views, handles never spawned).
+    /// `nil` when the world is not recording.
+    public func traceName(of entity: Entity) -> String? {
+        guard let recorder else { return nil }
+        var w = TraceWriter()
+        w.names = recorder.writer.names
+        w.entity(entity)
+        return w.out
+    }
+}
