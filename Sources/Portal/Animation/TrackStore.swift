@@ -129,7 +129,7 @@ struct TrackStore {
     mutating func reserveCapacity(lanes: Int, timings: Int) {
         value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
         timing.reserveCapacity(lanes); row.reserveCapacity(lanes); output.reserveCapacity(lanes)
-        coefficients.reserveCapacity(timings); records.reserveCapacity(timings); freeTimings.reserveCapacity(timings)
+        coefficients.reserveCapacity(timings); records.reserveCapacity(timings); freeTimings.reserveCapacity(timings); freeRows.reserveCapacity(timings)
         springEvents.reserveCapacity(timings); due.reserveCapacity(timings)
     }
 
