@@ -536,14 +536,13 @@ struct TrackStore {
         output[row] = output[last]
     }
 
-    /// Output, part one: copies every lane's presented value into its view's block.
+    /// Output, part one: copies every lane's presented value into its view's block (marking
+    /// each view written as changed, for propagation).
     func writeBack(into views: inout ViewStore) {
         let count = laneCount
         value.withUnsafeBufferPointer { value in
             output.withUnsafeBufferPointer { output in
-                views.values.withUnsafeMutableBufferPointer { presented in
-                    for i in 0..<count { presented[Int(output[i])] = value[i] }
-                }
+                views.writeLanes(value, to: output, count: count)
             }
         }
     }

@@ -220,7 +220,7 @@ extension World {
         let frame = placement.frame
         let b = slot * ViewChannel.stride
         views.noteGeometryWrite(slot: slot)
-        views.values.withUnsafeMutableBufferPointer { v in
+        views.values.withUnsafeMutableBufferPointer(noting: slot) { v in
             v[b + ViewChannel.x.rawValue] = frame.minX
             v[b + ViewChannel.y.rawValue] = frame.minY
             v[b + ViewChannel.width.rawValue] = frame.width

@@ -1,0 +1,554 @@
+// Propagation and output: the render list, kept up to date with work in proportion to change.
+//
+// A drawn view's global values (transform, opacity, hit testing, clip) are composed top-down
+// from its parent's *context* — the parent's content space on screen, its effective opacity and
+// hit testing, the clip its children are in and the box that culls them. Two columns keep them
+// between ticks: `contextOf` (per parent) and `itemOf` (per view, the index of its render item,
+// which holds its own global values). A tick then has three cases:
+//
+// - nothing changed: no work at all (`tree/idle` costs O(1));
+// - only values changed (lanes ran, a feature placed a view, a style changed), with the same
+//   structure: each changed view's subtree is recomposed from its parent's kept context and its
+//   items and clips are patched in place — the list keeps its length and order. A subtree whose
+//   culling changes (a cell scrolls on or off screen) cannot be patched: the list is rebuilt;
+// - the structure changed (a spawn, despawn, reparenting, hide or show, a z index, role or clip
+//   flag): the full walk rebuilds the list and the columns.
+//
+// What changed is known without scanning: writes to a view's value block or style through the
+// store's columns note the view (`NotedColumn`), the lanes' write-back marks the views it
+// writes, and every structural change sets `structureChanged`. A debug invariant rebuilds the
+// list from scratch after every tick and requires it to equal the kept one, bit for bit.
+
+extension ViewStore {
+    /// What the walk carries from a parent to each of its children.
+    struct WalkParent {
+        var clip: Int32
+        var opacity: Float
+        var hittable: Bool
+        /// The children are a portal layer's content descendants, drawn under the layer (role
+        /// overlay, not drawn in their own place).
+        var isLayerContent: Bool
+        var hasCull: Bool
+        /// The bounding box of the nearest clipping ancestor's clip (valid when `hasCull`).
+        var cull: Rect
+        /// The parent's global transform, after its content offset.
+        var global: ProjectionTransform
+    }
+
+    static let noContext = WalkParent(clip: -1, opacity: 0, hittable: false, isLayerContent: false,
+                                      hasCull: false, cull: .zero, global: .identity)
+
+    /// One entry of the walk's stack: a view to visit and where its parent's context is.
+    /// Kept to 8 bytes: every sibling shares its parent's ``WalkParent``, written once per
+    /// parent, instead of each child carrying a copy of the parent's matrix and clip.
+    struct WalkEntry {
+        var slot: UInt32
+        /// The index of the parent's ``WalkParent`` in `walkParents`, or −1 for a root.
+        var parent: Int32
+    }
+
+    static let fillerItem = RenderItem(entity: Entity(index: 0, generation: 0), content: Entity(index: 0, generation: 0),
+                                       frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
+                                       shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
+
+    // MARK: Marking
+
+    /// Notes that the local values of the view in `slot` changed: the next propagation
+    /// recomposes its subtree.
+    @inline(__always)
+    mutating func markDirty(_ slot: Int) {
+        if dirtyMark[slot] == 0 {
+            dirtyMark[slot] = 1
+            dirtyList[dirtyCount] = UInt32(slot)
+            dirtyCount += 1
+        }
+    }
+
+    /// The lanes' write-back: copies each of `count` lane values into its view's block and marks
+    /// each view written (a view's lanes are usually adjacent rows, so the mark is a predicted
+    /// branch on a byte already in cache).
+    mutating func writeLanes(_ value: UnsafeBufferPointer<Float>, to output: UnsafeBufferPointer<UInt32>, count: Int) {
+        var dirtyCount = self.dirtyCount
+        values.withUnsafeMutableBufferPointerUnnoted { presented in
+            dirtyMark.withUnsafeMutableBufferPointer { mark in
+                dirtyList.withUnsafeMutableBufferPointer { list in
+                    for i in 0..<count {
+                        let out = Int(output[i])
+                        presented[out] = value[i]
+                        let slot = out &>> 4
+                        if mark[slot] == 0 {
+                            mark[slot] = 1
+                            list[dirtyCount] = UInt32(truncatingIfNeeded: slot)
+                            dirtyCount &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        self.dirtyCount = dirtyCount
+    }
+
+    /// Moves the writes the columns noted into the marks.
+    private mutating func takeNotedWrites() {
+        var noted = values
+        values = NotedColumn(shift: 4)
+        noted.takeNoted { markDirty($0) }
+        values = noted
+        var notedStyles = styles
+        styles = NotedColumn(shift: 0)
+        notedStyles.takeNoted { markDirty($0) }
+        styles = notedStyles
+    }
+
+    private mutating func clearMarks() {
+        let n = dirtyCount
+        dirtyList.withUnsafeBufferPointer { list in
+            dirtyMark.withUnsafeMutableBufferPointer { mark in
+                for i in 0..<n { mark[Int(list[i])] = 0 }
+            }
+        }
+        dirtyCount = 0
+        structureChanged = false
+    }
+
+    /// Whether the render list is known to be up to date: nothing was written or restructured
+    /// since it was last brought up to date.
+    var isRenderListCurrent: Bool {
+        !structureChanged && dirtyCount == 0 && values.noted.isEmpty && styles.noted.isEmpty
+    }
+
+    // MARK: The stage
+
+    /// Propagation and output: brings `items` and `clips` up to date with the views, doing work
+    /// in proportion to what changed (see the file's notes). Returns whether anything changed.
+    mutating func updateRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) -> Bool {
+        takeNotedWrites()
+        let tree = parentedCount != 0
+        guard structureChanged || dirtyCount != 0 || tree != lastListWasTree else { return false }
+        // A portal layer's content copies depend on views under other roots: rebuilt every time.
+        var rebuild = structureChanged || tree != lastListWasTree || !layerContentItems.isEmpty
+        if !rebuild {
+            rebuild = tree ? !patchTree(items: &items, clips: &clips) : !patchFlat(items: &items)
+        }
+        if rebuild { writeRenderList(into: &items, clips: &clips) }
+        clearMarks()
+        return true
+    }
+
+    /// Patches the items of the marked views of a flat list (every view a root). Always succeeds.
+    private mutating func patchFlat(items: inout [RenderItem]) -> Bool {
+        let n = dirtyCount
+        values.withUnsafeBufferPointer { v in
+            styles.withUnsafeBufferPointer { styles in
+                entities.withUnsafeBufferPointer { entities in
+                    itemOf.withUnsafeBufferPointer { itemOf in
+                        dirtyList.withUnsafeBufferPointer { list in
+                            items.withUnsafeMutableBufferPointer { items in
+                                for i in 0..<n {
+                                    let slot = Int(list[i])
+                                    let index = Int(itemOf[slot])
+                                    guard index >= 0 else { continue }   // hidden (or gone: structural)
+                                    items[index] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// The render item of a root view.
+    @inline(__always)
+    static func flatItem(slot: Int, v: UnsafeBufferPointer<Float>, style: ViewStyle, entity: Entity) -> RenderItem {
+        let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+        return RenderItem(
+            entity: entity, content: style.content, frame: p.frame,
+            cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+            clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
+            transform: p.transform, zIndex: style.zIndex, role: style.role,
+            allowsHitTesting: style.allowsHitTesting,
+            globalTransform: ProjectionTransform.local(frame: p.frame, transform: p.transform))
+    }
+
+    /// Whether child `k` of a parent whose children are composed with `g` inside the cull box
+    /// `cull` is clearly (by a margin; the exact test decides anything close) outside it, from
+    /// its block alone. `preCull` says the test applies: the parent culls and its content space
+    /// is axis-aligned. A long list of children inside a clip (a scrolling list's cells) is mostly
+    /// off-screen, so this runs before a child is visited.
+    @inline(__always)
+    static func preCulled(_ k: Int, v: UnsafeBufferPointer<Float>, preCull: Bool, g: ProjectionTransform, cull: Rect) -> Bool {
+        let kb = k * ViewChannel.stride
+        guard preCull && v[kb + ViewChannel.rotation.rawValue] == 0 && v[kb + ViewChannel.rotation3DAngle.rawValue] == 0 else { return false }
+        let w = v[kb + ViewChannel.width.rawValue], h = v[kb + ViewChannel.height.rawValue]
+        let sx = v[kb + ViewChannel.scaleX.rawValue], sy = v[kb + ViewChannel.scaleY.rawValue]
+        let cx = v[kb] + w / 2 + v[kb + ViewChannel.translationX.rawValue]
+        let cy = v[kb + 1] + h / 2 + v[kb + ViewChannel.translationY.rawValue]
+        let ex = abs(w * sx * g.m11) / 2, ey = abs(h * sy * g.m22) / 2
+        let gx = cx * g.m11 + g.m31, gy = cy * g.m22 + g.m32
+        let margin = 0.01 + 1e-5 * (abs(gx) + abs(gy) + ex + ey)
+        return gx + ex < cull.minX - margin || gx - ex > cull.maxX + margin
+            || gy + ey < cull.minY - margin || gy - ey > cull.maxY + margin
+    }
+
+    /// Whether the pre-cull test applies to the children of a parent with context `ctx`.
+    @inline(__always)
+    static func canPreCull(_ ctx: WalkParent) -> Bool {
+        let g = ctx.global
+        return ctx.hasCull && g.isAffine && g.m12 == 0 && g.m21 == 0
+    }
+
+    /// Recomposes the subtrees of the marked views from their parents' kept contexts and patches
+    /// their items and clips in place. Returns `false` — leaving the list to be rebuilt — when
+    /// the drawn set would change (a view culled or uncovered) or a view is gone.
+    private mutating func patchTree(items: inout [RenderItem], clips: inout [RenderClip]) -> Bool {
+        var walk = self.walk
+        self.walk = []
+        var parents = self.walkParents
+        self.walkParents = []
+        var contextOf = self.contextOf
+        self.contextOf = []
+        defer { self.walk = walk; self.walkParents = parents; self.contextOf = contextOf }
+        let n = dirtyCount
+        return values.withUnsafeBufferPointer { v in
+            styles.withUnsafeBufferPointer { styles in
+                hiddenBy.withUnsafeBufferPointer { hidden in
+                    entities.withUnsafeBufferPointer { entities in
+                        childSlots.withUnsafeBufferPointer { children in
+                            parentSlot.withUnsafeBufferPointer { parentSlot in
+                                itemOf.withUnsafeBufferPointer { itemOf in
+                                    dirtyMark.withUnsafeBufferPointer { mark in
+                                        items.withUnsafeMutableBufferPointer { items in
+                                            for d in 0..<n {
+                                                let start = Int(dirtyList[d])
+                                                guard live[start] else { return false }
+                                                // A marked ancestor recomposes this view with its subtree.
+                                                var up = parentSlot[start], covered = false
+                                                while up != 0 {
+                                                    let a = Int(up - 1)
+                                                    if mark[a] != 0 { covered = true; break }
+                                                    up = parentSlot[a]
+                                                }
+                                                if covered || hidden[start] != 0 { continue }
+                                                walk.removeAll(keepingCapacity: true)
+                                                parents.removeAll(keepingCapacity: true)
+                                                let parent = Int(parentSlot[start]) - 1
+                                                if parent >= 0 {
+                                                    // An undrawn parent (hidden, culled, or under one) keeps the view undrawn.
+                                                    guard itemOf[parent] >= 0 else { continue }
+                                                    let ctx = contextOf[parent]
+                                                    if ViewStore.preCulled(start, v: v, preCull: ViewStore.canPreCull(ctx), g: ctx.global, cull: ctx.cull) {
+                                                        if itemOf[start] >= 0 { return false }
+                                                        continue
+                                                    }
+                                                    parents.append(ctx)
+                                                    walk.append(WalkEntry(slot: UInt32(start), parent: 0))
+                                                } else {
+                                                    walk.append(WalkEntry(slot: UInt32(start), parent: -1))
+                                                }
+                                                while let e = walk.popLast() {
+                                                    let slot = Int(e.slot)
+                                                    let isRoot = e.parent < 0
+                                                    let style = styles[slot]
+                                                    let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+                                                    let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
+                                                    var clip: Int32 = -1, opacity = p.opacity, hittable = style.allowsHitTesting
+                                                    var hasCull = false, cull = Rect.zero
+                                                    var global = local
+                                                    if !isRoot {
+                                                        parents.withUnsafeBufferPointer { ps in
+                                                            let ctx = ps.baseAddress! + Int(e.parent)
+                                                            clip = ctx.pointee.clip
+                                                            opacity = ctx.pointee.opacity * p.opacity
+                                                            hittable = ctx.pointee.hittable && style.allowsHitTesting
+                                                            hasCull = ctx.pointee.hasCull
+                                                            cull = ctx.pointee.cull
+                                                            global = local * ctx.pointee.global
+                                                        }
+                                                    }
+                                                    var box: Rect?
+                                                    if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
+                                                    let index = Int(itemOf[slot])
+                                                    if hasCull, let b = box, ViewStore.disjoint(b, cull) {
+                                                        if index >= 0 { return false }
+                                                        continue
+                                                    }
+                                                    guard index >= 0 else { return false }
+                                                    // A portal layer with a content subtree: its copies are rebuilt.
+                                                    if isRoot, style.content != entities[slot] { return false }
+                                                    items[index] = RenderItem(
+                                                        entity: entities[slot], content: style.content, frame: p.frame,
+                                                        cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+                                                        clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
+                                                        transform: p.transform, zIndex: style.zIndex, role: style.role,
+                                                        allowsHitTesting: hittable, globalTransform: global, clip: clip)
+                                                    let kids = children[slot]
+                                                    guard !kids.isEmpty else { continue }
+                                                    var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: false,
+                                                                         hasCull: hasCull, cull: cull, global: global)
+                                                    if style.clipsToBounds {
+                                                        let c = clipOf[slot]
+                                                        guard c >= 0 else { return false }
+                                                        clips[Int(c)] = RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                                                   cornerStyle: style.cornerStyle, transform: global, parent: clip)
+                                                        ctx.clip = c
+                                                        if let b = box {
+                                                            ctx.cull = hasCull ? ViewStore.intersection(b, cull) : b
+                                                            ctx.hasCull = true
+                                                        }
+                                                    }
+                                                    let b = slot * ViewChannel.stride
+                                                    let ox = v[b + ViewChannel.contentOffsetX.rawValue], oy = v[b + ViewChannel.contentOffsetY.rawValue]
+                                                    if ox != 0 || oy != 0 {
+                                                        ctx.global = ProjectionTransform.translation(x: -ox, y: -oy) * global
+                                                    }
+                                                    contextOf[slot] = ctx
+                                                    let preCull = ViewStore.canPreCull(ctx)
+                                                    let context = Int32(parents.count)
+                                                    parents.append(ctx)
+                                                    for k in kids.reversed() where hidden[Int(k)] == 0 {
+                                                        if ViewStore.preCulled(Int(k), v: v, preCull: preCull, g: ctx.global, cull: ctx.cull) {
+                                                            if itemOf[Int(k)] >= 0 { return false }
+                                                            continue
+                                                        }
+                                                        walk.append(WalkEntry(slot: k, parent: context))
+                                                    }
+                                                }
+                                            }
+                                            return true
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: The full walk
+
+    /// Rebuilds `items` (and `clips`) in place, one render item per drawn view in drawing order,
+    /// and the propagation's columns with them. Runs as one method of the store so the loop
+    /// touches the world's properties once, not once per view.
+    ///
+    /// Each drawn view's global transform, effective opacity, hit-testing flag and clip are
+    /// composed from its parent's as the walk reaches it, top-down, so a hidden or culled subtree
+    /// costs nothing and a view nobody draws is never computed. With no parent anywhere (every
+    /// view a root) the flat loop runs, as before the tree, plus each item's own matrix.
+    mutating func writeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
+        clips.removeAll(keepingCapacity: true)
+        // The views drawn last time are not, until this walk draws them again.
+        itemOf.withUnsafeMutableBufferPointer { itemOf in
+            for slot in itemSlots where slot != ViewStore.copySlot { itemOf[Int(slot)] = -1 }
+        }
+        lastListWasTree = parentedCount != 0
+        if lastListWasTree {
+            writeTreeRenderList(into: &items, clips: &clips)
+            return
+        }
+        layerContentItems.removeAll(keepingCapacity: true)
+        // Size the list to the visible views first (kept incrementally), so that from one tick
+        // to the next it grows or shrinks only by the difference.
+        if items.count > visibleCount {
+            items.removeLast(items.count - visibleCount)
+        } else if items.count < visibleCount {
+            items.append(contentsOf: repeatElement(ViewStore.fillerItem, count: visibleCount - items.count))
+        }
+        if itemSlots.count > visibleCount {
+            itemSlots.removeLast(itemSlots.count - visibleCount)
+        } else if itemSlots.count < visibleCount {
+            itemSlots.append(contentsOf: repeatElement(0, count: visibleCount - itemSlots.count))
+        }
+        // One pass, every column through a buffer pointer: this loop writes every drawn view.
+        values.withUnsafeBufferPointer { v in
+            styles.withUnsafeBufferPointer { styles in
+                hiddenBy.withUnsafeBufferPointer { hidden in
+                    entities.withUnsafeBufferPointer { entities in
+                        itemOf.withUnsafeMutableBufferPointer { itemOf in
+                            itemSlots.withUnsafeMutableBufferPointer { itemSlots in
+                                items.withUnsafeMutableBufferPointer { items in
+                                    var k = 0
+                                    for slot in order {
+                                        let slot = Int(slot)
+                                        guard hidden[slot] == 0 else { continue }
+                                        items[k] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
+                                        itemOf[slot] = Int32(truncatingIfNeeded: k)
+                                        itemSlots[k] = UInt32(truncatingIfNeeded: slot)
+                                        k += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tree walk: depth first from each root in `order`, with an explicit stack (kept
+    /// between ticks, so it allocates nothing in steady state).
+    private mutating func writeTreeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
+        items.removeAll(keepingCapacity: true)
+        itemSlots.removeAll(keepingCapacity: true)
+        var walk = self.walk
+        self.walk = []
+        walk.removeAll(keepingCapacity: true)
+        var parents = self.walkParents
+        self.walkParents = []
+        parents.removeAll(keepingCapacity: true)
+        var copies = self.layerContentItems
+        copies.removeAll(keepingCapacity: true)
+        self.layerContentItems = []
+        var itemSlots = self.itemSlots
+        self.itemSlots = []
+        var contextOf = self.contextOf
+        self.contextOf = []
+        var clipOf = self.clipOf
+        self.clipOf = []
+        defer {
+            self.walk = walk; self.walkParents = parents; self.layerContentItems = copies
+            self.itemSlots = itemSlots; self.contextOf = contextOf; self.clipOf = clipOf
+        }
+        values.withUnsafeBufferPointer { v in
+            styles.withUnsafeBufferPointer { styles in
+                hiddenBy.withUnsafeBufferPointer { hidden in
+                    entities.withUnsafeBufferPointer { entities in
+                        itemOf.withUnsafeMutableBufferPointer { itemOf in
+                            childSlots.withUnsafeBufferPointer { children in
+                                for root in order {
+                                    walk.append(WalkEntry(slot: root, parent: -1))
+                                    let rootItem = items.count
+                                    while let e = walk.popLast() {
+                                        let slot = Int(e.slot)
+                                        guard hidden[slot] == 0 else { continue }
+                                        let isRoot = e.parent < 0
+                                        let style = styles[slot]
+                                        let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+                                        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
+                                        // The parent's context, read in place (it is 64 bytes).
+                                        var clip: Int32 = -1, opacity = p.opacity, hittable = style.allowsHitTesting
+                                        var isLayerContent = false, hasCull = false, cull = Rect.zero
+                                        var global = local
+                                        if !isRoot {
+                                            parents.withUnsafeBufferPointer { ps in
+                                                let ctx = ps.baseAddress! + Int(e.parent)
+                                                clip = ctx.pointee.clip
+                                                opacity = ctx.pointee.opacity * p.opacity
+                                                hittable = ctx.pointee.hittable && style.allowsHitTesting
+                                                isLayerContent = ctx.pointee.isLayerContent
+                                                hasCull = ctx.pointee.hasCull
+                                                cull = ctx.pointee.cull
+                                                global = local * ctx.pointee.global
+                                            }
+                                        }
+                                        var box: Rect?
+                                        if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
+                                        if hasCull, let b = box, ViewStore.disjoint(b, cull) { continue }
+                                        if !isLayerContent { itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
+                                        itemSlots.append(isLayerContent ? ViewStore.copySlot : UInt32(truncatingIfNeeded: slot))
+                                        items.append(RenderItem(
+                                            entity: entities[slot], content: style.content, frame: p.frame,
+                                            cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+                                            clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
+                                            transform: p.transform, zIndex: style.zIndex, role: isLayerContent ? .overlay : style.role,
+                                            allowsHitTesting: hittable, globalTransform: global, clip: clip))
+                                        if isRoot, style.content != entities[slot],
+                                           let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
+                                            // A portal layer standing in for a view with children: the
+                                            // content's descendants follow it, placed by the layer's
+                                            // global transform × the scale from the content's size to
+                                            // the layer's × their transforms relative to the content.
+                                            let cb = c * ViewChannel.stride
+                                            let cw = v[cb + ViewChannel.width.rawValue], ch = v[cb + ViewChannel.height.rawValue]
+                                            let scale = ProjectionTransform(m11: cw > 0 ? p.frame.width / cw : 1, m12: 0, m13: 0, m21: 0,
+                                                                            m22: ch > 0 ? p.frame.height / ch : 1, m23: 0, m31: 0, m32: 0, m33: 1)
+                                            var ctx = WalkParent(clip: -1, opacity: opacity, hittable: hittable, isLayerContent: true,
+                                                                 hasCull: false, cull: .zero,
+                                                                 global: ProjectionTransform.translation(
+                                                                     x: -v[cb + ViewChannel.contentOffsetX.rawValue],
+                                                                     y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
+                                            if styles[c].clipsToBounds {
+                                                // The content clipped its subtree: the layer's rounded frame does.
+                                                clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                                        cornerStyle: style.cornerStyle, transform: global, parent: -1))
+                                                ctx.clip = Int32(clips.count - 1)
+                                            }
+                                            let index = Int32(parents.count)
+                                            parents.append(ctx)
+                                            for k in children[c].reversed() where hidden[Int(k)] == 0 {
+                                                walk.append(WalkEntry(slot: k, parent: index))
+                                            }
+                                            continue
+                                        }
+                                        let kids = children[slot]
+                                        guard !kids.isEmpty else { continue }
+                                        // A layer's content subtree stays the layer's to its leaves.
+                                        var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: isLayerContent,
+                                                             hasCull: hasCull, cull: cull, global: global)
+                                        if style.clipsToBounds {
+                                            clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                                    cornerStyle: style.cornerStyle, transform: global, parent: clip))
+                                            ctx.clip = Int32(clips.count - 1)
+                                            if !isLayerContent { clipOf[slot] = ctx.clip }
+                                            if let b = box {
+                                                ctx.cull = hasCull ? ViewStore.intersection(b, cull) : b
+                                                ctx.hasCull = true
+                                            }
+                                        }
+                                        let b = slot * ViewChannel.stride
+                                        let ox = v[b + ViewChannel.contentOffsetX.rawValue], oy = v[b + ViewChannel.contentOffsetY.rawValue]
+                                        if ox != 0 || oy != 0 {
+                                            ctx.global = ProjectionTransform.translation(x: -ox, y: -oy) * global
+                                        }
+                                        if !isLayerContent { contextOf[slot] = ctx }
+                                        // A long list of children inside a clip is mostly off-screen:
+                                        // a child is tested from its block before it is pushed.
+                                        let preCull = ViewStore.canPreCull(ctx)
+                                        let index = Int32(parents.count)
+                                        parents.append(ctx)
+                                        for k in kids.reversed() where hidden[Int(k)] == 0 {
+                                            if ViewStore.preCulled(Int(k), v: v, preCull: preCull, g: ctx.global, cull: ctx.cull) { continue }
+                                            walk.append(WalkEntry(slot: k, parent: index))
+                                        }
+                                    }
+                                    if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
+                                        copies.append(Int32(rootItem + 1))
+                                        copies.append(Int32(items.count))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Checking
+
+    /// Debug check: the kept render list, clip list and columns equal a fresh full walk's, bit
+    /// for bit. Only while the list is current (between a tick and the next change).
+    func checkPropagation(items: [RenderItem], clips: [RenderClip]) {
+        guard isRenderListCurrent else { return }
+        var fresh = self
+        var freshItems: [RenderItem] = [], freshClips: [RenderClip] = []
+        fresh.writeRenderList(into: &freshItems, clips: &freshClips)
+        precondition(freshItems.count == items.count, "propagation: \(items.count) items kept, a fresh walk gives \(freshItems.count)")
+        for k in items.indices {
+            precondition(freshItems[k] == items[k], "propagation: item \(k) (\(items[k].entity)) differs from a fresh walk's")
+        }
+        precondition(freshClips == clips, "propagation: the clip list differs from a fresh walk's")
+        for slot in entities.indices where live[slot] {
+            precondition(fresh.itemOf[slot] == itemOf[slot], "propagation: the item index of slot \(slot) is stale")
+            if itemOf[slot] >= 0 && !childSlots[slot].isEmpty {
+                let a = fresh.contextOf[slot], b = contextOf[slot]
+                precondition(a.global == b.global && a.opacity == b.opacity && a.hittable == b.hittable && a.clip == b.clip
+                             && a.hasCull == b.hasCull && (!a.hasCull || a.cull == b.cull),
+                             "propagation: the children's context of slot \(slot) is stale")
+            }
+        }
+    }
+}
