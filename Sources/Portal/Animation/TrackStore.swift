@@ -310,7 +310,7 @@ struct TrackStore {
         let out = slot * ViewChannel.stride + channel.rawValue
         if channel.isGeometry { views.noteGeometryWrite(slot: slot) }
         let row = laneCount
-        views.lanes[out] = Int32(row)
+        views.setLane(out, Int32(row))
         if row < value.count {
             value[row] = now
             velocity[row] = v
@@ -524,7 +524,7 @@ struct TrackStore {
     private mutating func removeLaneRow(_ row: Int, views: inout ViewStore) {
         let out = Int(output[row])
         views.values[out] = value[row]
-        views.lanes[out] = ViewStore.noLane
+        views.setLane(out, ViewStore.noLane)
         let last = laneCount - 1
         laneCount = last
         guard row != last else { return }
@@ -536,8 +536,7 @@ struct TrackStore {
         output[row] = output[last]
     }
 
-    /// Output, part one: copies every lane's presented value into its view's block (marking
-    /// each view written as changed, for propagation).
+    /// Output, part one: copies every lane's presented value into its view's block.
     func writeBack(into views: inout ViewStore) {
         let count = laneCount
         value.withUnsafeBufferPointer { value in

@@ -56,6 +56,9 @@ struct NotedColumn<Element> {
         try elements.withUnsafeMutableBufferPointer(body)
     }
 
+    /// Forgets the noted views, keeping the storage.
+    mutating func discardNoted() { noted.removeAll(keepingCapacity: true) }
+
     /// Calls `body` with every noted view and forgets them, keeping the storage.
     mutating func takeNoted(_ body: (Int) -> Void) {
         guard !noted.isEmpty else { return }

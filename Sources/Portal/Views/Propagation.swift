@@ -15,8 +15,9 @@
 //   flag): the full walk rebuilds the list and the columns.
 //
 // What changed is known without scanning: writes to a view's value block or style through the
-// store's columns note the view (`NotedColumn`), the lanes' write-back marks the views it
-// writes, and every structural change sets `structureChanged`. A debug invariant rebuilds the
+// store's columns note the view (`NotedColumn`), the views with running lanes are kept as a set
+// (`animatedSlots`, changed only when a view's first lane starts or its last stops), and every
+// structural change sets `structureChanged`. A debug invariant rebuilds the
 // list from scratch after every tick and requires it to equal the kept one, bit for bit.
 
 extension ViewStore {
@@ -64,32 +65,44 @@ extension ViewStore {
         }
     }
 
-    /// The lanes' write-back: copies each of `count` lane values into its view's block and marks
-    /// each view written (a view's lanes are usually adjacent rows, so the mark is a predicted
-    /// branch on a byte already in cache).
+    /// The lanes' write-back: copies each of `count` lane values into its view's block. The
+    /// views it writes are the animated ones, which propagation marks from `animatedSlots`
+    /// (per view, not per lane, and outside this loop).
     mutating func writeLanes(_ value: UnsafeBufferPointer<Float>, to output: UnsafeBufferPointer<UInt32>, count: Int) {
-        var dirtyCount = self.dirtyCount
         values.withUnsafeMutableBufferPointerUnnoted { presented in
-            dirtyMark.withUnsafeMutableBufferPointer { mark in
-                dirtyList.withUnsafeMutableBufferPointer { list in
-                    for i in 0..<count {
-                        let out = Int(output[i])
-                        presented[out] = value[i]
-                        let slot = out &>> 4
-                        if mark[slot] == 0 {
-                            mark[slot] = 1
-                            list[dirtyCount] = UInt32(truncatingIfNeeded: slot)
-                            dirtyCount &+= 1
-                        }
-                    }
-                }
-            }
+            for i in 0..<count { presented[Int(output[i])] = value[i] }
         }
-        self.dirtyCount = dirtyCount
     }
 
-    /// Moves the writes the columns noted into the marks.
+    /// Points the channel at `out` (slot × 16 + channel) at lane `row` (or ``noLane``), keeping
+    /// the set of animated views: a view joins it with its first lane and leaves with its last.
+    mutating func setLane(_ out: Int, _ row: Int32) {
+        let old = lanes[out]
+        lanes[out] = row
+        let slot = out / ViewChannel.stride
+        if old == ViewStore.noLane && row != ViewStore.noLane {
+            laneCountOf[slot] += 1
+            if laneCountOf[slot] == 1 {
+                animatedIndex[slot] = Int32(animatedSlots.count)
+                animatedSlots.append(UInt32(slot))
+            }
+        } else if old != ViewStore.noLane && row == ViewStore.noLane {
+            laneCountOf[slot] -= 1
+            if laneCountOf[slot] == 0 {
+                let i = Int(animatedIndex[slot])
+                let last = animatedSlots.removeLast()
+                if i < animatedSlots.count {
+                    animatedSlots[i] = last
+                    animatedIndex[Int(last)] = Int32(i)
+                }
+                animatedIndex[slot] = -1
+            }
+        }
+    }
+
+    /// Moves the writes the columns noted, and the animated views, into the marks.
     private mutating func takeNotedWrites() {
+        for slot in animatedSlots { markDirty(Int(slot)) }
         var noted = values
         values = NotedColumn(shift: 4)
         noted.takeNoted { markDirty($0) }
@@ -122,13 +135,21 @@ extension ViewStore {
     /// Propagation and output: brings `items` and `clips` up to date with the views, doing work
     /// in proportion to what changed (see the file's notes). Returns whether anything changed.
     mutating func updateRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) -> Bool {
-        takeNotedWrites()
         let tree = parentedCount != 0
-        guard structureChanged || dirtyCount != 0 || tree != lastListWasTree else { return false }
-        // A portal layer's content copies depend on views under other roots: rebuilt every time.
+        let changes = dirtyCount + animatedSlots.count + values.noted.count + styles.noted.count
+        guard structureChanged || changes != 0 || tree != lastListWasTree else { return false }
+        // Rebuild when the structure changed; when a portal layer's content copies exist (they
+        // depend on views under other roots); and when much of the list changed, as one
+        // sequential pass beats patching item by item (every view animating, say) — then
+        // nothing needs marking.
         var rebuild = structureChanged || tree != lastListWasTree || !layerContentItems.isEmpty
+            || changes > visibleCount / 4 + 16
         if !rebuild {
+            takeNotedWrites()
             rebuild = tree ? !patchTree(items: &items, clips: &clips) : !patchFlat(items: &items)
+        } else {
+            values.discardNoted()
+            styles.discardNoted()
         }
         if rebuild { writeRenderList(into: &items, clips: &clips) }
         clearMarks()
@@ -137,6 +158,7 @@ extension ViewStore {
 
     /// Patches the items of the marked views of a flat list (every view a root). Always succeeds.
     private mutating func patchFlat(items: inout [RenderItem]) -> Bool {
+        if flatIndexStale { indexFlatList() }
         let n = dirtyCount
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
@@ -157,6 +179,23 @@ extension ViewStore {
             }
         }
         return true
+    }
+
+    /// Writes `itemOf` for a flat list (left to the first patch after a rebuild, so a list rebuilt
+    /// every tick — every view animating — never pays for it).
+    private mutating func indexFlatList() {
+        var k: Int32 = 0
+        let order = self.order
+        hiddenBy.withUnsafeBufferPointer { hidden in
+            itemOf.withUnsafeMutableBufferPointer { itemOf in
+                for slot in order {
+                    let visible = hidden[Int(slot)] == 0
+                    itemOf[Int(slot)] = visible ? k : -1
+                    k &+= visible ? 1 : 0
+                }
+            }
+        }
+        flatIndexStale = false
     }
 
     /// The render item of a root view.
@@ -340,16 +379,22 @@ extension ViewStore {
     /// view a root) the flat loop runs, as before the tree, plus each item's own matrix.
     mutating func writeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
         clips.removeAll(keepingCapacity: true)
-        // The views drawn last time are not, until this walk draws them again.
-        itemOf.withUnsafeMutableBufferPointer { itemOf in
-            for slot in itemSlots where slot != ViewStore.copySlot { itemOf[Int(slot)] = -1 }
-        }
+        let wasTree = lastListWasTree
         lastListWasTree = parentedCount != 0
         if lastListWasTree {
+            // The views drawn last time are not, until this walk draws them again.
+            if wasTree {
+                itemOf.withUnsafeMutableBufferPointer { itemOf in
+                    for slot in itemSlots where slot != ViewStore.copySlot { itemOf[Int(slot)] = -1 }
+                }
+            } else {
+                itemOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+            }
             writeTreeRenderList(into: &items, clips: &clips)
             return
         }
         layerContentItems.removeAll(keepingCapacity: true)
+        flatIndexStale = true
         // Size the list to the visible views first (kept incrementally), so that from one tick
         // to the next it grows or shrinks only by the difference.
         if items.count > visibleCount {
@@ -357,29 +402,18 @@ extension ViewStore {
         } else if items.count < visibleCount {
             items.append(contentsOf: repeatElement(ViewStore.fillerItem, count: visibleCount - items.count))
         }
-        if itemSlots.count > visibleCount {
-            itemSlots.removeLast(itemSlots.count - visibleCount)
-        } else if itemSlots.count < visibleCount {
-            itemSlots.append(contentsOf: repeatElement(0, count: visibleCount - itemSlots.count))
-        }
         // One pass, every column through a buffer pointer: this loop writes every drawn view.
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
                     entities.withUnsafeBufferPointer { entities in
-                        itemOf.withUnsafeMutableBufferPointer { itemOf in
-                            itemSlots.withUnsafeMutableBufferPointer { itemSlots in
-                                items.withUnsafeMutableBufferPointer { items in
-                                    var k = 0
-                                    for slot in order {
-                                        let slot = Int(slot)
-                                        guard hidden[slot] == 0 else { continue }
-                                        items[k] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
-                                        itemOf[slot] = Int32(truncatingIfNeeded: k)
-                                        itemSlots[k] = UInt32(truncatingIfNeeded: slot)
-                                        k += 1
-                                    }
-                                }
+                        items.withUnsafeMutableBufferPointer { items in
+                            var k = 0
+                            for slot in order {
+                                let slot = Int(slot)
+                                guard hidden[slot] == 0 else { continue }
+                                items[k] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
+                                k += 1
                             }
                         }
                     }
@@ -541,6 +575,7 @@ extension ViewStore {
             precondition(freshItems[k] == items[k], "propagation: item \(k) (\(items[k].entity)) differs from a fresh walk's")
         }
         precondition(freshClips == clips, "propagation: the clip list differs from a fresh walk's")
+        guard lastListWasTree else { return }
         for slot in entities.indices where live[slot] {
             precondition(fresh.itemOf[slot] == itemOf[slot], "propagation: the item index of slot \(slot) is stale")
             if itemOf[slot] >= 0 && !childSlots[slot].isEmpty {

@@ -190,7 +190,11 @@ struct ViewStore {
     /// transform, opacity, hit testing, clip and cull box (valid while it is drawn and has
     /// children).
     var contextOf: [WalkParent] = []
-    /// Per render item, the slot of its view, or ``copySlot`` for a layer's content copy.
+    /// Whether `itemOf` is out of date for a flat list (it is written on the first patch after
+    /// a flat rebuild).
+    var flatIndexStale = true
+    /// Per render item of a tree's list, the slot of its view, or ``copySlot`` for a layer's
+    /// content copy.
     var itemSlots: [UInt32] = []
     static let copySlot = UInt32.max
     /// Per slot, whether its local values changed since the last propagation (1) or not (0).
@@ -198,6 +202,11 @@ struct ViewStore {
     /// The marked slots, `dirtyCount` of them; sized to the slots, so marking never allocates.
     var dirtyList: [UInt32] = []
     var dirtyCount = 0
+    /// Per slot, the number of channels a lane drives; the slots with any, densely, and each
+    /// one's place among them (−1 for none). Kept by `setLane`.
+    var laneCountOf: [UInt8] = []
+    var animatedSlots: [UInt32] = []
+    var animatedIndex: [Int32] = []
     /// A view was spawned, despawned, reparented, hidden or shown, or a z index, role or clip
     /// flag changed: the next render list is built by a full walk.
     var structureChanged = true
@@ -227,6 +236,7 @@ struct ViewStore {
         parentSlot.reserveCapacity(n); childSlots.reserveCapacity(n)
         itemOf.reserveCapacity(n); clipOf.reserveCapacity(n); contextOf.reserveCapacity(n); itemSlots.reserveCapacity(n)
         dirtyMark.reserveCapacity(n); dirtyList.reserveCapacity(n)
+        laneCountOf.reserveCapacity(n); animatedIndex.reserveCapacity(n); animatedSlots.reserveCapacity(n)
     }
 
     @inline(__always)
@@ -287,6 +297,7 @@ struct ViewStore {
             childSlots.append([])
             itemOf.append(-1); clipOf.append(-1); contextOf.append(ViewStore.noContext)
             dirtyMark.append(0); dirtyList.append(0)
+            laneCountOf.append(0); animatedIndex.append(-1)
         }
         structureChanged = true
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
@@ -734,6 +745,13 @@ struct ViewStore {
         for slot in entities.indices where !live[slot] {
             precondition(childSlots[slot].isEmpty, "views: a free slot \(slot) has children")
         }
+        for slot in entities.indices {
+            let n = (0..<ViewChannel.stride).filter { lanes[slot * ViewChannel.stride + $0] != ViewStore.noLane }.count
+            precondition(Int(laneCountOf[slot]) == n, "views: slot \(slot) has \(n) lanes, its count says \(laneCountOf[slot])")
+            precondition((n > 0) == (animatedIndex[slot] >= 0), "views: slot \(slot) is wrongly in or out of the animated set")
+            if n > 0 { precondition(animatedSlots[Int(animatedIndex[slot])] == UInt32(slot), "views: the animated set's index of slot \(slot)") }
+        }
+        precondition(animatedSlots.count == laneCountOf.filter { $0 > 0 }.count, "views: the animated set's size")
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
             precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
             precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")
