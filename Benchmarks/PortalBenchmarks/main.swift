@@ -69,7 +69,7 @@ func fail(_ message: String) -> Never {
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
-                        "tree/scroll", "tree/idle", "reference/object-graph/tree"]
+                        "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -90,6 +90,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "tree/scroll": return TreeScroll(n: n, scrolls: true)
     case "tree/idle": return TreeScroll(n: n, scrolls: false)
     case "reference/object-graph/tree": return ObjectGraphTree(n: n)
+    case "tree/animate-1pct": return TreeAnimate(n: n)
     default: return nil
     }
 }
@@ -215,6 +216,9 @@ do {
         results += tree
         ratios.append(("reference/object-graph/tree ÷ tree/scroll", tree[2].median / tree[0].median,
                        "100,012 views six deep; target ≥ 20×, tree/scroll ≤ 10 % of 8.33 ms"))
+    }
+    if selected("tree/animate") {
+        results += try measureInterleaved([TreeAnimate(n: 100_000)], warmup: 10, samples: options.quick ? 20 : 60)
     }
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)

@@ -389,8 +389,8 @@ public final class World {
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
         precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
-        checkTreeOutput()
         views.checkPropagation(items: renderItems, clips: renderClips)
+        checkTreeOutput()
         #endif
     }
 

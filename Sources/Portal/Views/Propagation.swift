@@ -36,6 +36,16 @@ extension ViewStore {
         var global: ProjectionTransform
     }
 
+    /// Where a root's subtree lies in the last tree list: its items and its clips.
+    struct RootRange {
+        var slot: UInt32
+        var itemStart: Int32, itemEnd: Int32
+        var clipStart: Int32, clipEnd: Int32
+        /// The range holds a portal layer's content copies (never copied: they follow views
+        /// under other roots, and the layer's content may have changed).
+        var hasLayerCopies = false
+    }
+
     static let noContext = WalkParent(clip: -1, opacity: 0, hittable: false, isLayerContent: false,
                                       hasCull: false, cull: .zero, global: .identity)
 
@@ -53,6 +63,24 @@ extension ViewStore {
                                        shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
 
     // MARK: Marking
+
+    /// Notes a change of structure at the view in `slot` (shown or hidden, a child added or
+    /// removed, a z index, role or clip flag): its root's subtree is walked again.
+    @inline(__always)
+    mutating func markStructure(_ slot: Int) {
+        structureChanged = true
+        structuralSlots.append(UInt32(truncatingIfNeeded: slot))
+    }
+
+    /// Marks the root of the view in `slot` to be walked again.
+    private mutating func markRoot(of slot: Int) {
+        var root = slot
+        while parentSlot[root] != 0 { root = Int(parentSlot[root] - 1) }
+        if rootMark[root] == 0 {
+            rootMark[root] = 1
+            markedRoots.append(UInt32(root))
+        }
+    }
 
     /// Notes that the local values of the view in `slot` changed: the next propagation
     /// recomposes its subtree.
@@ -121,6 +149,9 @@ extension ViewStore {
             }
         }
         dirtyCount = 0
+        for root in markedRoots { rootMark[Int(root)] = 0 }
+        markedRoots.removeAll(keepingCapacity: true)
+        structuralSlots.removeAll(keepingCapacity: true)
         structureChanged = false
     }
 
@@ -138,20 +169,32 @@ extension ViewStore {
         let tree = parentedCount != 0
         let changes = dirtyCount + animatedSlots.count + values.noted.count + styles.noted.count
         guard structureChanged || changes != 0 || tree != lastListWasTree else { return false }
-        // Rebuild when the structure changed; when a portal layer's content copies exist (they
-        // depend on views under other roots); and when much of the list changed, as one
-        // sequential pass beats patching item by item (every view animating, say) — then
-        // nothing needs marking.
-        var rebuild = structureChanged || tree != lastListWasTree || !layerContentItems.isEmpty
-            || changes > visibleCount / 4 + 16
-        if !rebuild {
-            takeNotedWrites()
-            rebuild = tree ? !patchTree(items: &items, clips: &clips) : !patchFlat(items: &items)
-        } else {
+        // When much of the list changed, one sequential pass beats patching item by item (every
+        // view animating, say) — and then nothing needs marking.
+        let full = tree != lastListWasTree || changes > (tree ? visibleCount : visibleCount / 4) + 16
+        if full {
             values.discardNoted()
             styles.discardNoted()
+        } else {
+            takeNotedWrites()
         }
-        if rebuild { writeRenderList(into: &items, clips: &clips) }
+        if !tree {
+            if full || structureChanged { writeRenderList(into: &items, clips: &clips) } else { _ = patchFlat(items: &items) }
+        } else if full {
+            writeRenderList(into: &items, clips: &clips)
+        } else {
+            // The roots whose structure changed are walked again; the changed views under the
+            // others are patched in place, unless their drawn set changed (then their roots are
+            // walked too); a portal layer's content copies depend on views under other roots,
+            // so a list with copies is composed again whenever anything changed.
+            for slot in structuralSlots where live[Int(slot)] { markRoot(of: Int(slot)) }
+            patchTree(items: &items, clips: &clips)
+            for slot in escalated { markRoot(of: Int(slot)) }
+            escalated.removeAll(keepingCapacity: true)
+            if structureChanged || !markedRoots.isEmpty || !layerContentItems.isEmpty {
+                composeTreeList(into: &items, clips: &clips, copying: true)
+            }
+        }
         clearMarks()
         return true
     }
@@ -239,18 +282,21 @@ extension ViewStore {
     }
 
     /// Recomposes the subtrees of the marked views from their parents' kept contexts and patches
-    /// their items and clips in place. Returns `false` — leaving the list to be rebuilt — when
-    /// the drawn set would change (a view culled or uncovered) or a view is gone.
-    private mutating func patchTree(items: inout [RenderItem], clips: inout [RenderClip]) -> Bool {
+    /// their items and clips in place. Skips the views under roots already marked to be walked;
+    /// lists in `escalated` the views whose drawn set would change (a view culled or uncovered),
+    /// whose roots are then walked again.
+    private mutating func patchTree(items: inout [RenderItem], clips: inout [RenderClip]) {
         var walk = self.walk
         self.walk = []
         var parents = self.walkParents
         self.walkParents = []
         var contextOf = self.contextOf
         self.contextOf = []
-        defer { self.walk = walk; self.walkParents = parents; self.contextOf = contextOf }
+        var escalated = self.escalated
+        self.escalated = []
+        defer { self.walk = walk; self.walkParents = parents; self.contextOf = contextOf; self.escalated = escalated }
         let n = dirtyCount
-        return values.withUnsafeBufferPointer { v in
+        values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
                     entities.withUnsafeBufferPointer { entities in
@@ -259,17 +305,19 @@ extension ViewStore {
                                 itemOf.withUnsafeBufferPointer { itemOf in
                                     dirtyMark.withUnsafeBufferPointer { mark in
                                         items.withUnsafeMutableBufferPointer { items in
-                                            for d in 0..<n {
+                                            views: for d in 0..<n {
                                                 let start = Int(dirtyList[d])
-                                                guard live[start] else { return false }
-                                                // A marked ancestor recomposes this view with its subtree.
-                                                var up = parentSlot[start], covered = false
+                                                // A dead view's parent is marked as structure.
+                                                guard live[start] else { continue }
+                                                // A marked ancestor recomposes this view with its subtree;
+                                                // a marked root walks it again.
+                                                var up = parentSlot[start], covered = false, root = start
                                                 while up != 0 {
-                                                    let a = Int(up - 1)
-                                                    if mark[a] != 0 { covered = true; break }
-                                                    up = parentSlot[a]
+                                                    root = Int(up - 1)
+                                                    if mark[root] != 0 { covered = true }
+                                                    up = parentSlot[root]
                                                 }
-                                                if covered || hidden[start] != 0 { continue }
+                                                if covered || rootMark[root] != 0 || hidden[start] != 0 { continue }
                                                 walk.removeAll(keepingCapacity: true)
                                                 parents.removeAll(keepingCapacity: true)
                                                 let parent = Int(parentSlot[start]) - 1
@@ -278,7 +326,7 @@ extension ViewStore {
                                                     guard itemOf[parent] >= 0 else { continue }
                                                     let ctx = contextOf[parent]
                                                     if ViewStore.preCulled(start, v: v, preCull: ViewStore.canPreCull(ctx), g: ctx.global, cull: ctx.cull) {
-                                                        if itemOf[start] >= 0 { return false }
+                                                        if itemOf[start] >= 0 { escalated.append(UInt32(start)) }
                                                         continue
                                                     }
                                                     parents.append(ctx)
@@ -310,12 +358,15 @@ extension ViewStore {
                                                     if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
                                                     let index = Int(itemOf[slot])
                                                     if hasCull, let b = box, ViewStore.disjoint(b, cull) {
-                                                        if index >= 0 { return false }
+                                                        if index >= 0 { escalated.append(UInt32(start)); continue views }
                                                         continue
                                                     }
-                                                    guard index >= 0 else { return false }
-                                                    // A portal layer with a content subtree: its copies are rebuilt.
-                                                    if isRoot, style.content != entities[slot] { return false }
+                                                    guard index >= 0 else { escalated.append(UInt32(start)); continue views }
+                                                    // A portal layer whose content has a subtree draws copies of it: walked.
+                                                    if isRoot, style.content != entities[slot],
+                                                       let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
+                                                        escalated.append(UInt32(start)); continue views
+                                                    }
                                                     items[index] = RenderItem(
                                                         entity: entities[slot], content: style.content, frame: p.frame,
                                                         cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
@@ -328,7 +379,7 @@ extension ViewStore {
                                                                          hasCull: hasCull, cull: cull, global: global)
                                                     if style.clipsToBounds {
                                                         let c = clipOf[slot]
-                                                        guard c >= 0 else { return false }
+                                                        guard c >= 0 else { escalated.append(UInt32(start)); continue views }
                                                         clips[Int(c)] = RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
                                                                                    cornerStyle: style.cornerStyle, transform: global, parent: clip)
                                                         ctx.clip = c
@@ -348,14 +399,13 @@ extension ViewStore {
                                                     parents.append(ctx)
                                                     for k in kids.reversed() where hidden[Int(k)] == 0 {
                                                         if ViewStore.preCulled(Int(k), v: v, preCull: preCull, g: ctx.global, cull: ctx.cull) {
-                                                            if itemOf[Int(k)] >= 0 { return false }
+                                                            if itemOf[Int(k)] >= 0 { escalated.append(UInt32(start)); continue views }
                                                             continue
                                                         }
                                                         walk.append(WalkEntry(slot: k, parent: context))
                                                     }
                                                 }
                                             }
-                                            return true
                                         }
                                     }
                                 }
@@ -378,22 +428,22 @@ extension ViewStore {
     /// costs nothing and a view nobody draws is never computed. With no parent anywhere (every
     /// view a root) the flat loop runs, as before the tree, plus each item's own matrix.
     mutating func writeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
-        clips.removeAll(keepingCapacity: true)
         let wasTree = lastListWasTree
         lastListWasTree = parentedCount != 0
         if lastListWasTree {
             // The views drawn last time are not, until this walk draws them again.
-            if wasTree {
-                itemOf.withUnsafeMutableBufferPointer { itemOf in
-                    for slot in itemSlots where slot != ViewStore.copySlot { itemOf[Int(slot)] = -1 }
-                }
-            } else {
+            if !wasTree {
                 itemOf.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+                lastRoots.removeAll(keepingCapacity: true)
+                itemSlots.removeAll(keepingCapacity: true)
             }
-            writeTreeRenderList(into: &items, clips: &clips)
+            composeTreeList(into: &items, clips: &clips, copying: false)
             return
         }
+        clips.removeAll(keepingCapacity: true)
         layerContentItems.removeAll(keepingCapacity: true)
+        lastRoots.removeAll(keepingCapacity: true)
+        itemSlots.removeAll(keepingCapacity: true)
         flatIndexStale = true
         // Size the list to the visible views first (kept incrementally), so that from one tick
         // to the next it grows or shrinks only by the difference.
@@ -422,11 +472,28 @@ extension ViewStore {
         }
     }
 
-    /// The tree walk: depth first from each root in `order`, with an explicit stack (kept
-    /// between ticks, so it allocates nothing in steady state).
-    private mutating func writeTreeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
-        items.removeAll(keepingCapacity: true)
-        itemSlots.removeAll(keepingCapacity: true)
+    /// Composes a tree's list: depth first from each root in `order`, with an explicit stack
+    /// (kept between ticks, so it allocates nothing in steady state). With `copying`, a root
+    /// whose subtree kept its structure (not marked, not a portal layer, drawn last time) is not
+    /// walked: its items and clips — patched in place before — are copied from the last list,
+    /// their clip indices shifted. The list is double-buffered for that.
+    private mutating func composeTreeList(into items: inout [RenderItem], clips: inout [RenderClip], copying: Bool) {
+        var out = spareItems
+        spareItems = []
+        out.removeAll(keepingCapacity: true)
+        var outClips = spareClips
+        spareClips = []
+        outClips.removeAll(keepingCapacity: true)
+        var outSlots = spareItemSlots
+        spareItemSlots = []
+        outSlots.removeAll(keepingCapacity: true)
+        var roots = spareRoots
+        spareRoots = []
+        roots.removeAll(keepingCapacity: true)
+        let oldSlots = itemSlots
+        itemSlots = []
+        let oldRoots = lastRoots
+        lastRoots = []
         var walk = self.walk
         self.walk = []
         walk.removeAll(keepingCapacity: true)
@@ -436,25 +503,76 @@ extension ViewStore {
         var copies = self.layerContentItems
         copies.removeAll(keepingCapacity: true)
         self.layerContentItems = []
-        var itemSlots = self.itemSlots
-        self.itemSlots = []
         var contextOf = self.contextOf
         self.contextOf = []
         var clipOf = self.clipOf
         self.clipOf = []
+        var rootEntry = self.rootEntry
+        self.rootEntry = []
         defer {
             self.walk = walk; self.walkParents = parents; self.layerContentItems = copies
-            self.itemSlots = itemSlots; self.contextOf = contextOf; self.clipOf = clipOf
+            self.contextOf = contextOf; self.clipOf = clipOf; self.rootEntry = rootEntry
+            spareItems = items; items = out
+            spareClips = clips; clips = outClips
+            spareItemSlots = oldSlots; itemSlots = outSlots
+            spareRoots = oldRoots; lastRoots = roots
         }
+        // Which roots are copied (`plan`, per place in `order`: an entry of the last list, or −1).
+        func copyable(_ slot: Int) -> Int? {
+            guard copying, live[slot], parentSlot[slot] == 0, hiddenBy[slot] == 0, rootMark[slot] == 0,
+                  styles.elements[slot].content == entities[slot] else { return nil }
+            let i = Int(rootEntry[slot])
+            guard i >= 0, i < oldRoots.count, oldRoots[i].slot == UInt32(slot), !oldRoots[i].hasLayerCopies else { return nil }
+            return i
+        }
+        var plan = self.rootPlan
+        self.rootPlan = []
+        plan.removeAll(keepingCapacity: true)
+        for root in order { plan.append(Int32(copyable(Int(root)) ?? -1)) }
+        // The views drawn under roots walked again are not drawn until the walk draws them.
+        for (i, r) in oldRoots.enumerated() where copyable(Int(r.slot)) != i {
+            for k in Int(r.itemStart)..<Int(r.itemEnd) where oldSlots[k] != ViewStore.copySlot { itemOf[Int(oldSlots[k])] = -1 }
+        }
+        defer { self.rootPlan = plan }
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 hiddenBy.withUnsafeBufferPointer { hidden in
                     entities.withUnsafeBufferPointer { entities in
                         itemOf.withUnsafeMutableBufferPointer { itemOf in
                             childSlots.withUnsafeBufferPointer { children in
-                                for root in order {
+                                for (j, root) in order.enumerated() {
+                                    let itemStart = out.count, clipStart = outClips.count, copyCount = copies.count
+                                    defer {
+                                        rootEntry[Int(root)] = Int32(roots.count)
+                                        roots.append(RootRange(slot: root, itemStart: Int32(itemStart), itemEnd: Int32(out.count),
+                                                               clipStart: Int32(clipStart), clipEnd: Int32(outClips.count),
+                                                               hasLayerCopies: copies.count != copyCount))
+                                    }
+                                    if plan[j] >= 0 {
+                                        // Copy the root's items and clips, shifting clip indices and item places.
+                                        let old = oldRoots[Int(plan[j])]
+                                        let clipDelta = Int32(clipStart) - old.clipStart
+                                        out.append(contentsOf: items[Int(old.itemStart)..<Int(old.itemEnd)])
+                                        outSlots.append(contentsOf: oldSlots[Int(old.itemStart)..<Int(old.itemEnd)])
+                                        outClips.append(contentsOf: clips[Int(old.clipStart)..<Int(old.clipEnd)])
+                                        if clipDelta != 0 {
+                                            for k in itemStart..<out.count where out[k].clip >= 0 { out[k].clip += clipDelta }
+                                            for k in clipStart..<outClips.count where outClips[k].parent >= 0 { outClips[k].parent += clipDelta }
+                                            for k in itemStart..<out.count where outSlots[k] != ViewStore.copySlot {
+                                                let s = Int(outSlots[k])
+                                                if clipOf[s] >= 0 { clipOf[s] += clipDelta }
+                                                if contextOf[s].clip >= 0 { contextOf[s].clip += clipDelta }
+                                            }
+                                        }
+                                        if itemStart != Int(old.itemStart) {
+                                            for k in itemStart..<out.count where outSlots[k] != ViewStore.copySlot {
+                                                itemOf[Int(outSlots[k])] = Int32(truncatingIfNeeded: k)
+                                            }
+                                        }
+                                        continue
+                                    }
                                     walk.append(WalkEntry(slot: root, parent: -1))
-                                    let rootItem = items.count
+                                    let rootItem = out.count
                                     while let e = walk.popLast() {
                                         let slot = Int(e.slot)
                                         guard hidden[slot] == 0 else { continue }
@@ -481,9 +599,9 @@ extension ViewStore {
                                         var box: Rect?
                                         if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
                                         if hasCull, let b = box, ViewStore.disjoint(b, cull) { continue }
-                                        if !isLayerContent { itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
-                                        itemSlots.append(isLayerContent ? ViewStore.copySlot : UInt32(truncatingIfNeeded: slot))
-                                        items.append(RenderItem(
+                                        if !isLayerContent { itemOf[slot] = Int32(truncatingIfNeeded: out.count) }
+                                        outSlots.append(isLayerContent ? ViewStore.copySlot : UInt32(truncatingIfNeeded: slot))
+                                        out.append(RenderItem(
                                             entity: entities[slot], content: style.content, frame: p.frame,
                                             cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
                                             clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
@@ -506,9 +624,9 @@ extension ViewStore {
                                                                      y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
                                             if styles[c].clipsToBounds {
                                                 // The content clipped its subtree: the layer's rounded frame does.
-                                                clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                outClips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
                                                                         cornerStyle: style.cornerStyle, transform: global, parent: -1))
-                                                ctx.clip = Int32(clips.count - 1)
+                                                ctx.clip = Int32(outClips.count - 1)
                                             }
                                             let index = Int32(parents.count)
                                             parents.append(ctx)
@@ -523,9 +641,9 @@ extension ViewStore {
                                         var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: isLayerContent,
                                                              hasCull: hasCull, cull: cull, global: global)
                                         if style.clipsToBounds {
-                                            clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                            outClips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
                                                                     cornerStyle: style.cornerStyle, transform: global, parent: clip))
-                                            ctx.clip = Int32(clips.count - 1)
+                                            ctx.clip = Int32(outClips.count - 1)
                                             if !isLayerContent { clipOf[slot] = ctx.clip }
                                             if let b = box {
                                                 ctx.cull = hasCull ? ViewStore.intersection(b, cull) : b
@@ -548,9 +666,9 @@ extension ViewStore {
                                             walk.append(WalkEntry(slot: k, parent: index))
                                         }
                                     }
-                                    if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
+                                    if out.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
                                         copies.append(Int32(rootItem + 1))
-                                        copies.append(Int32(items.count))
+                                        copies.append(Int32(out.count))
                                     }
                                 }
                             }
@@ -570,9 +688,9 @@ extension ViewStore {
         var fresh = self
         var freshItems: [RenderItem] = [], freshClips: [RenderClip] = []
         fresh.writeRenderList(into: &freshItems, clips: &freshClips)
-        precondition(freshItems.count == items.count, "propagation: \(items.count) items kept, a fresh walk gives \(freshItems.count)")
+        precondition(freshItems.count == items.count, "propagation: \(items.count) items kept, a fresh walk gives \(freshItems.count): \(items.map(\.entity)) vs \(freshItems.map(\.entity)); slots \(itemSlots) roots \(lastRoots) order \(order) hidden \(hiddenBy) parents \(parentSlot)")
         for k in items.indices {
-            precondition(freshItems[k] == items[k], "propagation: item \(k) (\(items[k].entity)) differs from a fresh walk's")
+            precondition(freshItems[k] == items[k], "propagation: item \(k) (\(items[k].entity)) differs from a fresh walk's: \(items[k]) vs \(freshItems[k]); slots \(itemSlots) roots \(lastRoots)")
         }
         precondition(freshClips == clips, "propagation: the clip list differs from a fresh walk's")
         guard lastListWasTree else { return }

@@ -208,8 +208,29 @@ struct ViewStore {
     var animatedSlots: [UInt32] = []
     var animatedIndex: [Int32] = []
     /// A view was spawned, despawned, reparented, hidden or shown, or a z index, role or clip
-    /// flag changed: the next render list is built by a full walk.
+    /// flag changed: the next render list is composed again (see `structuralSlots`).
     var structureChanged = true
+    /// The views where the structure changed since the last propagation (the view, and the old
+    /// and new parent of a moved one): their roots' subtrees are walked again, the others'
+    /// items copied. May repeat a view.
+    var structuralSlots: [UInt32] = []
+    /// Per slot, 1 while its root's subtree is to be walked again this propagation.
+    var rootMark: [UInt8] = []
+    /// The roots marked in `rootMark`.
+    var markedRoots: [UInt32] = []
+    /// The roots of the last tree list, in drawing order, with their item and clip ranges.
+    var lastRoots: [RootRange] = []
+    /// Per slot, its index in `lastRoots` (valid when that entry names the slot), or −1.
+    var rootEntry: [Int32] = []
+    /// The other buffers of the double-buffered tree list (kept, so composing allocates nothing).
+    var spareItems: [RenderItem] = []
+    var spareClips: [RenderClip] = []
+    var spareItemSlots: [UInt32] = []
+    var spareRoots: [RootRange] = []
+    /// Per place in `order`, the entry of the last list a root's items are copied from, or −1.
+    var rootPlan: [Int32] = []
+    /// Views whose patch found the drawn set changed (a culling change): their roots are walked.
+    var escalated: [UInt32] = []
     /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
     /// is still among `pendingInserts`.
     private var refreshedSequence: UInt64 = 0
@@ -234,6 +255,7 @@ struct ViewStore {
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
         parentSlot.reserveCapacity(n); childSlots.reserveCapacity(n)
+        rootMark.reserveCapacity(n); rootEntry.reserveCapacity(n)
         itemOf.reserveCapacity(n); clipOf.reserveCapacity(n); contextOf.reserveCapacity(n); itemSlots.reserveCapacity(n)
         dirtyMark.reserveCapacity(n); dirtyList.reserveCapacity(n)
         laneCountOf.reserveCapacity(n); animatedIndex.reserveCapacity(n); animatedSlots.reserveCapacity(n)
@@ -298,8 +320,10 @@ struct ViewStore {
             itemOf.append(-1); clipOf.append(-1); contextOf.append(ViewStore.noContext)
             dirtyMark.append(0); dirtyList.append(0)
             laneCountOf.append(0); animatedIndex.append(-1)
+            rootMark.append(0); rootEntry.append(-1)
         }
-        structureChanged = true
+        rootEntry[slot] = -1
+        markStructure(slot)
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
         nextSequence += 1
         let i = Int(entity.index)
@@ -335,6 +359,7 @@ struct ViewStore {
     /// Frees the slot of `entity`. The caller must already have removed its tracks.
     mutating func remove(_ entity: Entity) {
         guard let slot = slot(of: entity) else { return }
+        if parentSlot[slot] != 0 { markStructure(Int(parentSlot[slot] - 1)) }
         if hiddenBy[slot] == 0 { visibleCount -= 1 }
         if parentSlot[slot] != 0 {
             // Unlinked by hand, not through `setParent`: the view leaves the tree altogether,
@@ -351,6 +376,7 @@ struct ViewStore {
         entities[slot] = ViewStore.vacant
         slotOf[Int(entity.index)] = 0
         count -= 1
+        rootEntry[slot] = -1
         structureChanged = true
         pendingRemovals.append(UInt32(slot))   // reusable after the next refresh, not before
     }
@@ -384,7 +410,7 @@ struct ViewStore {
     mutating func setZIndex(_ z: Int32, slot: Int) {
         guard styles[slot].zIndex != z else { return }
         let parent = parentSlot[slot]
-        structureChanged = true
+        markStructure(slot)
         if parent == 0 {
             styles[slot].zIndex = z; needsSort = true
         } else {
@@ -409,7 +435,9 @@ struct ViewStore {
         let new = parent.map { UInt32($0 + 1) } ?? 0
         guard old != new else { return }
         noteGeometryWrite(slot: slot)   // its global frame changes: a portal trusting it looks again
-        structureChanged = true
+        markStructure(slot)
+        if old != 0 { markStructure(Int(old - 1)) }
+        if let parent { markStructure(parent) }
         if old != 0 {
             let p = Int(old - 1)
             if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
@@ -436,7 +464,7 @@ struct ViewStore {
     mutating func setClipsToBounds(_ clips: Bool, slot: Int) {
         guard styles[slot].clipsToBounds != clips else { return }
         styles[slot].clipsToBounds = clips
-        structureChanged = true
+        markStructure(slot)
     }
 
     /// The z index of the view in `slot`.
@@ -447,13 +475,13 @@ struct ViewStore {
         let wasVisible = hiddenBy[slot] == 0
         if hidden { hiddenBy[slot] |= reason.rawValue } else { hiddenBy[slot] &= ~reason.rawValue }
         let isVisible = hiddenBy[slot] == 0
-        if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1; structureChanged = true }
+        if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1; markStructure(slot) }
     }
 
     func isHidden(slot: Int) -> Bool { hiddenBy[slot] != 0 }
 
     mutating func setRole(_ newRole: RenderRole, slot: Int) {
-        if styles[slot].role != newRole { styles[slot].role = newRole; needsSort = true; structureChanged = true }
+        if styles[slot].role != newRole { styles[slot].role = newRole; needsSort = true; markStructure(slot) }
     }
 
     /// Brings the drawing order up to date: by role band, then z index, then spawn order (so
