@@ -25,9 +25,9 @@ private struct Item: Identifiable, Hashable { let id: Int }
         for _ in 0..<5 { world.tick() }
         try world.portalTransition(item: Item(id: 0), config: PortalTransitionConfig(animation: PortalAnimation(Animation.linear, delay: 0.122, duration: 0.198), effects: [.rotation(.degrees(56.698685), animation: Animation.easeInOut.delay(0.089).speed(3.104))]), scope: "")
         for _ in 0..<2 { world.tick() }
-        let e1929 = try world.spawn()
+        _ = try world.spawn()
         for _ in 0..<9 { world.tick() }
-        let e1935 = try world.spawnView(frame: Rect(x: 183.5, y: 397.0, width: 263.0, height: 231.0), cornerRadius: 20.287178, opacity: 0.44461596)
+        _ = try world.spawnView(frame: Rect(x: 183.5, y: 397.0, width: 263.0, height: 231.0), cornerRadius: 20.287178, opacity: 0.44461596)
         for _ in 0..<14 { world.tick() }
     }
 @Test func fuzzSeed27() throws {
@@ -58,7 +58,7 @@ private struct Item: Identifiable, Hashable { let id: Int }
         try world.portalTransition(item: Item(id: 1), config: PortalTransitionConfig(animation: PortalAnimation(Animation.timingCurve(0.82, 1.97, 0.065, 0.752, duration: 0.563), delay: 0.06, duration: 0.236), corners: PortalCorners(source: 15.056916, destination: 24.690258, style: .circular), removal: .fade), scope: "")
         try world.portal(e636, item: Item(id: 1), as: .destination)
         for _ in 0..<7 { world.tick() }
-        let e840 = try world.spawnView(frame: Rect(x: 302.5, y: 376.0, width: 319.0, height: 209.0), cornerRadius: 2.9270272, opacity: 0.9259731, in: e414)
+        _ = try world.spawnView(frame: Rect(x: 302.5, y: 376.0, width: 319.0, height: 209.0), cornerRadius: 2.9270272, opacity: 0.9259731, in: e414)
         world.tick()
         try world.portalTransition(item: Item(id: 0), config: PortalTransitionConfig(animation: PortalAnimation(Animation.bouncy(duration: 0.318, extraBounce: -0.469), delay: 0.06, duration: 0.288), corners: PortalCorners(source: 1.6938673, destination: 19.869417, style: .continuous), removal: .fade), scope: "")
         world.advance(by: 0.016666666666666666)
