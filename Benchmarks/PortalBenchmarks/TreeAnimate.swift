@@ -48,7 +48,7 @@ final class TreeAnimate: Scenario {
             throw BenchmarkFailure(description: "\(name): \(count) items drawn")
         }
         // Every mover's item is its card's global transform applied to its presented frame.
-        let steps = Int(world.tickCount - startTick - 1)
+        let steps = Int(world.tickCount - startTick)
         let t = Double(steps) / 120
         let expected = Double(300) * UnitCurve.easeInOut.value(at: t / Workload.curveDuration)
         for (c, mover) in movers.enumerated() where c % 97 == 0 {

@@ -479,12 +479,14 @@ extension ViewStore {
     /// walked: its items and clips — patched in place before — are copied from the last list,
     /// their clip indices shifted. The list is double-buffered for that.
     private mutating func composeTreeList(into items: inout [RenderItem], clips: inout [RenderClip], copying: Bool) {
-        var out = spareItems
-        spareItems = []
-        out.removeAll(keepingCapacity: true)
-        var outClips = spareClips
-        spareClips = []
-        outClips.removeAll(keepingCapacity: true)
+        // The new list is written into `items` and `clips` (the old ones move to the spares, read
+        // for copying): writing through the inout parameters, not captured locals, keeps the
+        // walk's appends as cheap as before the double buffer.
+        swap(&items, &spareItems)
+        swap(&clips, &spareClips)
+        let oldItems = spareItems, oldClips = spareClips
+        items.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
         var outSlots = spareItemSlots
         spareItemSlots = []
         outSlots.removeAll(keepingCapacity: true)
@@ -514,8 +516,6 @@ extension ViewStore {
             for (i, r) in roots.enumerated() { rootEntry[Int(r.slot)] = Int32(i) }
             self.walk = walk; self.walkParents = parents; self.layerContentItems = copies
             self.contextOf = contextOf; self.clipOf = clipOf; self.rootEntry = rootEntry
-            spareItems = items; items = out
-            spareClips = clips; clips = outClips
             spareItemSlots = oldSlots; itemSlots = outSlots
             spareRoots = oldRoots; lastRoots = roots
         }
@@ -547,34 +547,34 @@ extension ViewStore {
                         itemOf.withUnsafeMutableBufferPointer { itemOf in
                             childSlots.withUnsafeBufferPointer { children in contextOf.withUnsafeMutableBufferPointer { contextOf in clipOf.withUnsafeMutableBufferPointer { clipOf in
                                 for (j, root) in order.enumerated() {
-                                    let itemStart = out.count, clipStart = outClips.count, copyCount = copies.count
+                                    let itemStart = items.count, clipStart = clips.count, copyCount = copies.count
                                     if plan[j] >= 0 {
                                         // Copy the root's items and clips, shifting clip indices and item places.
                                         let old = oldRoots[Int(plan[j])]
                                         let clipDelta = Int32(clipStart) - old.clipStart
-                                        out.append(contentsOf: items[Int(old.itemStart)..<Int(old.itemEnd)])
+                                        items.append(contentsOf: oldItems[Int(old.itemStart)..<Int(old.itemEnd)])
                                         outSlots.append(contentsOf: oldSlots[Int(old.itemStart)..<Int(old.itemEnd)])
-                                        outClips.append(contentsOf: clips[Int(old.clipStart)..<Int(old.clipEnd)])
+                                        clips.append(contentsOf: oldClips[Int(old.clipStart)..<Int(old.clipEnd)])
                                         if clipDelta != 0 {
-                                            for k in itemStart..<out.count where out[k].clip >= 0 { out[k].clip += clipDelta }
-                                            for k in clipStart..<outClips.count where outClips[k].parent >= 0 { outClips[k].parent += clipDelta }
-                                            for k in itemStart..<out.count where outSlots[k] != ViewStore.copySlot {
+                                            for k in itemStart..<items.count where items[k].clip >= 0 { items[k].clip += clipDelta }
+                                            for k in clipStart..<clips.count where clips[k].parent >= 0 { clips[k].parent += clipDelta }
+                                            for k in itemStart..<items.count where outSlots[k] != ViewStore.copySlot {
                                                 let s = Int(outSlots[k])
                                                 if clipOf[s] >= 0 { clipOf[s] += clipDelta }
                                                 if contextOf[s].clip >= 0 { contextOf[s].clip += clipDelta }
                                             }
                                         }
                                         if itemStart != Int(old.itemStart) {
-                                            for k in itemStart..<out.count where outSlots[k] != ViewStore.copySlot {
+                                            for k in itemStart..<items.count where outSlots[k] != ViewStore.copySlot {
                                                 itemOf[Int(outSlots[k])] = Int32(truncatingIfNeeded: k)
                                             }
                                         }
-                                        roots.append(RootRange(slot: root, itemStart: Int32(itemStart), itemEnd: Int32(out.count),
-                                                               clipStart: Int32(clipStart), clipEnd: Int32(outClips.count)))
+                                        roots.append(RootRange(slot: root, itemStart: Int32(itemStart), itemEnd: Int32(items.count),
+                                                               clipStart: Int32(clipStart), clipEnd: Int32(clips.count)))
                                         continue
                                     }
                                     walk.append(WalkEntry(slot: root, parent: -1))
-                                    let rootItem = out.count
+                                    let rootItem = items.count
                                     while let e = walk.popLast() {
                                         let slot = Int(e.slot)
                                         guard hidden[slot] == 0 else { continue }
@@ -601,9 +601,9 @@ extension ViewStore {
                                         var box: Rect?
                                         if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
                                         if hasCull, let b = box, ViewStore.disjoint(b, cull) { continue }
-                                        if !isLayerContent { itemOf[slot] = Int32(truncatingIfNeeded: out.count) }
+                                        if !isLayerContent { itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
                                         outSlots.append(isLayerContent ? ViewStore.copySlot : UInt32(truncatingIfNeeded: slot))
-                                        out.append(RenderItem(
+                                        items.append(RenderItem(
                                             entity: entities[slot], content: style.content, frame: p.frame,
                                             cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
                                             clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
@@ -626,9 +626,9 @@ extension ViewStore {
                                                                      y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
                                             if styles[c].clipsToBounds {
                                                 // The content clipped its subtree: the layer's rounded frame does.
-                                                outClips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                                clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
                                                                         cornerStyle: style.cornerStyle, transform: global, parent: -1))
-                                                ctx.clip = Int32(outClips.count - 1)
+                                                ctx.clip = Int32(clips.count - 1)
                                             }
                                             let index = Int32(parents.count)
                                             parents.append(ctx)
@@ -643,9 +643,9 @@ extension ViewStore {
                                         var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: isLayerContent,
                                                              hasCull: hasCull, cull: cull, global: global)
                                         if style.clipsToBounds {
-                                            outClips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
+                                            clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
                                                                     cornerStyle: style.cornerStyle, transform: global, parent: clip))
-                                            ctx.clip = Int32(outClips.count - 1)
+                                            ctx.clip = Int32(clips.count - 1)
                                             if !isLayerContent { clipOf[slot] = ctx.clip }
                                             if let b = box {
                                                 ctx.cull = hasCull ? ViewStore.intersection(b, cull) : b
@@ -668,12 +668,12 @@ extension ViewStore {
                                             walk.append(WalkEntry(slot: k, parent: index))
                                         }
                                     }
-                                    if out.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
+                                    if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
                                         copies.append(Int32(rootItem + 1))
-                                        copies.append(Int32(out.count))
+                                        copies.append(Int32(items.count))
                                     }
-                                    roots.append(RootRange(slot: root, itemStart: Int32(itemStart), itemEnd: Int32(out.count),
-                                                           clipStart: Int32(clipStart), clipEnd: Int32(outClips.count),
+                                    roots.append(RootRange(slot: root, itemStart: Int32(itemStart), itemEnd: Int32(items.count),
+                                                           clipStart: Int32(clipStart), clipEnd: Int32(clips.count),
                                                            hasLayerCopies: copies.count != copyCount))
                                 }
                             } } }
