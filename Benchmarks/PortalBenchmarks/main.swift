@@ -74,7 +74,7 @@ func fail(_ message: String) -> Never {
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
-                        "tree/scroll", "tree/idle", "reference/object-graph/tree",
+                        "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
                         "host/calls", "host/layout-capture", "host/layout-capture-per-call"]
 
@@ -105,6 +105,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "host/calls": return HostCalls(n: n)
     case "host/layout-capture": return LayoutCapture(n: n, batched: true)
     case "host/layout-capture-per-call": return LayoutCapture(n: n, batched: false)
+    case "tree/animate-1pct": return TreeAnimate(n: n)
     default: return nil
     }
 }
@@ -274,6 +275,9 @@ do {
         results += tree
         ratios.append(("reference/object-graph/tree ÷ tree/scroll", tree[2].median / tree[0].median,
                        "100,012 views six deep; target ≥ 20×, tree/scroll ≤ 10 % of 8.33 ms"))
+    }
+    if selected("tree/animate") {
+        results += try measureInterleaved([TreeAnimate(n: 100_000)], warmup: 10, samples: options.quick ? 20 : 60)
     }
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)

@@ -190,7 +190,10 @@ private func randomTransform(_ g: inout SeededGenerator) -> Transform {
 
 /// Runs `operations` random tree operations on a world and its model, calling `check` after
 /// every tick.
-private func randomTree(seed: UInt64, operations: Int, maxViews: Int = 40, check: (World, TreeModel, Int) throws -> Void) throws {
+/// With `quietTicks`, each batch is followed by that many ticks with no call, in which only
+/// running animations change views: the ticks the propagation patches instead of rebuilding.
+private func randomTree(seed: UInt64, operations: Int, maxViews: Int = 40, quietTicks: Int = 0,
+                        check: (World, TreeModel, Int) throws -> Void) throws {
     var g = SeededGenerator(seed: seed)
     let world = World()
     var model = TreeModel()
@@ -260,9 +263,11 @@ private func randomTree(seed: UInt64, operations: Int, maxViews: Int = 40, check
                 try world.update(v, to: ViewProperties(transform: randomTransform(&g)))
             }
         }
-        world.tick()
-        tick += 1
-        try check(world, model, tick)
+        for _ in 0...quietTicks {
+            world.tick()
+            tick += 1
+            try check(world, model, tick)
+        }
     }
 }
 
@@ -271,13 +276,40 @@ struct TreeTests {
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func propagationMatchesRecursiveReference(seed: UInt64) throws {
         var compared = 0, skipped = 0
-        try randomTree(seed: seed, operations: 2_400) { world, model, tick in
+        // Two quiet ticks per batch: half the ticks are patched in place (only lanes ran).
+        try randomTree(seed: seed, operations: 2_400, quietTicks: 2) { world, model, tick in
             if try compare(world, model, tick: tick) { compared += 1 } else { skipped += 1 }
         }
         // Ticks with a cull decision within 0.01 pt of its edge, or a view turned (nearly) behind
         // the viewer where a cull decision is made, are skipped (Float and Double may disagree
         // there): at most 1 in 10.
         #expect(skipped * 10 <= compared + skipped, "\(skipped) ambiguous ticks of \(compared + skipped)")
+    }
+
+    @Test("propagation is incremental: an idle tick changes nothing, an animating view patches its item")
+    func incrementalPropagation() throws {
+        let world = World()
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        try world.setClipsToBounds(true, of: root)
+        let cells = try (0..<50).map { try world.spawnView(frame: Rect(x: 0, y: Float($0) * 40, width: 300, height: 40), in: root) }
+        world.tick()
+        let version = world.renderVersion, before = world.renderList
+        world.tick()
+        #expect(world.renderVersion == version, "an idle tick leaves the list, and its version, alone")
+        #expect(world.renderList == before)
+        try world.animate(cells[3], to: ViewProperties(frame: Rect(x: 20, y: 120, width: 200, height: 40), opacity: 0.5),
+                          with: .linear(duration: 0.5))
+        world.tick(); world.tick()
+        #expect(world.renderVersion != version)
+        let item = try #require(world.renderList.first { $0.entity == cells[3] })
+        let p = try world.presentation(of: cells[3])
+        #expect(item.frame == p.frame && item.opacity == p.opacity && p.frame.minX > 0 && p.frame.minX < 20)
+        #expect(world.renderList.count == before.count, "patched in place: same drawn set")
+        // Scrolling a cell out of the clip changes the drawn set: the list is rebuilt without it.
+        try world.setContentOffset(Point(x: 0, y: 700), of: root)
+        world.tick()
+        let drawn = try world.presentation(of: cells[0]).isDrawn
+        #expect(!world.renderList.contains { $0.entity == cells[0] } && !drawn)
     }
 
     @Test(arguments: [11, 12, 13] as [UInt64])

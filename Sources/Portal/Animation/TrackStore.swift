@@ -348,7 +348,7 @@ struct TrackStore {
         let out = slot * ViewChannel.stride + channel.rawValue
         if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
         let row = laneCount
-        views.lanes[out] = Int32(row)
+        views.setLane(out, Int32(row))
         if row < value.count {
             value[row] = now
             velocity[row] = v
@@ -648,7 +648,7 @@ struct TrackStore {
     private mutating func removeLaneRow(_ row: Int, views: inout ViewStore) {
         let out = Int(output[row])
         views.values[out] = value[row]
-        views.lanes[out] = ViewStore.noLane
+        views.setLane(out, ViewStore.noLane)
         let last = laneCount - 1
         laneCount = last
         guard row != last else { return }
@@ -666,9 +666,7 @@ struct TrackStore {
         let count = laneCount
         value.withUnsafeBufferPointer { value in
             output.withUnsafeBufferPointer { output in
-                views.values.withUnsafeMutableBufferPointer { presented in
-                    for i in 0..<count { presented[Int(output[i])] = value[i] }
-                }
+                views.writeLanes(value, to: output, count: count)
             }
         }
     }

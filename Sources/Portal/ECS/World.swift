@@ -385,11 +385,12 @@ public final class World {
         return hit
     }
 
-    /// Rebuilds the render list from the drawing order (brought up to date just before).
+    /// Propagation and output: brings the render list up to date with what changed since the
+    /// last tick (see `Views/Propagation.swift`); an unchanged list keeps its version, so the
+    /// hit grid is kept too.
     private func buildRenderList() {
-        views.writeRenderList(into: &renderItems, clips: &renderClips)
+        if views.updateRenderList(into: &renderItems, clips: &renderClips) { renderVersion &+= 1 }
         views.noteRenderListBuilt()
-        renderVersion &+= 1
     }
 
     // MARK: - Invariants
@@ -408,6 +409,7 @@ public final class World {
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
         precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
+        views.checkPropagation(items: renderItems, clips: renderClips)
         checkTreeOutput()
         #endif
     }

@@ -307,7 +307,7 @@ extension ViewStore {
         let frame = placement.frame
         let b = slot * ViewChannel.stride
         noteGeometryWrite(slot: slot)
-        values.withUnsafeMutableBufferPointer { v in
+        values.withUnsafeMutableBufferPointer(noting: slot) { v in
             v[b + ViewChannel.x.rawValue] = frame.minX
             v[b + ViewChannel.y.rawValue] = frame.minY
             v[b + ViewChannel.width.rawValue] = frame.width

@@ -115,15 +115,17 @@ struct ViewStore {
     static let vacant = Entity(index: .max, generation: .max)
 
     /// `slotOf[entity.index]` is the slot + 1, or 0.
-    private var slotOf: [UInt32] = []
+    var slotOf: [UInt32] = []
     private(set) var entities: [Entity] = []
     private(set) var live: [Bool] = []
-    /// Presented values, ``ViewChannel/stride`` per slot.
-    var values: [Float] = []
+    /// Presented values, ``ViewChannel/stride`` per slot. Writes through the subscript are
+    /// noted, so propagation knows which views changed (see `NotedColumn`).
+    var values = NotedColumn<Float>(shift: 4)
     /// The track row animating each channel, or ``noLane``; same shape as `values`.
     var lanes: [Int32] = []
-    /// What is drawn and how, beyond the animated numbers; also the band and z index.
-    var styles: [ViewStyle] = []
+    /// What is drawn and how, beyond the animated numbers; also the band and z index. Writes
+    /// through the subscript are noted, as for `values`.
+    var styles = NotedColumn<ViewStyle>(shift: 0)
     /// Why each view is hidden, as bits of ``HiddenReason``; drawn only when 0. A byte column
     /// of its own: the render list reads it for every view every tick, the styles only for the
     /// views it draws.
@@ -196,22 +198,70 @@ struct ViewStore {
     private(set) var childSlots: [[UInt32]] = []
     /// The number of live views that have a parent: 0 means the flat fast path.
     private(set) var parentedCount = 0
-    /// The render pass that last drew each slot (0 = never): ``ViewPresentation/isDrawn``.
-    private var drawnMark: [UInt32] = []
-    /// The number of render lists built so far.
-    private var renderPass: UInt32 = 0
+    /// Per slot, the index of its render item (−1: not drawn in its own place). With the items
+    /// themselves it is the propagation's column of global values: a drawn view's global
+    /// transform, opacity, hit-testing flag and clip are its item's (see `Propagation.swift`).
+    var itemOf: [Int32] = []
+    /// Per slot, the clip it adds to the clip list for its children (valid while it is drawn,
+    /// clips and has children), or −1.
+    var clipOf: [Int32] = []
+    /// Per slot, the context its children were last composed with: its content space's global
+    /// transform, opacity, hit testing, clip and cull box (valid while it is drawn and has
+    /// children).
+    var contextOf: [WalkParent] = []
+    /// Whether `itemOf` is out of date for a flat list (it is written on the first patch after
+    /// a flat rebuild).
+    var flatIndexStale = true
+    /// Per render item of a tree's list, the slot of its view, or ``copySlot`` for a layer's
+    /// content copy.
+    var itemSlots: [UInt32] = []
+    static let copySlot = UInt32.max
+    /// Per slot, whether its local values changed since the last propagation (1) or not (0).
+    var dirtyMark: [UInt8] = []
+    /// The marked slots, `dirtyCount` of them; sized to the slots, so marking never allocates.
+    var dirtyList: [UInt32] = []
+    var dirtyCount = 0
+    /// Per slot, the number of channels a lane drives; the slots with any, densely, and each
+    /// one's place among them (−1 for none). Kept by `setLane`.
+    var laneCountOf: [UInt8] = []
+    var animatedSlots: [UInt32] = []
+    var animatedIndex: [Int32] = []
+    /// A view was spawned, despawned, reparented, hidden or shown, or a z index, role or clip
+    /// flag changed: the next render list is composed again (see `structuralSlots`).
+    var structureChanged = true
+    /// The views where the structure changed since the last propagation (the view, and the old
+    /// and new parent of a moved one): their roots' subtrees are walked again, the others'
+    /// items copied. May repeat a view.
+    var structuralSlots: [UInt32] = []
+    /// Per slot, 1 while its root's subtree is to be walked again this propagation.
+    var rootMark: [UInt8] = []
+    /// The roots marked in `rootMark`.
+    var markedRoots: [UInt32] = []
+    /// The roots of the last tree list, in drawing order, with their item and clip ranges.
+    var lastRoots: [RootRange] = []
+    /// Per slot, its index in `lastRoots` (valid when that entry names the slot), or −1.
+    var rootEntry: [Int32] = []
+    /// The other buffers of the double-buffered tree list (kept, so composing allocates nothing).
+    var spareItems: [RenderItem] = []
+    var spareClips: [RenderClip] = []
+    var spareItemSlots: [UInt32] = []
+    var spareRoots: [RootRange] = []
+    /// Per place in `order`, the entry of the last list a root's items are copied from, or −1.
+    var rootPlan: [Int32] = []
+    /// Views whose patch found the drawn set changed (a culling change): their roots are walked.
+    var escalated: [UInt32] = []
     /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
     /// is still among `pendingInserts`.
     private var refreshedSequence: UInt64 = 0
     /// The render walk's stack (kept, so a steady-state walk allocates nothing).
-    private var walk: [WalkEntry] = []
+    var walk: [WalkEntry] = []
     /// The contexts the walk's entries point at (one per parent reached; kept between ticks).
-    private var walkParents: [WalkParent] = []
+    var walkParents: [WalkParent] = []
     /// Whether the last render list was built by the tree walk (some view had a parent).
-    private(set) var lastListWasTree = false
+    var lastListWasTree = false
     /// The item ranges of the last render list that are a portal layer's content subtree drawn
     /// under the layer (start, end pairs): copies, not the views' own places.
-    private(set) var layerContentItems: [Int32] = []
+    var layerContentItems: [Int32] = []
     /// Observed slots whose geometry was written since the matching pass last took them (a
     /// slot may appear more than once).
     var observedWrites = HandOffList()
@@ -223,7 +273,11 @@ struct ViewStore {
         hiddenBy.reserveCapacity(n); observers.reserveCapacity(n)
         sequence.reserveCapacity(n); order.reserveCapacity(n)
         mergeBuffer.reserveCapacity(n)
-        parentSlot.reserveCapacity(n); childSlots.reserveCapacity(n); drawnMark.reserveCapacity(n)
+        parentSlot.reserveCapacity(n); childSlots.reserveCapacity(n)
+        rootMark.reserveCapacity(n); rootEntry.reserveCapacity(n)
+        itemOf.reserveCapacity(n); clipOf.reserveCapacity(n); contextOf.reserveCapacity(n); itemSlots.reserveCapacity(n)
+        dirtyMark.reserveCapacity(n); dirtyList.reserveCapacity(n)
+        laneCountOf.reserveCapacity(n); animatedIndex.reserveCapacity(n); animatedSlots.reserveCapacity(n)
     }
 
     @inline(__always)
@@ -277,7 +331,7 @@ struct ViewStore {
             hiddenBy[slot] = 0
             sequence[slot] = nextSequence
             parentSlot[slot] = 0
-            drawnMark[slot] = 0
+            itemOf[slot] = -1
         } else {
             observers.append(ViewStore.noObserver)
             slot = entities.count
@@ -290,8 +344,13 @@ struct ViewStore {
             sequence.append(nextSequence)
             parentSlot.append(0)
             childSlots.append([])
-            drawnMark.append(0)
+            itemOf.append(-1); clipOf.append(-1); contextOf.append(ViewStore.noContext)
+            dirtyMark.append(0); dirtyList.append(0)
+            laneCountOf.append(0); animatedIndex.append(-1)
+            rootMark.append(0); rootEntry.append(-1)
         }
+        rootEntry[slot] = -1
+        markStructure(slot)
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
         nextSequence += 1
         let i = Int(entity.index)
@@ -311,7 +370,7 @@ struct ViewStore {
         lanes.withUnsafeMutableBufferPointer { lanes in
             for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
         }
-        values.withUnsafeMutableBufferPointer { values in
+        values.withUnsafeMutableBufferPointerUnnoted { values in
             for c in 0..<ViewChannel.stride { values[base + c] = 0 }
             values[base + ViewChannel.x.rawValue] = frame.minX
             values[base + ViewChannel.y.rawValue] = frame.minY
@@ -327,6 +386,7 @@ struct ViewStore {
     /// Frees the slot of `entity`. The caller must already have removed its tracks.
     mutating func remove(_ entity: Entity) {
         guard let slot = slot(of: entity) else { return }
+        if parentSlot[slot] != 0 { markStructure(Int(parentSlot[slot] - 1)) }
         if hiddenBy[slot] == 0 { visibleCount -= 1 }
         if parentSlot[slot] != 0 {
             // Unlinked by hand, not through `setParent`: the view leaves the tree altogether,
@@ -343,6 +403,8 @@ struct ViewStore {
         entities[slot] = ViewStore.vacant
         slotOf[Int(entity.index)] = 0
         count -= 1
+        rootEntry[slot] = -1
+        structureChanged = true
         pendingRemovals.append(UInt32(slot))   // reusable after the next refresh, not before
     }
 
@@ -462,6 +524,7 @@ struct ViewStore {
     mutating func setZIndex(_ z: Int32, slot: Int) {
         guard styles[slot].zIndex != z else { return }
         let parent = parentSlot[slot]
+        markStructure(slot)
         if parent == 0 {
             styles[slot].zIndex = z; needsSort = true
         } else {
@@ -486,6 +549,9 @@ struct ViewStore {
         let new = parent.map { UInt32($0 + 1) } ?? 0
         guard old != new else { return }
         noteGeometryWrite(slot: slot)   // its global frame changes: a portal trusting it looks again
+        markStructure(slot)
+        if old != 0 { markStructure(Int(old - 1)) }
+        if let parent { markStructure(parent) }
         if old != 0 {
             let p = Int(old - 1)
             if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
@@ -503,13 +569,17 @@ struct ViewStore {
 
     /// Inserts `child` into the sorted children of `parent` (after its equals: creation order).
     private mutating func insertChild(_ child: UInt32, into parent: Int) {
-        let key = DrawKey(styles: styles, sequence: sequence)
+        let key = DrawKey(styles: styles.elements, sequence: sequence)
         var i = childSlots[parent].count
         while i > 0 && key.siblingBefore(child, childSlots[parent][i - 1]) { i -= 1 }
         childSlots[parent].insert(child, at: i)
     }
 
-    mutating func setClipsToBounds(_ clips: Bool, slot: Int) { styles[slot].clipsToBounds = clips }
+    mutating func setClipsToBounds(_ clips: Bool, slot: Int) {
+        guard styles[slot].clipsToBounds != clips else { return }
+        styles[slot].clipsToBounds = clips
+        markStructure(slot)
+    }
 
     /// The z index of the view in `slot`.
     func zIndex(slot: Int) -> Int32 { styles[slot].zIndex
@@ -519,13 +589,13 @@ struct ViewStore {
         let wasVisible = hiddenBy[slot] == 0
         if hidden { hiddenBy[slot] |= reason.rawValue } else { hiddenBy[slot] &= ~reason.rawValue }
         let isVisible = hiddenBy[slot] == 0
-        if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1 }
+        if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1; markStructure(slot) }
     }
 
     func isHidden(slot: Int) -> Bool { hiddenBy[slot] != 0 }
 
     mutating func setRole(_ newRole: RenderRole, slot: Int) {
-        if styles[slot].role != newRole { styles[slot].role = newRole; needsSort = true }
+        if styles[slot].role != newRole { styles[slot].role = newRole; needsSort = true; markStructure(slot) }
     }
 
     /// Brings the drawing order up to date: by role band, then z index, then spawn order (so
@@ -538,7 +608,7 @@ struct ViewStore {
         if needsSort {
             order.removeAll(keepingCapacity: true)
             for slot in live.indices where live[slot] && parentSlot[slot] == 0 { order.append(UInt32(slot)) }
-            let key = DrawKey(styles: styles, sequence: sequence)
+            let key = DrawKey(styles: styles.elements, sequence: sequence)
             order.sort { key.before($0, $1) }
         } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
             // No slot was reused since the last refresh, so a slot that is not live is exactly
@@ -596,7 +666,7 @@ struct ViewStore {
     /// index, so this is a single pass.
     private mutating func sortPendingInserts() {
         guard pendingInserts.count > 1 else { return }
-        let key = DrawKey(styles: styles, sequence: sequence)
+        let key = DrawKey(styles: styles.elements, sequence: sequence)
         for i in 1..<pendingInserts.count {
             let slot = pendingInserts[i]
             var j = i
@@ -610,7 +680,7 @@ struct ViewStore {
 
     private mutating func mergePendingInserts() {
         guard let first = pendingInserts.first else { return }
-        let key = DrawKey(styles: styles, sequence: sequence)
+        let key = DrawKey(styles: styles.elements, sequence: sequence)
         // The common case — new views (portal layers, new rows) all draw above everything
         // already there — is an append, not a merge.
         if order.last.map({ key.before($0, first) }) ?? true {
@@ -654,7 +724,7 @@ struct ViewStore {
     func presentation(slot: Int) -> ViewPresentation {
         var p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
         // A flat list marks nothing (its loop is the hot one): there, drawn means not hidden.
-        p.isDrawn = lastListWasTree ? renderPass != 0 && drawnMark[slot] == renderPass
+        p.isDrawn = lastListWasTree ? itemOf[slot] >= 0
                                     : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
         let global = globalTransform(slot: slot)
         p.globalTransform = global
@@ -747,232 +817,6 @@ struct ViewStore {
                 rotation3D: rotation3D))
     }
 
-    /// Rebuilds `items` (and `clips`) in place, one render item per drawn view in drawing order.
-    /// Runs as one method of the store so the loop touches the world's properties once, not
-    /// once per view.
-    ///
-    /// This is also the tree's propagation: each drawn view's global transform, effective
-    /// opacity, hit-testing flag and clip are composed from its parent's as the walk reaches it,
-    /// top-down, so a hidden or culled subtree costs nothing and a view nobody draws is never
-    /// computed. With no parent anywhere (every view a root) the flat loop runs, as before the
-    /// tree, plus each item's own matrix.
-    mutating func writeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
-        renderPass &+= 1
-        if renderPass == 0 { renderPass = 1 }
-        clips.removeAll(keepingCapacity: true)
-        lastListWasTree = parentedCount != 0
-        if lastListWasTree {
-            writeTreeRenderList(into: &items, clips: &clips)
-            return
-        }
-        // Size the list to the visible views first (kept incrementally), so that from one tick
-        // to the next it grows or shrinks only by the difference.
-        if items.count > visibleCount {
-            items.removeLast(items.count - visibleCount)
-        } else if items.count < visibleCount {
-            items.append(contentsOf: repeatElement(ViewStore.fillerItem, count: visibleCount - items.count))
-        }
-        // One pass, every column through a buffer pointer: this loop writes every drawn view
-        // every tick.
-        values.withUnsafeBufferPointer { v in
-            styles.withUnsafeBufferPointer { styles in
-                hiddenBy.withUnsafeBufferPointer { hidden in
-                    entities.withUnsafeBufferPointer { entities in
-                            items.withUnsafeMutableBufferPointer { items in
-                                var k = 0
-                                for slot in order {
-                                    let slot = Int(slot)
-                                    guard hidden[slot] == 0 else { continue }
-                                    let style = styles[slot]
-                                    let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
-                                    items[k] = RenderItem(
-                                        entity: entities[slot], content: style.content, frame: p.frame,
-                                        cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
-                                        clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
-                                        transform: p.transform, zIndex: style.zIndex, role: style.role,
-                                        allowsHitTesting: style.allowsHitTesting,
-                                        globalTransform: ProjectionTransform.local(frame: p.frame, transform: p.transform))
-                                    k += 1
-                                }
-                            }
-                    }
-                }
-            }
-        }
-    }
-
-    static let fillerItem = RenderItem(entity: Entity(index: 0, generation: 0), content: Entity(index: 0, generation: 0),
-                                       frame: .zero, cornerRadius: 0, cornerStyle: .circular, clipsContent: true, opacity: 0,
-                                       shadowRadius: 0, transform: .identity, zIndex: 0, role: .view, allowsHitTesting: false)
-
-    /// One entry of the walk's stack: a view to visit and where its parent's context is.
-    /// Kept to 8 bytes: every sibling shares its parent's ``WalkParent``, written once per
-    /// parent, instead of each child carrying a copy of the parent's matrix and clip.
-    struct WalkEntry {
-        var slot: UInt32
-        /// The index of the parent's ``WalkParent`` in `walkParents`, or −1 for a root.
-        var parent: Int32
-    }
-
-    /// What the walk carries from a parent to each of its children.
-    struct WalkParent {
-        var clip: Int32
-        var opacity: Float
-        var hittable: Bool
-        /// The children are a portal layer's content descendants, drawn under the layer (role
-        /// overlay, not marked drawn).
-        var isLayerContent: Bool
-        var hasCull: Bool
-        /// The bounding box of the nearest clipping ancestor's clip (valid when `hasCull`).
-        var cull: Rect
-        /// The parent's global transform, after its content offset.
-        var global: ProjectionTransform
-    }
-
-    /// The tree walk: depth first from each root in `order`, with an explicit stack (kept
-    /// between ticks, so it allocates nothing in steady state).
-    private mutating func writeTreeRenderList(into items: inout [RenderItem], clips: inout [RenderClip]) {
-        items.removeAll(keepingCapacity: true)
-        let pass = renderPass
-        var walk = self.walk
-        self.walk = []
-        walk.removeAll(keepingCapacity: true)
-        var parents = self.walkParents
-        self.walkParents = []
-        parents.removeAll(keepingCapacity: true)
-        var copies = self.layerContentItems
-        copies.removeAll(keepingCapacity: true)
-        self.layerContentItems = []
-        defer { self.walk = walk; self.walkParents = parents; self.layerContentItems = copies }
-        values.withUnsafeBufferPointer { v in
-            styles.withUnsafeBufferPointer { styles in
-                hiddenBy.withUnsafeBufferPointer { hidden in
-                    entities.withUnsafeBufferPointer { entities in
-                        drawnMark.withUnsafeMutableBufferPointer { drawn in
-                            childSlots.withUnsafeBufferPointer { children in
-                                for root in order {
-                                    walk.append(WalkEntry(slot: root, parent: -1))
-                                    let rootItem = items.count
-                                    while let e = walk.popLast() {
-                                        let slot = Int(e.slot)
-                                        guard hidden[slot] == 0 else { continue }
-                                        let isRoot = e.parent < 0
-                                        let style = styles[slot]
-                                        let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
-                                        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
-                                        // The parent's context, read in place (it is 64 bytes).
-                                        var clip: Int32 = -1, opacity = p.opacity, hittable = style.allowsHitTesting
-                                        var isLayerContent = false, hasCull = false, cull = Rect.zero
-                                        var global = local
-                                        if !isRoot {
-                                            parents.withUnsafeBufferPointer { ps in
-                                                let ctx = ps.baseAddress! + Int(e.parent)
-                                                clip = ctx.pointee.clip
-                                                opacity = ctx.pointee.opacity * p.opacity
-                                                hittable = ctx.pointee.hittable && style.allowsHitTesting
-                                                isLayerContent = ctx.pointee.isLayerContent
-                                                hasCull = ctx.pointee.hasCull
-                                                cull = ctx.pointee.cull
-                                                global = local * ctx.pointee.global
-                                            }
-                                        }
-                                        var box: Rect?
-                                        if hasCull || style.clipsToBounds { box = global.boundingBox(of: p.frame.size) }
-                                        if hasCull, let b = box, ViewStore.disjoint(b, cull) { continue }
-                                        items.append(RenderItem(
-                                            entity: entities[slot], content: style.content, frame: p.frame,
-                                            cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
-                                            clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
-                                            transform: p.transform, zIndex: style.zIndex, role: isLayerContent ? .overlay : style.role,
-                                            allowsHitTesting: hittable, globalTransform: global, clip: clip))
-                                        if !isLayerContent { drawn[slot] = pass }
-                                        if isRoot, style.content != entities[slot],
-                                           let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
-                                            // A portal layer standing in for a view with children: the
-                                            // content's descendants follow it, placed by the layer's
-                                            // global transform × the scale from the content's size to
-                                            // the layer's × their transforms relative to the content.
-                                            let cb = c * ViewChannel.stride
-                                            let cw = v[cb + ViewChannel.width.rawValue], ch = v[cb + ViewChannel.height.rawValue]
-                                            let scale = ProjectionTransform(m11: cw > 0 ? p.frame.width / cw : 1, m12: 0, m13: 0, m21: 0,
-                                                                            m22: ch > 0 ? p.frame.height / ch : 1, m23: 0, m31: 0, m32: 0, m33: 1)
-                                            var ctx = WalkParent(clip: -1, opacity: opacity, hittable: hittable, isLayerContent: true,
-                                                                 hasCull: false, cull: .zero,
-                                                                 global: ProjectionTransform.translation(
-                                                                     x: -v[cb + ViewChannel.contentOffsetX.rawValue],
-                                                                     y: -v[cb + ViewChannel.contentOffsetY.rawValue]) * scale * global)
-                                            if styles[c].clipsToBounds {
-                                                // The content clipped its subtree: the layer's rounded frame does.
-                                                clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
-                                                                        cornerStyle: style.cornerStyle, transform: global, parent: -1))
-                                                ctx.clip = Int32(clips.count - 1)
-                                            }
-                                            let index = Int32(parents.count)
-                                            parents.append(ctx)
-                                            for k in children[c].reversed() where hidden[Int(k)] == 0 {
-                                                walk.append(WalkEntry(slot: k, parent: index))
-                                            }
-                                            continue
-                                        }
-                                        let kids = children[slot]
-                                        guard !kids.isEmpty else { continue }
-                                        // A layer's content subtree stays the layer's to its leaves.
-                                        var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: isLayerContent,
-                                                             hasCull: hasCull, cull: cull, global: global)
-                                        if style.clipsToBounds {
-                                            clips.append(RenderClip(size: p.frame.size, cornerRadius: p.cornerRadius,
-                                                                    cornerStyle: style.cornerStyle, transform: global, parent: clip))
-                                            ctx.clip = Int32(clips.count - 1)
-                                            if let b = box {
-                                                ctx.cull = hasCull ? ViewStore.intersection(b, cull) : b
-                                                ctx.hasCull = true
-                                            }
-                                        }
-                                        let b = slot * ViewChannel.stride
-                                        let ox = v[b + ViewChannel.contentOffsetX.rawValue], oy = v[b + ViewChannel.contentOffsetY.rawValue]
-                                        if ox != 0 || oy != 0 {
-                                            ctx.global = ProjectionTransform.translation(x: -ox, y: -oy) * global
-                                        }
-                                        // A long list of children inside a clip (a scrolling list's cells)
-                                        // is mostly off-screen: when the parent's content space is
-                                        // axis-aligned, a child with no rotation is tested from its block
-                                        // alone before it is pushed, and skipped when it is clearly (by a
-                                        // margin, so the exact test below decides anything close) outside.
-                                        let g = ctx.global
-                                        let preCull = ctx.hasCull && g.isAffine && g.m12 == 0 && g.m21 == 0
-                                        let childCull = ctx.cull
-                                        let index = Int32(parents.count)
-                                        parents.append(ctx)
-                                        for k in kids.reversed() {
-                                            let kb = Int(k) * ViewChannel.stride
-                                            if hidden[Int(k)] != 0 { continue }
-                                            if preCull && v[kb + ViewChannel.rotation.rawValue] == 0 && v[kb + ViewChannel.rotation3DAngle.rawValue] == 0 {
-                                                let w = v[kb + ViewChannel.width.rawValue], h = v[kb + ViewChannel.height.rawValue]
-                                                let sx = v[kb + ViewChannel.scaleX.rawValue], sy = v[kb + ViewChannel.scaleY.rawValue]
-                                                let cx = v[kb] + w / 2 + v[kb + ViewChannel.translationX.rawValue]
-                                                let cy = v[kb + 1] + h / 2 + v[kb + ViewChannel.translationY.rawValue]
-                                                let ex = abs(w * sx * g.m11) / 2, ey = abs(h * sy * g.m22) / 2
-                                                let gx = cx * g.m11 + g.m31, gy = cy * g.m22 + g.m32
-                                                let margin = 0.01 + 1e-5 * (abs(gx) + abs(gy) + ex + ey)
-                                                if gx + ex < childCull.minX - margin || gx - ex > childCull.maxX + margin
-                                                    || gy + ey < childCull.minY - margin || gy - ey > childCull.maxY + margin { continue }
-                                            }
-                                            walk.append(WalkEntry(slot: k, parent: index))
-                                        }
-                                    }
-                                    if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
-                                        copies.append(Int32(rootItem + 1))
-                                        copies.append(Int32(items.count))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// Whether two boxes certainly do not overlap (touching edges overlap).
     @inline(__always)
     static func disjoint(_ a: Rect, _ b: Rect) -> Bool {
@@ -1025,14 +869,14 @@ struct ViewStore {
                 precondition(live[Int(slot)] && !drawn[Int(slot)], "views: slot \(slot) is in the drawing order twice, or dead")
                 drawn[Int(slot)] = true
             }
-            let key = DrawKey(styles: styles, sequence: sequence)
+            let key = DrawKey(styles: styles.elements, sequence: sequence)
             for k in order.indices.dropFirst() {
                 precondition(key.before(order[k - 1], order[k]), "views: drawing order out of order at \(k)")
             }
         }
         // The tree: both directions agree, siblings are sorted, no cycle, the count is right.
         var parented = 0
-        let key = DrawKey(styles: styles, sequence: sequence)
+        let key = DrawKey(styles: styles.elements, sequence: sequence)
         for slot in entities.indices where live[slot] {
             if let parent = parent(slot: slot) {
                 parented += 1
@@ -1075,6 +919,13 @@ struct ViewStore {
             free = observerNodes[Int(free)].chainNext
         }
         precondition(listedNodes + freeNodes == observerNodes.count, "views: \(observerNodes.count - listedNodes - freeNodes) watch nodes leak")
+        for slot in entities.indices {
+            let n = (0..<ViewChannel.stride).filter { lanes[slot * ViewChannel.stride + $0] != ViewStore.noLane }.count
+            precondition(Int(laneCountOf[slot]) == n, "views: slot \(slot) has \(n) lanes, its count says \(laneCountOf[slot])")
+            precondition((n > 0) == (animatedIndex[slot] >= 0), "views: slot \(slot) is wrongly in or out of the animated set")
+            if n > 0 { precondition(animatedSlots[Int(animatedIndex[slot])] == UInt32(slot), "views: the animated set's index of slot \(slot)") }
+        }
+        precondition(animatedSlots.count == laneCountOf.filter { $0 > 0 }.count, "views: the animated set's size")
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
             precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
             precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")

@@ -1,0 +1,66 @@
+import Testing
+@testable import Portal
+
+private struct Glow { var level: Int }
+private struct Item: Identifiable, Hashable { let id: Int }
+
+/// Fuzzer-found cases where the kept render list of a portal layer with a content subtree went stale
+/// (the debug invariant compares it with a fresh walk after every tick).
+@Suite struct PropagationRegressionTests {
+@Test func fuzzSeed3() throws {
+        let world = World()
+        let e351 = try world.spawnView(frame: Rect(x: 440.0, y: 190.0, width: 30.0, height: 327.0), cornerRadius: 6.105112, opacity: 0.87354654, in: nil)
+        try world.portal(e351, item: Item(id: 0), as: .source)
+        try world.setPopupContainer(bounds: Rect(x: 585.5, y: 119.0, width: 350.0, height: 4.0), safeArea: EdgeInsets(top: 39.10941, leading: 0, bottom: 25.350111, trailing: 0))
+        let e443 = try world.spawnView(frame: Rect(x: 243.0, y: 369.0, width: 230.0, height: 137.0), cornerRadius: 23.04489, opacity: 0.49390057)
+        world.popupPolicy = .oneAtATime
+        try world.portal(e443, item: Item(id: 0), as: .destination)
+        let e915 = try world.spawnView(frame: Rect(x: -66.5, y: -48.5, width: 361.0, height: 364.0), cornerRadius: 21.346401, opacity: 0.9158587, in: e351)
+        let e1014 = try world.spawnView(frame: Rect(x: 142.0, y: 439.5, width: 159.0, height: 0.0), cornerRadius: 0.60012984, opacity: 0.41834894, in: nil)
+        let e1027 = try world.spawnView(frame: Rect(x: 486.0, y: 567.0, width: 208.0, height: 350.0), cornerRadius: 3.5989244, opacity: 0.7931013)
+        try world.presentPopup(e915, from: e1014, width: 97.0, height: 0.0, animation: Animation.smooth.delay(0.247), backdrop: true)
+        try world.presentPopup(e1027, from: e1014, width: 352.0, height: 376.0, animation: Animation.spring(response: 0.858, dampingFraction: 0.465).delay(0.066), backdrop: true)
+        for _ in 0..<2 { world.tick() }
+        try world.setClipsToBounds(true, of: e351)
+        for _ in 0..<5 { world.tick() }
+        try world.portalTransition(item: Item(id: 0), config: PortalTransitionConfig(animation: PortalAnimation(Animation.linear, delay: 0.122, duration: 0.198), effects: [.rotation(.degrees(56.698685), animation: Animation.easeInOut.delay(0.089).speed(3.104))]), scope: "")
+        for _ in 0..<2 { world.tick() }
+        _ = try world.spawn()
+        for _ in 0..<9 { world.tick() }
+        _ = try world.spawnView(frame: Rect(x: 183.5, y: 397.0, width: 263.0, height: 231.0), cornerRadius: 20.287178, opacity: 0.44461596)
+        for _ in 0..<14 { world.tick() }
+    }
+@Test func fuzzSeed27() throws {
+        let world = World()
+        let e804 = try world.spawnView(frame: Rect(x: 626.0, y: 497.5, width: 90.0, height: 295.0), cornerRadius: 8.232932, opacity: 0.2338349)
+        let e835 = try world.spawnView(frame: Rect(x: 538.0, y: -20.0, width: 288.0, height: 274.0), cornerRadius: 29.112587, opacity: 0.88097817)
+        let e1015 = try world.spawnView(frame: Rect(x: 466.0, y: -61.5, width: 172.0, height: 57.0), cornerRadius: 23.982203, opacity: 0.3284005, in: nil)
+        try world.portal(e835, item: Item(id: 4), as: .source)
+        for _ in 0..<8 { world.tick() }
+        try world.despawn(e835)
+        try world.portalTransition(item: Item(id: 4), config: PortalTransitionConfig(animation: PortalAnimationWithCompletion(Animation.spring(response: 1.117, dampingFraction: 1.246), delay: 0.06, completionCriteria: .removed)), scope: "s1")
+        try world.portal(e804, item: Item(id: 4), as: .destination)
+        try world.portal(e1015, item: Item(id: 3), as: .destination)
+        let e1424 = try world.spawnView(frame: Rect(x: 404.0, y: 367.0, width: 17.0, height: 399.0), cornerRadius: 18.796116, opacity: 0.8528841, in: nil)
+        try world.setParent(e1015, of: e1424, keepingGlobalFrame: false)
+        for _ in 0..<8 { world.tick() }
+        try world.portalTransition(item: Item(id: 3), config: PortalTransitionConfig(animation: PortalAnimation(Animation.spring(duration: 0.318, bounce: -0.747).delay(0.203), delay: 0.06, duration: 0.139), allowsHitTesting: true), scope: "s1")
+        world.advance(by: 0.03333333333333333)
+    }
+@Test func fuzzSeed37() throws {
+        let world = World()
+        let e176 = try world.spawnView(frame: Rect(x: 237.5, y: 48.0, width: 146.0, height: 106.0), cornerRadius: 12.017344, opacity: 0.2602607, in: nil)
+        try world.portal(e176, item: Item(id: 0), as: .destination)
+        try world.despawn(e176)
+        let e414 = try world.spawnView(frame: Rect(x: 2.5, y: 282.0, width: 362.0, height: 270.0), cornerRadius: 18.484524, opacity: 0.005983967, in: nil)
+        try world.portal(e414, item: Item(id: 1), as: .source)
+        let e636 = try world.spawnView(frame: Rect(x: 678.5, y: 121.0, width: 292.0, height: 268.0), cornerRadius: 26.834345, opacity: 0.9039811)
+        try world.portalTransition(item: Item(id: 1), config: PortalTransitionConfig(animation: PortalAnimation(Animation.timingCurve(0.82, 1.97, 0.065, 0.752, duration: 0.563), delay: 0.06, duration: 0.236), corners: PortalCorners(source: 15.056916, destination: 24.690258, style: .circular), removal: .fade), scope: "")
+        try world.portal(e636, item: Item(id: 1), as: .destination)
+        for _ in 0..<7 { world.tick() }
+        _ = try world.spawnView(frame: Rect(x: 302.5, y: 376.0, width: 319.0, height: 209.0), cornerRadius: 2.9270272, opacity: 0.9259731, in: e414)
+        world.tick()
+        try world.portalTransition(item: Item(id: 0), config: PortalTransitionConfig(animation: PortalAnimation(Animation.bouncy(duration: 0.318, extraBounce: -0.469), delay: 0.06, duration: 0.288), corners: PortalCorners(source: 1.6938673, destination: 19.869417, style: .continuous), removal: .fade), scope: "")
+        world.advance(by: 0.016666666666666666)
+    }
+}
