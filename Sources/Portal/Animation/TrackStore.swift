@@ -563,6 +563,10 @@ struct TrackStore {
     /// one register) are gathered and transposed into one register per coefficient, and the
     /// same multiplications and additions as the scalar step run on all four, so every lane's
     /// result is bit for bit the scalar one. The last `count % 4` lanes take the scalar step.
+    ///
+    /// The gather is the loop's cost (the floor, whose lanes' matrices are known, broadcasts
+    /// them instead), so it is kept to the fewest instructions: the four row indices come in two
+    /// 8-byte loads, and the transpose is the 8-shuffle one (see ``transpose(_:_:_:_:)``).
     mutating func advanceLanes() {
         let count = laneCount
         value.withUnsafeMutableBufferPointer { value in
@@ -573,19 +577,17 @@ struct TrackStore {
                             var i = 0
                             if count >= 4, let x = UnsafeMutableRawPointer(value.baseAddress), let v = UnsafeMutableRawPointer(velocity.baseAddress),
                                let goals = UnsafeRawPointer(target.baseAddress), let k = UnsafeRawPointer(coefficients.baseAddress),
-                               let rows = rows.baseAddress {
-                            let stride = MemoryLayout<StepCoefficients>.stride
-                            while i + 4 <= count {
+                               let rowBytes = UnsafeRawPointer(rows.baseAddress) {
+                            let shift = MemoryLayout<StepCoefficients>.stride.trailingZeroBitCount
+                            while i &+ 4 <= count {
                                 let offset = i &* MemoryLayout<Float>.stride
-                                let k0 = k.loadUnaligned(fromByteOffset: Int(rows[i]) &* stride, as: SIMD4<Float>.self)
-                                let k1 = k.loadUnaligned(fromByteOffset: Int(rows[i &+ 1]) &* stride, as: SIMD4<Float>.self)
-                                let k2 = k.loadUnaligned(fromByteOffset: Int(rows[i &+ 2]) &* stride, as: SIMD4<Float>.self)
-                                let k3 = k.loadUnaligned(fromByteOffset: Int(rows[i &+ 3]) &* stride, as: SIMD4<Float>.self)
-                                // (xx, xv, vx, vv) per lane → xx, xv, vx, vv per register.
-                                let front = SIMD8(lowHalf: k0, highHalf: k1), back = SIMD8(lowHalf: k2, highHalf: k3)
-                                let xxvx = SIMD8(lowHalf: front.evenHalf, highHalf: back.evenHalf)
-                                let xvvv = SIMD8(lowHalf: front.oddHalf, highHalf: back.oddHalf)
-                                let (xx, vx) = (xxvx.evenHalf, xxvx.oddHalf), (xv, vv) = (xvvv.evenHalf, xvvv.oddHalf)
+                                let (r0, r1) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                                let (r2, r3) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+                                let k0 = k.loadUnaligned(fromByteOffset: r0 &<< shift, as: SIMD4<Float>.self)
+                                let k1 = k.loadUnaligned(fromByteOffset: r1 &<< shift, as: SIMD4<Float>.self)
+                                let k2 = k.loadUnaligned(fromByteOffset: r2 &<< shift, as: SIMD4<Float>.self)
+                                let k3 = k.loadUnaligned(fromByteOffset: r3 &<< shift, as: SIMD4<Float>.self)
+                                let (xx, xv, vx, vv) = TrackStore.transpose(k0, k1, k2, k3)
                                 let goal = goals.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
                                 let now = x.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
                                 let speed = v.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
@@ -609,6 +611,32 @@ struct TrackStore {
                 }
             }
         }
+    }
+
+    /// The row indices of two consecutive lanes, read as one 8-byte word.
+    @inline(__always)
+    static func rowPair(_ bits: UInt64) -> (Int, Int) {
+        #if _endian(little)
+        (Int(truncatingIfNeeded: bits & 0xFFFF_FFFF), Int(truncatingIfNeeded: bits &>> 32))
+        #else
+        (Int(truncatingIfNeeded: bits &>> 32), Int(truncatingIfNeeded: bits & 0xFFFF_FFFF))
+        #endif
+    }
+
+    /// The 4×4 transpose of four lanes' (xx, xv, vx, vv) records into one register per
+    /// coefficient, in 8 shuffles: the pairs (k0.x, k1.x, k0.y, k1.y) and the like, then their
+    /// 8-byte halves combined. The halves are moved as `Double`s so that the compiler keeps the
+    /// two steps; written as one shuffle per result it fuses them into 3 shuffles each (12 in
+    /// all), and shuffles are what the gathering loop is bound by.
+    @inline(__always)
+    static func transpose(_ k0: SIMD4<Float>, _ k1: SIMD4<Float>, _ k2: SIMD4<Float>,
+                          _ k3: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        let low01 = unsafeBitCast(SIMD4(k0.x, k1.x, k0.y, k1.y), to: SIMD2<Double>.self)
+        let low23 = unsafeBitCast(SIMD4(k2.x, k3.x, k2.y, k3.y), to: SIMD2<Double>.self)
+        let high01 = unsafeBitCast(SIMD4(k0.z, k1.z, k0.w, k1.w), to: SIMD2<Double>.self)
+        let high23 = unsafeBitCast(SIMD4(k2.z, k3.z, k2.w, k3.w), to: SIMD2<Double>.self)
+        return (unsafeBitCast(SIMD2(low01.x, low23.x), to: SIMD4<Float>.self), unsafeBitCast(SIMD2(low01.y, low23.y), to: SIMD4<Float>.self),
+                unsafeBitCast(SIMD2(high01.x, high23.x), to: SIMD4<Float>.self), unsafeBitCast(SIMD2(high01.y, high23.y), to: SIMD4<Float>.self))
     }
 
     /// Snapping and finish: reports logical completions, retires settled animations (their
