@@ -105,9 +105,11 @@ struct TrackStore {
     private var groups: [CurveGroup] = []
     private var freeGroups: [UInt32] = []
     private var liveGroups: [UInt32] = []
-    /// The table the last curve timing joined: a burst of starts with one animation finds it
-    /// without hashing.
-    private var lastTable = CurveGroup.none
+    /// The tables curve timings joined lately, direct-mapped by a cheap mix of the key's
+    /// progress and span (`recentSlot`): starts of a few animations interleaved (flights of
+    /// several durations landing together and sent back in key order) find their table
+    /// without hashing the key. An entry is a hint, checked against the table it names.
+    private var recentTables: [UInt32] = []
     /// The step matrices of the springs started lately (see `SpringSteps.swift`).
     var springSteps = SpringStepCache()
 
@@ -389,6 +391,17 @@ struct TrackStore {
 
     // MARK: - Curve tables and groups
 
+    /// The number of entries of `recentTables` (a power of two).
+    private static let recentTableSlots = 64
+
+    /// Where `recentTables` keeps the table of `key`: a multiplicative mix of its progress bits
+    /// and span (no `Hasher`: hashing the key cost about 1,000 instructions per lookup).
+    @inline(__always)
+    private static func recentSlot(_ key: CurveTable.Key) -> Int {
+        let mixed = (key.progressBits ^ (key.span &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 58) & (recentTableSlots - 1)
+    }
+
     /// The group of timings moving along `curve` from `origin` to `endTick`, with the joining
     /// timing already counted: the table's newest group if it has that origin, else a new group
     /// (and a new table if none has the key). Only the newest group is looked at: starts come in
@@ -400,8 +413,12 @@ struct TrackStore {
     private mutating func joinGroup(_ curve: UnitCurve, progressPerTick: Double, origin: UInt64, endTick: UInt64) -> UInt32 {
         let key = CurveTable.Key(curve: curve, progressBits: progressPerTick.bitPattern, span: endTick &- origin)
         let table: UInt32
-        if lastTable != CurveGroup.none, tables[Int(lastTable)].groups > 0, tables[Int(lastTable)].key == key {
-            table = lastTable
+        if recentTables.isEmpty { recentTables = Array(repeating: CurveGroup.none, count: TrackStore.recentTableSlots) }
+        let recentSlot = TrackStore.recentSlot(key)
+        let recent = recentTables[recentSlot]
+        // A table with groups is the one `tableIndex` names for its key (see `checkInvariants`).
+        if recent != CurveGroup.none, tables[Int(recent)].groups > 0, tables[Int(recent)].key == key {
+            table = recent
         } else if let found = tableIndex[key] {
             table = found
         } else {
@@ -414,7 +431,7 @@ struct TrackStore {
             tables[Int(table)].reset(key: key, progressPerTick: progressPerTick)
             tableIndex[key] = table
         }
-        lastTable = table
+        recentTables[recentSlot] = table
         let newest = tables[Int(table)].newestGroup
         if newest != CurveGroup.none, groups[Int(newest)].origin == origin {
             groups[Int(newest)].members += 1
