@@ -50,13 +50,19 @@ struct CurveTable {
         self.progressPerTick = progressPerTick
     }
 
+    /// The entries a (new or reused) table for `key` reserves.
+    static func capacity(for key: Key) -> Int { Int(min(key.span, CurveTable.storedTicks)) }
+
     /// Readies a (new or reused) slot for `key`: reserves the stored ticks it can need, so
-    /// extending it as the motion runs never allocates.
-    mutating func reset(key: Key, progressPerTick: Double) {
+    /// extending it as the motion runs never allocates — and at least `atLeast` entries (the
+    /// most a table has needed so far, up to what a released table keeps), so that a slot
+    /// reused for a longer motion grows once to that size, not again and again as the slots
+    /// of the free list meet longer spans one by one.
+    mutating func reset(key: Key, progressPerTick: Double, atLeast: Int) {
         self.key = key
         self.progressPerTick = progressPerTick
         remaining.removeAll(keepingCapacity: true)
-        remaining.reserveCapacity(Int(min(key.span, CurveTable.storedTicks)))
+        remaining.reserveCapacity(max(CurveTable.capacity(for: key), atLeast))
         final = Float(1 - key.curve.value(at: 1))
         groups = 0
         newestGroup = CurveGroup.none

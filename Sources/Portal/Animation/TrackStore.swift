@@ -101,6 +101,9 @@ struct TrackStore {
     // Curve tables and groups (stable slots; the live groups also in a dense list).
     private var tables: [CurveTable] = []
     private var freeTables: [UInt32] = []
+    /// The most entries a table has needed (up to ``CurveTable/keptCapacity``): every table
+    /// reserves at least this many, so reused slots stop allocating once it stops growing.
+    private var tableCapacity = 0
     private var tableIndex: [CurveTable.Key: UInt32] = [:]
     private var groups: [CurveGroup] = []
     private var freeGroups: [UInt32] = []
@@ -428,7 +431,8 @@ struct TrackStore {
                 tables.append(CurveTable(key: key, progressPerTick: progressPerTick))
                 table = UInt32(tables.count - 1)
             }
-            tables[Int(table)].reset(key: key, progressPerTick: progressPerTick)
+            tableCapacity = max(tableCapacity, min(CurveTable.capacity(for: key), CurveTable.keptCapacity))
+            tables[Int(table)].reset(key: key, progressPerTick: progressPerTick, atLeast: tableCapacity)
             tableIndex[key] = table
         }
         recentTables[recentSlot] = table

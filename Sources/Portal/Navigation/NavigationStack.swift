@@ -21,12 +21,21 @@ enum NavigationRequest {
     case popToRoot(NavigationTransition)
     case setStack([Entity], NavigationTransition)
 
-    /// The screens the request names.
-    var screens: [Entity] {
+    /// Calls `body` with each screen the request names (no array: a push names one).
+    func forEachScreen(_ body: (Entity) -> Void) {
         switch self {
-        case let .push(screen, _): return [screen]
-        case .pop, .popToRoot: return []
-        case let .setStack(screens, _): return screens
+        case let .push(screen, _): body(screen)
+        case .pop, .popToRoot: return
+        case let .setStack(screens, _): for screen in screens { body(screen) }
+        }
+    }
+
+    /// Whether the request names `screen`.
+    func names(_ screen: Entity) -> Bool {
+        switch self {
+        case let .push(pushed, _): return pushed == screen
+        case .pop, .popToRoot: return false
+        case let .setStack(screens, _): return screens.contains(screen)
         }
     }
 }
@@ -39,16 +48,65 @@ struct LeavingScreen {
     var releases: Int
 }
 
+/// The values one stage of a transition sets, channel by channel, inline (a mask and eight
+/// floats), so building a transition's stages allocates nothing. It lists its channels in the
+/// order of `StageValues.channels` (opacity, translation, scale, rotation, 3D angle, depth),
+/// the order lanes start in and values are written.
+struct StageValues: Sequence, IteratorProtocol {
+    /// The channels a stage can set, in listing order.
+    static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .rotation3DAngle, .zPosition]
+
+    private var mask: UInt8 = 0
+    private var values = SIMD8<Float>()
+
+    private static func position(of channel: ViewChannel) -> Int {
+        switch channel {
+        case .opacity: return 0
+        case .translationX: return 1
+        case .translationY: return 2
+        case .scaleX: return 3
+        case .scaleY: return 4
+        case .rotation: return 5
+        case .rotation3DAngle: return 6
+        case .zPosition: return 7
+        default: preconditionFailure("navigation: a transition never sets \(channel)")
+        }
+    }
+
+    var isEmpty: Bool { mask == 0 }
+
+    /// Sets `channel`'s value (replacing any set before).
+    mutating func set(_ channel: ViewChannel, _ value: Float) {
+        let i = StageValues.position(of: channel)
+        mask |= 1 << UInt8(i)
+        values[i] = value
+    }
+
+    /// The value set for `channel`, if any.
+    func value(of channel: ViewChannel) -> Float? {
+        let i = StageValues.position(of: channel)
+        return mask & (1 << UInt8(i)) != 0 ? values[i] : nil
+    }
+
+    mutating func next() -> (ViewChannel, Float)? {
+        guard mask != 0 else { return nil }
+        let i = mask.trailingZeroBitCount
+        mask &= mask - 1
+        return (StageValues.channels[i], values[i])
+    }
+}
+
 /// The values of the animated channels a transition touches, for one screen.
 struct ScreenStages {
-    /// The screen's values before the transition: what a cancelled transition restores.
-    var rest: [Float]
+    /// The screen's values before the transition, in the order of `NavigationStore.channels`:
+    /// what a cancelled transition restores.
+    var rest: SIMD8<Float>
     /// Start values of the channels the transition sets at its start.
-    var initial: [(ViewChannel, Float)]
+    var initial: StageValues
     /// End values of the channels the animation drives.
-    var animation: [(ViewChannel, Float)]
+    var animation: StageValues
     /// Values set once the transition has finished.
-    var completion: [(ViewChannel, Float)]
+    var completion: StageValues
     /// The 3D rotation axis to show while transitioning, if the transition rotates in 3D.
     var rotationAxis: Rotation3D?
 }
@@ -76,11 +134,16 @@ struct NavigationStackState {
     var active: ActiveNavigation?
     var queue: [NavigationRequest] = []
     var interactiveStart: InteractivePopStart
+    /// Storage for the next transition's `finalScreens` and `leaving` lists: a completed
+    /// transition hands back the list it replaced and its leaving list, so a stack that keeps
+    /// pushing and popping allocates nothing once its lists have grown.
+    var spareScreens: [Entity] = []
+    var spareLeaving: [Entity] = []
 
     /// Whether the stack's list, running transition or queue names `screen`.
     func holds(_ screen: Entity) -> Bool {
         screens.contains(screen) || active.map { $0.from == screen || $0.to == screen || $0.finalScreens.contains(screen) } == true
-            || queue.contains { $0.screens.contains(screen) }
+            || queue.contains { $0.names(screen) }
     }
 }
 

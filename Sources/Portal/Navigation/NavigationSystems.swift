@@ -47,16 +47,30 @@ struct NavigationStore {
         }
     }
 
-    /// The screens a request of `stack` dropped from its list as it ran.
-    mutating func dropped(_ screens: some Sequence<Entity>, from stack: Entity) {
-        for screen in screens {
-            guard let row = leaving.index.row(of: screen), leaving.values[row].stack == stack else { continue }
-            leaving.values[row].releases -= 1
-            if leaving.values[row].releases == 0 { leaving.remove(screen) }
-        }
+    /// A screen a request of `stack` dropped from its list as it ran.
+    mutating func dropped(_ screen: Entity, from stack: Entity) {
+        guard let row = leaving.index.row(of: screen), leaving.values[row].stack == stack else { return }
+        leaving.values[row].releases -= 1
+        if leaving.values[row].releases == 0 { leaving.remove(screen) }
     }
 
-    /// The channels a navigation transition drives, in the order `ScreenStages.rest` lists them.
+    /// Moves `stack`'s state out of its row (leaving a placeholder with no lists) so that its
+    /// lists are uniquely referenced while they are edited: editing a copy whose buffers the
+    /// table still shares would copy them. Put it back with `stacks.insert(_:for:)` before
+    /// anything reads the stack again.
+    mutating func checkOut(_ stack: Entity) -> NavigationStackState? {
+        guard let row = stacks.index.row(of: stack) else { return nil }
+        var state = NavigationStackState(screens: [], progressView: stacks.values[row].progressView,
+                                         interactiveStart: stacks.values[row].interactiveStart)
+        swap(&state, &stacks.values[row])
+        return state
+    }
+
+    /// The stacks that finished in the last tick, kept between ticks so that finding them
+    /// allocates nothing.
+    var finished: [Entity] = []
+
+    /// The channels a navigation transition drives, in the order `ScreenStages.rest` holds them.
     static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .zPosition, .rotation3DAngle]
 
     func progress(of stack: Entity, views: ViewStore) -> Float {
@@ -75,8 +89,10 @@ extension World {
             } else {
                 navigation.stacks.update(stack) { $0.queue.append(request) }
                 // A screen waiting for its request is already the stack's child: not on show yet.
-                for screen in request.screens where screen != active.from && screen != active.to && !state.screens.contains(screen) {
-                    if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
+                request.forEachScreen { screen in
+                    guard screen != active.from && screen != active.to && !state.screens.contains(screen),
+                          let slot = views.slot(of: screen) else { return }
+                    views.setHidden(true, by: .navigation, slot: slot)
                 }
             }
             return
@@ -88,26 +104,37 @@ extension World {
     /// settled at once (the caller then starts what is queued behind it).
     @discardableResult
     private func startNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) -> Bool {
-        guard var state = navigation.stacks.value(of: stack), let top = state.screens.last else { return false }
+        guard let top = navigation.stacks.value(of: stack)?.screens.last, let stackSlot = views.slot(of: stack) else { return false }
+        if case .pop = request, navigation.stacks.value(of: stack)!.screens.count <= 1 { return false }
+        if case .popToRoot = request, navigation.stacks.value(of: stack)!.screens.count <= 1 { return false }
+        // The state is edited out of its row, and the new lists are built in the storage the
+        // stack's last transition handed back: a steady push or pop allocates nothing.
+        var state = navigation.checkOut(stack)!
+        var finalScreens: [Entity] = [], leaving: [Entity] = []
+        swap(&finalScreens, &state.spareScreens)
+        swap(&leaving, &state.spareLeaving)
+        finalScreens.removeAll(keepingCapacity: true)
+        leaving.removeAll(keepingCapacity: true)
         let operation: NavigationTransition.Operation
-        let finalScreens: [Entity]
         let transition: NavigationTransition
         switch request {
         case let .push(screen, t):
-            (operation, finalScreens, transition) = (.push, state.screens + [screen], t)
+            finalScreens.append(contentsOf: state.screens)
+            finalScreens.append(screen)
+            (operation, transition) = (.push, t)
         case let .pop(t):
-            guard state.screens.count > 1 else { return false }
-            (operation, finalScreens, transition) = (.pop, Array(state.screens.dropLast()), t)
+            finalScreens.append(contentsOf: state.screens.dropLast())
+            (operation, transition) = (.pop, t)
         case let .popToRoot(t):
-            guard state.screens.count > 1 else { return false }
-            (operation, finalScreens, transition) = (.pop, [state.screens[0]], t)
+            finalScreens.append(state.screens[0])
+            (operation, transition) = (.pop, t)
         case let .setStack(screens, t):
             let newTop = screens.last!
-            (operation, finalScreens, transition) = (state.screens.contains(newTop) && newTop != top ? .pop : .push, screens, t)
+            finalScreens.append(contentsOf: screens)
+            (operation, transition) = (state.screens.contains(newTop) && newTop != top ? .pop : .push, t)
         }
-        let leaving = state.screens.filter { !finalScreens.contains($0) }
+        for screen in state.screens where !finalScreens.contains(screen) { leaving.append(screen) }
         // The screens after the request are the stack's children and fill it (UINavigationController's layout).
-        guard let stackSlot = views.slot(of: stack) else { return false }
         let bounds = Rect(x: 0, y: 0, width: views.frame(slot: stackSlot).width, height: views.frame(slot: stackSlot).height)
         for screen in finalScreens { adopt(screen, stackSlot: stackSlot, bounds: bounds) }
         // The transition runs between the screens that show: the top live screen before and after.
@@ -116,14 +143,19 @@ extension World {
         let from = state.screens.last { views.slot(of: $0) != nil }, to = finalScreens.last { views.slot(of: $0) != nil }
         guard let from, let to, from != to, let fromSlot = views.slot(of: from), let toSlot = views.slot(of: to) else {
             // Nothing to animate (the top is unchanged, or a screen is gone): settle at once.
-            navigation.dropped(leaving, from: stack)
-            state.screens = finalScreens
+            for screen in leaving { navigation.dropped(screen, from: stack) }
+            swap(&state.screens, &finalScreens)
+            state.spareScreens = finalScreens
+            state.spareLeaving = leaving
             navigation.stacks.insert(state, for: stack)
             showOnlyTop(of: stack)
             release(leaving, from: stack)
             return false
         }
-        for screen in state.screens + finalScreens where screen != from && screen != to {
+        for screen in state.screens where screen != from && screen != to {
+            if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
+        }
+        for screen in finalScreens where screen != from && screen != to {
             if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
         }
         let (fromView, toView) = transition.transientViews(for: operation, from: views.frame(slot: fromSlot),
@@ -139,18 +171,20 @@ extension World {
         let toInFront = toView.placement.map { $0 == .front } ?? fromView.placement.map { $0 == .back } ?? byDepth ?? (operation == .push)
         views.setZIndex(toInFront ? 1 : 0, slot: toSlot)
         views.setZIndex(toInFront ? 0 : 1, slot: fromSlot)
-        for (slot, stages) in [(fromSlot, fromStages), (toSlot, toStages)] {
-            setPresented(stages.initial, slot: slot)
+        func setInitial(_ stages: ScreenStages, slot: Int) {
+            for (channel, value) in stages.initial { setPresented(channel, value, slot: slot) }
             if let axis = stages.rotationAxis {
                 views.styles[slot].rotationAxis = axis
                 views.noteGeometryWrite(slot: slot)   // the axis moves the screen's content too
             }
         }
+        setInitial(fromStages, slot: fromSlot)
+        setInitial(toStages, slot: toSlot)
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
                                         progress: nil, isInteractive: interactive)
         navigation.stacks.insert(state, for: stack)
-        if let progressSlot = views.slot(of: state.progressView) { setPresented([(.x, 0)], slot: progressSlot) }
+        if let progressSlot = views.slot(of: state.progressView) { setPresented(.x, 0, slot: progressSlot) }
         if !interactive {
             animateNavigation(stack, towards: .animation, with: transition.animation, tick: tick)
         }
@@ -179,21 +213,25 @@ extension World {
     /// Animates both screens (and the progress view) to the end values or back to the start.
     private func animateNavigation(_ stack: Entity, towards target: NavigationTarget, with animation: Animation, tick: UInt64) {
         guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
-        for (screen, stages) in [(active.from, active.fromStages), (active.to, active.toStages)] {
-            guard let slot = views.slot(of: screen) else { continue }
+        func animate(_ screen: Entity, _ stages: ScreenStages) {
+            guard let slot = views.slot(of: screen) else { return }
             // Only channels that move get a lane: a stage that sets a transform sets all its
             // numbers, but a slide moves one of them.
-            let targets = (target == .animation ? stages.animation : startValues(stages)).filter { channel, value in
-                views.value(channel, slot: slot) != value || views.lanes[slot * ViewChannel.stride + channel.rawValue] != ViewStore.noLane
+            var targets = StageValues()
+            for (channel, value) in target == .animation ? stages.animation : startValues(stages)
+            where views.value(channel, slot: slot) != value || views.lanes[slot * ViewChannel.stride + channel.rawValue] != ViewStore.noLane {
+                targets.set(channel, value)
             }
             if !targets.isEmpty {
                 tracks.start(animation, id: .internal, view: screen, slot: slot, targets: targets, tick: tick, step: clock.step,
                              tolerance: configuration.settleTolerance, views: &views, events: &events)
             }
         }
+        animate(active.from, active.fromStages)
+        animate(active.to, active.toStages)
         if let slot = views.slot(of: state.progressView) {
             state.active!.progress = tracks.start(animation, id: .internal, view: state.progressView, slot: slot,
-                                                  targets: [(.x, target == .animation ? 1 : 0)], tick: tick, step: clock.step,
+                                                  targets: CollectionOfOne((ViewChannel.x, target == .animation ? 1 : 0)), tick: tick, step: clock.step,
                                                   tolerance: configuration.settleTolerance, views: &views, events: &events)
         }
         navigation.stacks.insert(state, for: stack)
@@ -201,22 +239,24 @@ extension World {
 
     /// Where each animated channel starts: its initial value if the transition sets one, else
     /// its value at rest.
-    private func startValues(_ stages: ScreenStages) -> [(ViewChannel, Float)] {
-        stages.animation.map { channel, _ in
-            if let initial = stages.initial.first(where: { $0.0 == channel }) { return initial }
-            return (channel, stages.rest[NavigationStore.channels.firstIndex(of: channel)!])
+    private func startValues(_ stages: ScreenStages) -> StageValues {
+        var start = StageValues()
+        for (channel, _) in stages.animation {
+            start.set(channel, stages.initial.value(of: channel) ?? stages.rest[NavigationStore.channels.firstIndex(of: channel)!])
         }
+        return start
     }
 
     /// An interactive pop follows the finger: every animated channel at start + (end − start)·progress.
     func applyInteractivePop(_ stack: Entity, progress: Float) {
         guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
-        for (screen, stages) in [(active.from, active.fromStages), (active.to, active.toStages)] {
-            guard let slot = views.slot(of: screen) else { continue }
-            let start = startValues(stages)
-            setPresented(zip(start, stages.animation).map { s, e in (e.0, s.1 + (e.1 - s.1) * progress) }, slot: slot)
+        func follow(_ screen: Entity, _ stages: ScreenStages) {
+            guard let slot = views.slot(of: screen) else { return }
+            for (s, e) in zip(startValues(stages), stages.animation) { setPresented(e.0, s.1 + (e.1 - s.1) * progress, slot: slot) }
         }
-        if let slot = views.slot(of: state.progressView) { setPresented([(.x, progress)], slot: slot) }
+        follow(active.from, active.fromStages)
+        follow(active.to, active.toStages)
+        if let slot = views.slot(of: state.progressView) { setPresented(.x, progress, slot: slot) }
     }
 
     /// Releases an interactive pop, finishing or cancelling it as decided at the call (where the
@@ -247,6 +287,8 @@ extension World {
         // Read the two fields in place: copying a stack's state (its screens, its stages)
         // for every stack every tick was most of this loop's cost.
         var finished: [Entity] = []
+        swap(&finished, &navigation.finished)
+        finished.removeAll(keepingCapacity: true)
         navigation.stacks.values.withUnsafeBufferPointer { states in
             for row in states.indices {
                 guard states[row].active != nil, states[row].active?.isInteractive == false else { continue }
@@ -255,28 +297,36 @@ extension World {
             }
         }
         for stack in finished { completeNavigation(stack, tick: tick) }
+        swap(&finished, &navigation.finished)
     }
 
     private func completeNavigation(_ stack: Entity, tick: UInt64) {
-        guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
-        for screen in [active.from, active.to] {
-            if let slot = views.slot(of: screen) {
-                for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
-                views.setZIndex(0, slot: slot)
-            }
+        guard navigation.stacks.value(of: stack)?.active != nil else { return }
+        var state = navigation.checkOut(stack)!
+        let active = state.active!
+        func stop(_ screen: Entity) {
+            guard let slot = views.slot(of: screen) else { return }
+            for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
+            views.setZIndex(0, slot: slot)
         }
+        stop(active.from)
+        stop(active.to)
         if active.isCancelling {
             restore(active.fromStages, screen: active.from)
             restore(active.toStages, screen: active.to)
+            state.spareScreens = active.finalScreens
         } else {
             if let slot = views.slot(of: active.to) {
-                setPresented(active.toStages.animation, slot: slot)
-                setPresented(active.toStages.completion, slot: slot)
+                for (channel, value) in active.toStages.animation { setPresented(channel, value, slot: slot) }
+                for (channel, value) in active.toStages.completion { setPresented(channel, value, slot: slot) }
             }
             restore(active.fromStages, screen: active.from)
-            navigation.dropped(state.screens.filter { !active.finalScreens.contains($0) }, from: stack)
+            for screen in state.screens where !active.finalScreens.contains(screen) { navigation.dropped(screen, from: stack) }
+            // The list replaced is the storage of the next transition's list.
+            state.spareScreens = state.screens
             state.screens = active.finalScreens
         }
+        state.spareLeaving = active.leaving
         state.active = nil
         navigation.stacks.insert(state, for: stack)
         showOnlyTop(of: stack)
@@ -291,7 +341,10 @@ extension World {
         guard let slot = views.slot(of: screen) else { return }
         if views.parent(slot: slot) != stackSlot { views.setParent(stackSlot, of: slot) }
         if views.frame(slot: slot) != bounds {
-            setPresented([(.x, bounds.minX), (.y, bounds.minY), (.width, bounds.width), (.height, bounds.height)], slot: slot)
+            setPresented(.x, bounds.minX, slot: slot)
+            setPresented(.y, bounds.minY, slot: slot)
+            setPresented(.width, bounds.width, slot: slot)
+            setPresented(.height, bounds.height, slot: slot)
         }
     }
 
@@ -299,7 +352,7 @@ extension World {
     /// frames, hidden by navigation until a stack takes them.
     private func release(_ screens: [Entity], from stack: Entity) {
         guard let state = navigation.stacks.value(of: stack), let stackSlot = views.slot(of: stack) else { return }
-        for screen in screens where !state.screens.contains(screen) && !state.queue.contains(where: { $0.screens.contains(screen) }) {
+        for screen in screens where !state.screens.contains(screen) && !state.queue.contains(where: { $0.names(screen) }) {
             guard let slot = views.slot(of: screen) else { continue }
             views.setHidden(true, by: .navigation, slot: slot)
             if views.parent(slot: slot) == stackSlot && stagedParents[screen] == nil { views.setParent(nil, of: slot) }
@@ -317,7 +370,7 @@ extension World {
     /// Returns a screen exactly to its values from before the transition.
     private func restore(_ stages: ScreenStages, screen: Entity) {
         guard let slot = views.slot(of: screen) else { return }
-        setPresented(Array(zip(NavigationStore.channels, stages.rest)), slot: slot)
+        for (i, channel) in NavigationStore.channels.enumerated() { setPresented(channel, stages.rest[i], slot: slot) }
     }
 
     /// The channel values of a transient view's three stages, and the screen's values at rest.
@@ -325,26 +378,33 @@ extension World {
     /// ignored as if unset, and opacity is clamped into 0…1, so nothing invalid reaches a view;
     /// a 3D rotation whose axis or perspective is not finite (within ±1e9) is dropped whole.
     private func stages(of view: TransientView, slot: Int) -> ScreenStages {
-        func values(_ p: TransientView.Properties) -> [(ViewChannel, Float)] {
-            raw(p).compactMap { channel, value in
-                guard Rect.isSane(value) else { return nil }
-                return (channel, channel == .opacity ? min(max(value, 0), 1) : value)
+        func values(_ p: TransientView.Properties) -> StageValues {
+            var result = StageValues()
+            func add(_ channel: ViewChannel, _ value: Float) {
+                guard Rect.isSane(value) else { return }
+                result.set(channel, channel == .opacity ? min(max(value, 0), 1) : value)
             }
-        }
-        func raw(_ p: TransientView.Properties) -> [(ViewChannel, Float)] {
-            var result: [(ViewChannel, Float)] = []
-            if let opacity = p.opacity { result.append((.opacity, opacity)) }
+            if let opacity = p.opacity { add(.opacity, opacity) }
             if let transform = p.transform {
                 let t = transform.resolved()
-                result += [(.translationX, t.translation.x), (.translationY, t.translation.y), (.scaleX, t.scaleX), (.scaleY, t.scaleY),
-                           (.rotation, t.rotation.radians)]
-                if t.rotation3D.isSane { result.append((.rotation3DAngle, t.rotation3D.angle.radians)) }
+                add(.translationX, t.translation.x)
+                add(.translationY, t.translation.y)
+                add(.scaleX, t.scaleX)
+                add(.scaleY, t.scaleY)
+                add(.rotation, t.rotation.radians)
+                if t.rotation3D.isSane { add(.rotation3DAngle, t.rotation3D.angle.radians) }
             }
-            if let z = p.zPosition { result.append((.zPosition, z)) }
+            if let z = p.zPosition { add(.zPosition, z) }
             return result
         }
-        let rotated = [view.initial, view.animation].compactMap { $0.transform?.rotation3D }.first { $0.angle.radians != 0 && $0.isSane }
-        return ScreenStages(rest: NavigationStore.channels.map { views.value($0, slot: slot) },
+        func shownRotation(_ p: TransientView.Properties) -> Rotation3D? {
+            guard let r = p.transform?.rotation3D, r.angle.radians != 0, r.isSane else { return nil }
+            return r
+        }
+        let rotated = shownRotation(view.initial) ?? shownRotation(view.animation)
+        var rest = SIMD8<Float>()
+        for (i, channel) in NavigationStore.channels.enumerated() { rest[i] = views.value(channel, slot: slot) }
+        return ScreenStages(rest: rest,
                             initial: values(view.initial), animation: values(view.animation), completion: values(view.completion),
                             rotationAxis: rotated)
     }
@@ -358,11 +418,18 @@ extension World {
         if let state = navigation.stacks.remove(entity) {
             remove(state.progressView)
             navigation.projections.remove(entity)
-            for screen in state.screens + (state.active.map { [$0.from, $0.to] + $0.finalScreens } ?? []) + state.queue.flatMap(\.screens) {
+            func free(_ screen: Entity) {
                 navigation.owners.remove(screen)
                 if navigation.leaving.value(of: screen)?.stack == entity { navigation.leaving.remove(screen) }
                 if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
             }
+            for screen in state.screens { free(screen) }
+            if let active = state.active {
+                free(active.from)
+                free(active.to)
+                for screen in active.finalScreens { free(screen) }
+            }
+            for request in state.queue { request.forEachScreen(free) }
         }
         navigation.owners.remove(entity)
         navigation.leaving.remove(entity)

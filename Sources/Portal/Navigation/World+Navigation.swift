@@ -63,12 +63,11 @@ extension World {
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.push(screen, onto: stack, transition), self); return }
-        var projection = try requireStack(stack)
+        let row = try requireStackRow(stack)
         try transition.validate(step: clock.step)
         try requireFreeScreen(screen, for: stack)
         try requireNotAncestor(screen, of: stack)
-        projection.screens.append(screen)
-        navigation.projections.insert(projection, for: stack)
+        navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
         navigation.owners.insert(stack, for: screen)
         stageScreen(screen, in: stack)
         commands.append(.navigate(stack, .push(screen, transition)))
@@ -79,12 +78,11 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.pop(stack, transition), self); return }
-        var projection = try requireStack(stack)
+        let row = try requireStackRow(stack)
         try transition.validate(step: clock.step)
-        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
-        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
-        let top = projection.screens.removeLast()
-        navigation.projections.insert(projection, for: stack)
+        guard navigation.projections.values[row].interactivePop == nil else { throw .interactivePopInProgress(stack) }
+        guard navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
+        let top = navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
         navigation.release(top, from: stack)
         commands.append(.navigate(stack, .pop(transition)))
     }
@@ -241,6 +239,14 @@ extension World {
     /// Refuses a screen that is the stack or contains it: it cannot become its own child.
     private func requireNotAncestor(_ screen: Entity, of stack: Entity) throws(PortalError) {
         if isProjectedAncestorOrSelf(screen, of: stack) { throw .parentCycle(screen, parent: stack) }
+    }
+
+    /// The row of `stack`'s projection, for calls that edit it in place (a copy of the
+    /// projection shares its list, so appending to the copy would copy the list).
+    func requireStackRow(_ stack: Entity) throws(PortalError) -> Int {
+        try requireAlive(stack)
+        guard let row = navigation.projections.index.row(of: stack) else { throw .notANavigationStack(stack) }
+        return row
     }
 
     func requireStack(_ stack: Entity) throws(PortalError) -> NavigationProjection {

@@ -189,6 +189,8 @@ struct PortalStore {
     var landingChecks = TickWheel()
     /// The landing pass's list of checks due, kept between ticks.
     private var dueChecks: [ScheduledEvent] = []
+    /// The merge buffer of the sort of `dueLandings`, kept between ticks.
+    private var dueScratch: [UInt32] = []
     /// The landing pass's list of portals due, kept between ticks.
     var dueLandings: [UInt32] = []
     /// The portals the next matching pass visits (besides the watchers of views written since
@@ -337,7 +339,7 @@ struct PortalStore {
         dueChecks.removeAll(keepingCapacity: true)
         landingChecks.takeDue(by: tick, into: &dueChecks)
         for check in dueChecks where motion[Int(check.owner)].checkVersion == check.version { due.append(check.owner) }
-        due.sort()
+        due.stableSort(scratch: &dueScratch, by: <)   // `sort()` would allocate its merge buffer every tick
     }
 
     mutating func group(named id: String) -> Int {

@@ -141,6 +141,8 @@ struct ViewStore {
 
     /// Live slots in drawing order, back to front. Valid after `refreshOrder()`.
     private(set) var order: [UInt32] = []
+    /// The merge buffer of the drawing order's full sort, kept between sorts.
+    private var orderScratch: [UInt32] = []
     /// Views whose `sequence` is below this were spawned before the render list was last built.
     private var renderedSequence: UInt64 = 0
     /// Slots spawned since the last refresh, in spawn order (each at most once: see
@@ -609,7 +611,7 @@ struct ViewStore {
             order.removeAll(keepingCapacity: true)
             for slot in live.indices where live[slot] && parentSlot[slot] == 0 { order.append(UInt32(slot)) }
             let key = DrawKey(styles: styles.elements, sequence: sequence)
-            order.sort { key.before($0, $1) }
+            order.stableSort(scratch: &orderScratch) { key.before($0, $1) }   // `sort` would allocate
         } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
             // No slot was reused since the last refresh, so a slot that is not live is exactly
             // a view removed since then: its entry in the order is stale, and a view spawned and
