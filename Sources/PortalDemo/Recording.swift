@@ -17,7 +17,7 @@ func record(_ scene: Scene) throws -> Recording {
     func capture() throws {
         let drawn = Set(world.renderList.map(\.entity))
         let boxes = try cast.anchors.map { entity, colour in
-            DebugBox(frame: try world.presentation(of: entity).frame, colour: colour, hidden: !drawn.contains(entity))
+            DebugBox(frame: try world.presentation(of: entity).globalFrame, colour: colour, hidden: !drawn.contains(entity))
         }
         ticks.append(RecordedTick(items: world.renderList, clips: world.clipList, boxes: boxes, fills: cast.fills))
     }

@@ -234,5 +234,5 @@ func allScenes() -> [Scene] {
         photosScene(),
         stackScene(),
         reduceMotionScene(),
-    ] + navigationScenes() + headerScenes() + [popupScene()]
+    ] + navigationScenes() + headerScenes() + [popupScene(), appScene()]
 }
