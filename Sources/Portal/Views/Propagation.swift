@@ -534,10 +534,21 @@ extension ViewStore {
         var plan = self.rootPlan
         self.rootPlan = []
         plan.removeAll(keepingCapacity: true)
-        for root in order { plan.append(Int32(copyable(Int(root)) ?? -1)) }
-        // The views drawn under roots walked again are not drawn until the walk draws them.
-        for (i, r) in oldRoots.enumerated() where copyable(Int(r.slot)) != i {
-            for k in Int(r.itemStart)..<Int(r.itemEnd) where oldSlots[k] != ViewStore.copySlot { itemOf[Int(oldSlots[k])] = -1 }
+        if copying {
+            for root in order { plan.append(Int32(copyable(Int(root)) ?? -1)) }
+            // The views drawn under roots walked again are not drawn until the walk draws them.
+            for (i, r) in oldRoots.enumerated() where copyable(Int(r.slot)) != i {
+                for k in Int(r.itemStart)..<Int(r.itemEnd) where oldSlots[k] != ViewStore.copySlot { itemOf[Int(oldSlots[k])] = -1 }
+            }
+        } else {
+            // The full walk: every root is walked, so no view is drawn until the walk draws it
+            // (one pass over the last list's slots, with no per-root test).
+            plan.append(contentsOf: repeatElement(-1, count: order.count))
+            oldSlots.withUnsafeBufferPointer { old in
+                itemOf.withUnsafeMutableBufferPointer { itemOf in
+                    for slot in old where slot != ViewStore.copySlot { itemOf[Int(slot)] = -1 }
+                }
+            }
         }
         defer { self.rootPlan = plan }
         values.withUnsafeBufferPointer { v in
