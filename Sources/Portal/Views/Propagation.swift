@@ -558,6 +558,9 @@ extension ViewStore {
                         itemOf.withUnsafeMutableBufferPointer { itemOf in
                             childSlots.withUnsafeBufferPointer { children in contextOf.withUnsafeMutableBufferPointer { contextOf in clipOf.withUnsafeMutableBufferPointer { clipOf in
                                 for (j, root) in order.enumerated() {
+                                    // A hidden root draws nothing and keeps no range (a stack's
+                                    // progress view, a popped screen): nothing to copy from it later.
+                                    guard hidden[Int(root)] == 0 else { continue }
                                     let itemStart = items.count, clipStart = clips.count, copyCount = copies.count
                                     if plan[j] >= 0 {
                                         // Copy the root's items and clips, shifting clip indices and item places.
