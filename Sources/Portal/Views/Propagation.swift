@@ -497,9 +497,15 @@ extension ViewStore {
         itemSlots = []
         let oldRoots = lastRoots
         lastRoots = []
-        var walk = self.walk
-        self.walk = []
-        walk.removeAll(keepingCapacity: true)
+        // The walk's stack, written through a pointer: one root's walk pushes each view at most
+        // twice (in its place, and as a copy under the portal layer that is that root), so 2 × the
+        // slots bound it; it grows only with the slots.
+        var stack = self.composeStack
+        self.composeStack = []
+        let bound = 2 * entities.count + 1
+        if stack.count < bound {
+            stack.append(contentsOf: repeatElement(WalkEntry(slot: 0, parent: -1), count: bound - stack.count))
+        }
         var parents = self.walkParents
         self.walkParents = []
         parents.removeAll(keepingCapacity: true)
@@ -514,7 +520,7 @@ extension ViewStore {
         self.rootEntry = []
         defer {
             for (i, r) in roots.enumerated() { rootEntry[Int(r.slot)] = Int32(i) }
-            self.walk = walk; self.walkParents = parents; self.layerContentItems = copies
+            self.composeStack = stack; self.walkParents = parents; self.layerContentItems = copies
             self.contextOf = contextOf; self.clipOf = clipOf; self.rootEntry = rootEntry
             spareItemSlots = oldSlots; itemSlots = outSlots
             spareRoots = oldRoots; lastRoots = roots
@@ -534,10 +540,21 @@ extension ViewStore {
         var plan = self.rootPlan
         self.rootPlan = []
         plan.removeAll(keepingCapacity: true)
-        for root in order { plan.append(Int32(copyable(Int(root)) ?? -1)) }
-        // The views drawn under roots walked again are not drawn until the walk draws them.
-        for (i, r) in oldRoots.enumerated() where copyable(Int(r.slot)) != i {
-            for k in Int(r.itemStart)..<Int(r.itemEnd) where oldSlots[k] != ViewStore.copySlot { itemOf[Int(oldSlots[k])] = -1 }
+        if copying {
+            for root in order { plan.append(Int32(copyable(Int(root)) ?? -1)) }
+            // The views drawn under roots walked again are not drawn until the walk draws them.
+            for (i, r) in oldRoots.enumerated() where copyable(Int(r.slot)) != i {
+                for k in Int(r.itemStart)..<Int(r.itemEnd) where oldSlots[k] != ViewStore.copySlot { itemOf[Int(oldSlots[k])] = -1 }
+            }
+        } else {
+            // The full walk: every root is walked, so no view is drawn until the walk draws it
+            // (one pass over the last list's slots, with no per-root test).
+            plan.append(contentsOf: repeatElement(-1, count: order.count))
+            oldSlots.withUnsafeBufferPointer { old in
+                itemOf.withUnsafeMutableBufferPointer { itemOf in
+                    for slot in old where slot != ViewStore.copySlot { itemOf[Int(slot)] = -1 }
+                }
+            }
         }
         defer { self.rootPlan = plan }
         values.withUnsafeBufferPointer { v in
@@ -546,7 +563,11 @@ extension ViewStore {
                     entities.withUnsafeBufferPointer { entities in
                         itemOf.withUnsafeMutableBufferPointer { itemOf in
                             childSlots.withUnsafeBufferPointer { children in contextOf.withUnsafeMutableBufferPointer { contextOf in clipOf.withUnsafeMutableBufferPointer { clipOf in
+                              stack.withUnsafeMutableBufferPointer { stack in
                                 for (j, root) in order.enumerated() {
+                                    // A hidden root draws nothing and keeps no range (a stack's
+                                    // progress view, a popped screen): nothing to copy from it later.
+                                    guard hidden[Int(root)] == 0 else { continue }
                                     let itemStart = items.count, clipStart = clips.count, copyCount = copies.count
                                     if plan[j] >= 0 {
                                         // Copy the root's items and clips, shifting clip indices and item places.
@@ -573,9 +594,12 @@ extension ViewStore {
                                                                clipStart: Int32(clipStart), clipEnd: Int32(clips.count)))
                                         continue
                                     }
-                                    walk.append(WalkEntry(slot: root, parent: -1))
+                                    stack[0] = WalkEntry(slot: root, parent: -1)
+                                    var top = 1
                                     let rootItem = items.count
-                                    while let e = walk.popLast() {
+                                    while top > 0 {
+                                        top -= 1
+                                        let e = stack[top]
                                         let slot = Int(e.slot)
                                         guard hidden[slot] == 0 else { continue }
                                         let isRoot = e.parent < 0
@@ -633,7 +657,8 @@ extension ViewStore {
                                             let index = Int32(parents.count)
                                             parents.append(ctx)
                                             for k in children[c].reversed() where hidden[Int(k)] == 0 {
-                                                walk.append(WalkEntry(slot: k, parent: index))
+                                                stack[top] = WalkEntry(slot: k, parent: index)
+                                                top += 1
                                             }
                                             continue
                                         }
@@ -665,7 +690,8 @@ extension ViewStore {
                                         parents.append(ctx)
                                         for k in kids.reversed() where hidden[Int(k)] == 0 {
                                             if ViewStore.preCulled(Int(k), v: v, preCull: preCull, g: ctx.global, cull: ctx.cull) { continue }
-                                            walk.append(WalkEntry(slot: k, parent: index))
+                                            stack[top] = WalkEntry(slot: k, parent: index)
+                                            top += 1
                                         }
                                     }
                                     if items.count > rootItem + 1, styles[Int(root)].content != entities[Int(root)] {
@@ -676,6 +702,7 @@ extension ViewStore {
                                                            clipStart: Int32(clipStart), clipEnd: Int32(clips.count),
                                                            hasLayerCopies: copies.count != copyCount))
                                 }
+                              }
                             } } }
                         }
                     }

@@ -257,6 +257,8 @@ struct ViewStore {
     private var refreshedSequence: UInt64 = 0
     /// The render walk's stack (kept, so a steady-state walk allocates nothing).
     var walk: [WalkEntry] = []
+    /// The full walk's stack (`composeTreeList`), sized to its bound and written in place.
+    var composeStack: [WalkEntry] = []
     /// The contexts the walk's entries point at (one per parent reached; kept between ticks).
     var walkParents: [WalkParent] = []
     /// Whether the last render list was built by the tree walk (some view had a parent).
