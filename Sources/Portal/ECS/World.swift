@@ -327,6 +327,35 @@ public final class World {
     /// Calls `body` with the render list without copying it.
     public func withRenderList<R>(_ body: ([RenderItem]) throws -> R) rethrows -> R { try body(renderItems) }
 
+    /// Whether each tick records ``renderChanges``, what it did to the render list (off by
+    /// default: a host that redraws the whole list needs none). Turning it on makes the current
+    /// list the baseline of the next tick's changes.
+    public var tracksRenderChanges: Bool {
+        get { views.patchLog.isOn }
+        set { views.setTracksRenderChanges(newValue) }
+    }
+
+    /// What the last tick did to the render list — items removed, inserted and updated (with
+    /// the fields that changed), and whether the order changed — while ``tracksRenderChanges``
+    /// is on; empty otherwise, and after a tick that changed nothing. Costs what propagation
+    /// cost: nothing for an idle tick, the changed items for a patched one, one pass over the
+    /// old and new lists for a rebuilt one. Read it before the next tick (holding on to it
+    /// makes that tick copy its arrays); ``withRenderChanges(_:)`` reads it without a copy.
+    public var renderChanges: RenderChanges { views.changeLog.changes }
+
+    /// Calls `body` with ``renderChanges`` without copying it.
+    public func withRenderChanges<R>(_ body: (RenderChanges) throws -> R) rethrows -> R { try body(views.changeLog.changes) }
+
+    /// The ``RenderKey`` of the render list's item at `index` (O(number of portal layers drawing
+    /// a content subtree), usually O(1)).
+    /// - Throws: ``PortalError/invalidValue(_:_:reason:)`` when `index` is outside the list.
+    public func renderKey(at index: Int) throws -> RenderKey {
+        guard index >= 0 && index < renderItems.count else {
+            throw PortalError.invalidValue("index", Double(index), reason: "outside the render list (\(renderItems.count) items)")
+        }
+        return ViewStore.renderKey(at: index, items: renderItems, copies: views.layerContentItems)
+    }
+
     /// Returns and clears the events reported since the last call.
     public func drainEvents() -> [WorldEvent] {
         let drained = events
@@ -390,6 +419,7 @@ public final class World {
     /// hit grid is kept too.
     private func buildRenderList() {
         if views.updateRenderList(into: &renderItems, clips: &renderClips) { renderVersion &+= 1 }
+        views.finishRenderChanges(items: renderItems)
         views.noteRenderListBuilt()
     }
 
