@@ -666,7 +666,7 @@ struct RenderChangeTests {
         #expect(c.inserted > 0 && c.removed > 0 && c.updated > 0 && c.moved > 0 && c.ticks > 500, "\(c)")
     }
 
-    @Test("a flat world: patched and rebuilt lists, spawns, despawns, z order")
+    @Test("a flat world: patched and rebuilt lists, spawns, despawns, z order, calls of several ticks")
     func flatWorld() throws {
         var g = SeededGenerator(seed: 31)
         let world = World()
@@ -686,7 +686,8 @@ struct RenderChangeTests {
                 default: if let v { try world.update(v, to: ViewProperties(transform: randomTransform(&g))) }
                 }
             }
-            world.tick()
+            // One tick, or a host frame of several (the change list covers the whole call).
+            if tick % 3 == 0 { world.advance(by: Double(Int.random(in: 0...4, using: &g)) / 120) } else { world.tick() }
             checker.check(world, tick: tick)
         }
         let c = checker.counts

@@ -222,7 +222,9 @@ public final class World {
         let (run, dropped, rejection) = clock.absorb(seconds)
         if let rejection, rejection != .zero { events.append(.frameTimeRejected(rejection)) }
         if dropped > 0 { events.append(.ticksDropped(dropped)) }
+        views.beginRenderChanges()
         for _ in 0..<run { runTick() }
+        views.finishRenderChanges(items: renderItems)
         return AdvanceReport(ticksRun: run, ticksDropped: dropped, rejection: rejection)
     }
 
@@ -231,7 +233,9 @@ public final class World {
     public func tick() {
         if let r = recorder, r.isIdle { _ = try? r.record(.tick, self); return }
         guard !isTicking else { return }
+        views.beginRenderChanges()
         runTick()
+        views.finishRenderChanges(items: renderItems)
     }
 
     private func runTick() {
@@ -335,9 +339,10 @@ public final class World {
         set { views.setTracksRenderChanges(newValue) }
     }
 
-    /// What the last tick did to the render list — items removed, inserted and updated (with
-    /// the fields that changed), and whether the order changed — while ``tracksRenderChanges``
-    /// is on; empty otherwise, and after a tick that changed nothing. Costs what propagation
+    /// What the last ``tick()`` or ``advance(by:)`` call did to the render list (over all the
+    /// ticks it ran) — items removed, inserted and updated (with the fields that changed), and
+    /// whether the order changed — while ``tracksRenderChanges`` is on; empty otherwise, and
+    /// after a call that changed nothing. Costs what propagation
     /// cost: nothing for an idle tick, the changed items for a patched one, one pass over the
     /// old and new lists for a rebuilt one. Read it before the next tick (holding on to it
     /// makes that tick copy its arrays); ``withRenderChanges(_:)`` reads it without a copy.
@@ -419,7 +424,7 @@ public final class World {
     /// hit grid is kept too.
     private func buildRenderList() {
         if views.updateRenderList(into: &renderItems, clips: &renderClips) { renderVersion &+= 1 }
-        views.finishRenderChanges(items: renderItems)
+        views.noteRenderTick()
         views.noteRenderListBuilt()
     }
 

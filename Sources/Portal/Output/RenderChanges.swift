@@ -1,13 +1,15 @@
-// The change list: what the last tick did to the render list, for hosts with a retained scene.
+// The change list: what the last host call (`tick()`, `advance(by:)`) did to the render list,
+// over all the ticks it ran, for hosts with a retained scene.
 //
-// Propagation knows what it touched, so the list costs what the tick cost:
-// - an idle tick (nothing propagated): the list is empty, no work;
-// - a patched tick (items rewritten in place, same length and order): the patch notes each
-//   item's index and old value before writing it (`RenderPatchLog`), and the updates are those
-//   whose fields differ — O(changed);
-// - a rebuilt tick (any structural change, or most views changed): the old list is at hand (the
-//   tree list is double-buffered; a flat list is copied before its in-place rebuild, with the
-//   patches of the same tick undone), and the two are matched by key in one O(n) pass.
+// Propagation knows what it touched, so the list costs what the ticks cost:
+// - idle ticks (nothing propagated): the list is empty, no work;
+// - patched ticks (items rewritten in place, same length and order): the patch notes each
+//   item's index and old value before writing it (`RenderPatchLog`), and the updates are the
+//   patched items, each once against its first old value, whose fields differ — O(changed);
+// - once a tick of the call rebuilds the list (a structural change, or most views changed),
+//   the call's baseline is kept: the old list (the tree list's double-buffer spare, or a copy
+//   of a flat list taken before its in-place rebuild) with the call's patches undone; at the
+//   end of the call baseline and new list are matched by key in one O(n) pass.
 
 /// Identifies a render item across ticks: the view it draws and, for the items a portal layer
 /// draws for its content's descendants, the layer they are drawn under.
@@ -131,89 +133,121 @@ public struct RenderChanges: Sendable {
     }
 }
 
-/// The patches' record: each in-place item write's index and old value (only while tracking).
+/// The patches' record: each in-place item write's index and old value (only while tracking,
+/// and only until the list is rebuilt within the host call: then the baseline is kept whole).
 struct RenderPatchLog {
     var isOn = false
+    /// The list as it was when the host call began is in `RenderChangeLog.kept`.
+    var baselineKept = false
     var index: [Int32] = []
     var old: [RenderItem] = []
 
     @inline(__always)
     mutating func note(_ i: Int, _ item: RenderItem) {
+        guard !baselineKept else { return }
         index.append(Int32(truncatingIfNeeded: i))
         old.append(item)
     }
+
+    /// Undoes the noted writes in `list` (last first, so the earliest old value wins).
+    func undo(in list: inout [RenderItem]) {
+        list.withUnsafeMutableBufferPointer { l in
+            for k in index.indices.reversed() { l[Int(index[k])] = old[k] }
+        }
+    }
+
+    mutating func clear() {
+        index.removeAll(keepingCapacity: true)
+        old.removeAll(keepingCapacity: true)
+    }
 }
 
-/// The change list's state between ticks: where this tick's old list is, and scratch buffers
-/// kept between ticks (so a steady tick allocates nothing).
+/// The change list's state between host calls: the baseline when the list was rebuilt, and
+/// scratch buffers kept between calls (so a steady call allocates nothing).
 struct RenderChangeLog {
-    enum OldList { case unchanged, patchedInPlace, kept, spare }
-    var oldList = OldList.unchanged
-    /// A flat list's copy before its in-place rebuild.
+    /// Set by propagation when this tick composed a tree list (its old list is the spare).
+    var oldListInSpare = false
+    /// The list as it was when the host call began (once a tick of the call rebuilt it).
     var kept: [RenderItem] = []
-    /// The previous list's portal-layer copy ranges (pairs of item indices).
+    /// The baseline list's portal-layer copy ranges (pairs of item indices).
     var oldCopies: [Int32] = []
     /// Per entity index, 1 + its item's index in the old list (0: none).
     var position: [Int32] = []
     var copyPosition: [RenderKey: Int32] = [:]
+    /// Per old item index: matched (a rebuilt diff).
     var matched: [Bool] = []
+    /// Per item index: already reported (patches; all false between calls).
+    var reported: [Bool] = []
     var changes = RenderChanges()
 }
 
 extension ViewStore {
-    /// Before a flat list is rebuilt in place: keeps the old list (while tracking).
+    /// Before a flat list is rebuilt in place: keeps the baseline (while tracking, once per call).
     mutating func keepOldListForChanges(_ items: [RenderItem]) {
-        guard patchLog.isOn else { return }
+        guard patchLog.isOn && !patchLog.baselineKept else { return }
         changeLog.kept.removeAll(keepingCapacity: true)
         changeLog.kept.append(contentsOf: items)
-        changeLog.oldList = .kept
+        keepBaseline()
+    }
+
+    /// The kept list had this call's patches written into it: undone, it is the baseline.
+    private mutating func keepBaseline() {
+        patchLog.undo(in: &changeLog.kept)
+        patchLog.clear()
+        patchLog.baselineKept = true
+    }
+
+    /// After each tick's propagation: a composed tree list left its old list in the spare.
+    mutating func noteRenderTick() {
+        guard changeLog.oldListInSpare else { return }
+        changeLog.oldListInSpare = false
+        guard patchLog.isOn && !patchLog.baselineKept else { return }
+        changeLog.kept.removeAll(keepingCapacity: true)
+        changeLog.kept.append(contentsOf: spareItems)
+        keepBaseline()
     }
 
     /// Starts or stops tracking; the current list is the next change list's baseline.
     mutating func setTracksRenderChanges(_ on: Bool) {
         patchLog.isOn = on
-        patchLog.index.removeAll(keepingCapacity: true)
-        patchLog.old.removeAll(keepingCapacity: true)
+        beginRenderChanges()
+    }
+
+    /// At the start of a host call that may tick (`tick()`, `advance(by:)`): the current list
+    /// is the baseline of the call's change list.
+    mutating func beginRenderChanges() {
         changeLog.changes.clear()
-        changeLog.oldList = .unchanged
+        patchLog.clear()
+        patchLog.baselineKept = false
+        changeLog.oldListInSpare = false
+        guard patchLog.isOn, !changeLog.oldCopies.isEmpty || !layerContentItems.isEmpty else { return }
         changeLog.oldCopies.removeAll(keepingCapacity: true)
         changeLog.oldCopies.append(contentsOf: layerContentItems)
     }
 
-    /// After propagation: writes the change list from what it did to `items`.
+    /// At the end of the host call: writes the change list from the baseline (a rebuilt list:
+    /// one keyed pass) or the patches' log (each patched item once, against its first old value).
     mutating func finishRenderChanges(items: [RenderItem]) {
         guard patchLog.isOn else { return }
         var log = changeLog
         changeLog = RenderChangeLog()
         defer { changeLog = log }
         log.changes.clear()
-        switch log.oldList {
-        case .unchanged:
-            break
-        case .patchedInPlace:
+        if patchLog.baselineKept {
+            log.diff(old: log.kept, new: items, newCopies: layerContentItems)
+            patchLog.baselineKept = false
+        } else if !patchLog.index.isEmpty {
+            if log.reported.count < items.count { log.reported.append(contentsOf: repeatElement(false, count: items.count - log.reported.count)) }
             items.withUnsafeBufferPointer { new in
-                for (k, i) in patchLog.index.enumerated() {
+                for (k, i) in patchLog.index.enumerated() where !log.reported[Int(i)] {
+                    log.reported[Int(i)] = true
                     let fields = RenderFields.difference(patchLog.old[k], new[Int(i)])
                     if !fields.isEmpty { log.changes.updated.append(RenderUpdate(index: i, fields: fields)) }
                 }
             }
-        case .kept:
-            log.diff(old: log.kept, new: items, newCopies: layerContentItems)
-        case .spare:
-            // The patches of this tick wrote into the old list before it was composed again:
-            // undone (last first), so the spare holds the old list.
-            spareItems.withUnsafeMutableBufferPointer { old in
-                for k in patchLog.index.indices.reversed() { old[Int(patchLog.index[k])] = patchLog.old[k] }
-            }
-            log.diff(old: spareItems, new: items, newCopies: layerContentItems)
+            for i in patchLog.index { log.reported[Int(i)] = false }
         }
-        log.oldList = .unchanged
-        if !log.oldCopies.isEmpty || !layerContentItems.isEmpty {
-            log.oldCopies.removeAll(keepingCapacity: true)
-            log.oldCopies.append(contentsOf: layerContentItems)
-        }
-        patchLog.index.removeAll(keepingCapacity: true)
-        patchLog.old.removeAll(keepingCapacity: true)
+        patchLog.clear()
     }
 
     /// The key of item `index` of `items`, whose portal-layer copy ranges are `copies`.

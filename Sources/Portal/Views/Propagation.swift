@@ -178,14 +178,13 @@ extension ViewStore {
         } else {
             takeNotedWrites()
         }
-        if patchLog.isOn { changeLog.oldList = .patchedInPlace }   // the change list's source (RenderChanges.swift)
         if !tree {
             if full || structureChanged {
                 keepOldListForChanges(items)
                 writeRenderList(into: &items, clips: &clips)
             } else { _ = patchFlat(items: &items) }
         } else if full {
-            if patchLog.isOn { changeLog.oldList = .spare }
+            changeLog.oldListInSpare = true   // for the change list (RenderChanges.swift)
             writeRenderList(into: &items, clips: &clips)
         } else {
             // The roots whose structure changed are walked again; the changed views under the
@@ -197,7 +196,7 @@ extension ViewStore {
             for slot in escalated { markRoot(of: Int(slot)) }
             escalated.removeAll(keepingCapacity: true)
             if structureChanged || !markedRoots.isEmpty || !layerContentItems.isEmpty {
-                if patchLog.isOn { changeLog.oldList = .spare }
+                changeLog.oldListInSpare = true   // for the change list (RenderChanges.swift)
                 composeTreeList(into: &items, clips: &clips, copying: true)
             }
         }
