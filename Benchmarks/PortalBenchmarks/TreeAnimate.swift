@@ -20,6 +20,7 @@ final class TreeAnimate: Scenario {
 
     func setUp() throws {
         world = try World(configuration: .init(reservedCapacity: n + 64))
+        world.tracksRenderChanges = Workload.readsRenderChanges
         let app = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
         for c in 0..<cardCount {
             let card = try world.spawnView(frame: Rect(x: Float(c % 10) * 39, y: Float(c / 10) * 8, width: 39, height: 8), in: app)
@@ -38,7 +39,10 @@ final class TreeAnimate: Scenario {
         world.tick()
     }
 
-    func runTick() { world.tick() }
+    func runTick() {
+        world.tick()
+        if Workload.readsRenderChanges { Workload.changeSink &+= world.withRenderChanges { $0.updated.count + $0.inserted.count } }
+    }
 
     var fullTickWorld: World? { world }
 

@@ -27,6 +27,7 @@ final class TreeScroll: Scenario {
 
     func setUp() throws {
         world = try World(configuration: .init(reservedCapacity: n + 64))
+        world.tracksRenderChanges = Workload.readsRenderChanges
         let app = try world.spawnView(frame: TreeScroll.screen)
         let stack = try world.spawnView(frame: TreeScroll.screen, in: app)
         try world.setClipsToBounds(true, of: stack)
@@ -53,7 +54,10 @@ final class TreeScroll: Scenario {
         try? world.setContentOffset(Point(x: 0, y: offset), of: list)
     }
 
-    func runTick() { world.tick() }
+    func runTick() {
+        world.tick()
+        if Workload.readsRenderChanges { Workload.changeSink &+= world.withRenderChanges { $0.updated.count + $0.inserted.count } }
+    }
 
     var fullTickWorld: World? { world }
 

@@ -1,4 +1,5 @@
 @_spi(Benchmarking) import Portal
+import Foundation
 
 /// The shared workload: n views on a grid, each animating its frame (4 numbers), corner radius
 /// and opacity — six animated numbers per view — by a spring or an ease-in-out curve, long
@@ -177,4 +178,12 @@ final class PortalChurn: Scenario {
             throw BenchmarkFailure(description: "\(name): \(view) should be a live view")
         }
     }
+}
+
+extension Workload {
+    /// `PORTAL_BENCH_CHANGES=1`: the tree scenarios track and read the render change list
+    /// each tick (a retained-scene host), to compare against the same run without.
+    static let readsRenderChanges = ProcessInfo.processInfo.environment["PORTAL_BENCH_CHANGES"] != nil
+    /// Where the read counts go (so the read is not optimised away).
+    nonisolated(unsafe) static var changeSink = 0
 }

@@ -28,7 +28,13 @@ final class Execution {
     /// Receives the events the checks drain after each tick (a session's observer keeps them).
     var eventSink: ((WorldEvent) -> Void)?
 
-    init(world: World = World()) { self.world = world }
+    init(world: World = World()) {
+        self.world = world
+        world.tracksRenderChanges = true
+        mirror.load(world)
+    }
+    /// A retained scene kept from the change lists alone (checked after every tick).
+    var mirror = RenderMirror()
     var vars: [Int: Entity] = [:]
     var order: [Int] = []               // variable indices in creation order
     var stacks: [Int] = []
@@ -192,6 +198,21 @@ final class Execution {
         if dead.contains(item.content.bits) {
             if let f = flag("render list content is an entity dead before the tick", "\(item.content)",
                               "#expect(!world.renderList.contains { $0.content == \(ref(item.content)) })") { return f }
+        }
+        return nil
+    }
+
+    /// After a `tick()` or `advance(by:)` call (of any number of ticks): its change list,
+    /// applied to the mirror of the list before it, reproduces the render list exactly.
+    func checkRenderChanges() -> Failure? {
+        if let problem = mirror.apply(world) {
+            mirror.load(world)
+            return flag("render change list does not reproduce the render list", problem,
+                        "// apply world.renderChanges to the list before the last tick: it must give world.renderList (\(problem))")
+        }
+        if (try? world.renderKey(at: -1)) != nil || (try? world.renderKey(at: world.renderList.count)) != nil {
+            return flag("renderKey(at:) accepts an index outside the list", "\(world.renderList.count) items",
+                        "#expect(throws: PortalError.self) { try world.renderKey(at: world.renderList.count) }")
         }
         return nil
     }
@@ -379,6 +400,7 @@ final class Execution {
             }
             // `advance(by:)` may run no tick: then the render list is the last tick's, legitimately.
             if isTick, let failure = checkTick(dead: world.tickCount == ticksBefore ? [] : dead) { return failure }
+            if isTick, let failure = checkRenderChanges() { return failure }
             if !queried.isEmpty, let failure = checkQuery(queried, op) { return failure }
         }
         return nil

@@ -1,5 +1,6 @@
 import Testing
 @testable import Portal
+import PortalFuzzing
 
 // The view tree (issue 13, step A): propagation and the render list against a naive recursive
 // reference on seeded random trees, hit testing against a brute-force scan, bad input, and the
@@ -571,5 +572,152 @@ struct TreeTests {
         #expect(try world.children(of: parent) == [kept])
         world.tick()
         #expect(try world.children(of: parent) == [kept])
+    }
+}
+
+// MARK: - The change list (issue 16)
+
+/// The fields in which `a` and `b` differ, one comparison per stored field (the brute force the
+/// change list's masks must equal).
+private func bruteForceFields(_ a: RenderItem, _ b: RenderItem) -> RenderFields {
+    var f: RenderFields = []
+    if a.content != b.content { f.insert(.content) }
+    if a.frame != b.frame { f.insert(.frame) }
+    if a.cornerRadius != b.cornerRadius { f.insert(.cornerRadius) }
+    if a.cornerStyle != b.cornerStyle { f.insert(.cornerStyle) }
+    if a.clipsContent != b.clipsContent { f.insert(.clipsContent) }
+    if a.opacity != b.opacity { f.insert(.opacity) }
+    if a.shadowRadius != b.shadowRadius { f.insert(.shadowRadius) }
+    if a.transform != b.transform { f.insert(.transform) }
+    if a.zIndex != b.zIndex { f.insert(.zIndex) }
+    if a.role != b.role { f.insert(.role) }
+    if a.allowsHitTesting != b.allowsHitTesting { f.insert(.allowsHitTesting) }
+    if a.globalTransform != b.globalTransform { f.insert(.globalTransform) }
+    if a.clip != b.clip { f.insert(.clip) }
+    return f
+}
+
+/// Checks the last tick's change list against a brute-force diff of the lists before and after
+/// it, and applies it to `mirror`, which must then equal the render list exactly.
+private struct ChangeListChecker {
+    var mirror = RenderMirror()
+    var previous: [RenderKey: RenderItem] = [:]
+    var counts = (ticks: 0, empty: 0, inserted: 0, removed: 0, updated: 0, moved: 0)
+
+    mutating func start(_ world: World) {
+        world.tracksRenderChanges = true
+        mirror.load(world)
+        previous = snapshot(world)
+    }
+
+    func snapshot(_ world: World) -> [RenderKey: RenderItem] {
+        var s: [RenderKey: RenderItem] = [:]
+        for (j, item) in world.renderList.enumerated() {
+            let key = try! world.renderKey(at: j)
+            #expect(s[key] == nil, "render keys are unique: \(key) twice")
+            s[key] = item
+        }
+        return s
+    }
+
+    mutating func check(_ world: World, tick: Int) {
+        let changes = world.renderChanges
+        let now = snapshot(world)
+        // Brute force: the keys gone, the keys new, and for each kept key the fields that differ.
+        let removed = Set(previous.keys).subtracting(now.keys)
+        var inserted = Set<Int32>(), expected: [Int32: RenderFields] = [:]
+        for j in world.renderList.indices {
+            let key = try! world.renderKey(at: j)
+            if let old = previous[key] {
+                let f = bruteForceFields(old, world.renderList[j])
+                if !f.isEmpty { expected[Int32(j)] = f }
+            } else {
+                inserted.insert(Int32(j))
+            }
+        }
+        #expect(Set(changes.removed) == removed && changes.removed.count == removed.count, "tick \(tick): removed")
+        #expect(changes.inserted == inserted.sorted(), "tick \(tick): inserted")
+        var reported: [Int32: RenderFields] = [:]
+        for u in changes.updated { reported[u.index] = u.fields }
+        #expect(reported == expected && reported.count == changes.updated.count, "tick \(tick): updated masks \(reported) vs \(expected)")
+        if let problem = mirror.apply(world) { Issue.record("tick \(tick): \(problem)") }
+        previous = now
+        counts.ticks += 1
+        if changes.isEmpty { counts.empty += 1 }
+        counts.inserted += changes.inserted.count
+        counts.removed += changes.removed.count
+        counts.updated += changes.updated.count
+        if changes.orderChanged { counts.moved += 1 }
+    }
+}
+
+@Suite("Render change list")
+struct RenderChangeTests {
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func changeListReproducesTheListOnRandomTrees(seed: UInt64) throws {
+        var checker = ChangeListChecker()
+        var started = false
+        try randomTree(seed: seed, operations: 1_500, quietTicks: 2) { world, _, tick in
+            if !started { checker.start(world); started = true; return }
+            checker.check(world, tick: tick)
+        }
+        let c = checker.counts
+        // Every kind of change occurs (the checks above are not vacuous).
+        #expect(c.inserted > 0 && c.removed > 0 && c.updated > 0 && c.moved > 0 && c.ticks > 500, "\(c)")
+    }
+
+    @Test("a flat world: patched and rebuilt lists, spawns, despawns, z order, calls of several ticks")
+    func flatWorld() throws {
+        var g = SeededGenerator(seed: 31)
+        let world = World()
+        var views: [Entity] = []
+        var checker = ChangeListChecker()
+        checker.start(world)
+        for tick in 0..<600 {
+            for _ in 0..<Int.random(in: 0...3, using: &g) {
+                let v = views.randomElement(using: &g)
+                switch Int.random(in: 0..<8, using: &g) {
+                case 0: views.append(try world.spawnView(frame: randomFrame(&g)))
+                case 1: if let v, Bool.random(using: &g) { try world.despawn(v); views.removeAll { $0 == v } }
+                case 2: if let v { try world.setZIndex(Int32.random(in: -2...2, using: &g), of: v) }
+                case 3: if let v { try world.setHidden(Bool.random(using: &g), of: v) }
+                case 4, 5: if let v { try world.animate(v, to: ViewProperties(frame: randomFrame(&g), opacity: Float.random(in: 0...1, using: &g)),
+                                                        with: .linear(duration: 0.1)) }
+                default: if let v { try world.update(v, to: ViewProperties(transform: randomTransform(&g))) }
+                }
+            }
+            // One tick, or a host frame of several (the change list covers the whole call).
+            if tick % 3 == 0 { world.advance(by: Double(Int.random(in: 0...4, using: &g)) / 120) } else { world.tick() }
+            checker.check(world, tick: tick)
+        }
+        let c = checker.counts
+        #expect(c.inserted > 0 && c.removed > 0 && c.updated > 0 && c.moved > 0 && c.empty > 0, "\(c)")
+    }
+
+    @Test("an idle tick reports nothing; tracking off reports nothing")
+    func idleTick() throws {
+        let world = World()
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = try world.spawnView(frame: Rect(x: 10, y: 10, width: 20, height: 20), in: root)
+        world.tracksRenderChanges = true
+        world.tick()
+        #expect(world.renderChanges.inserted == [0, 1] && world.renderChanges.removed.isEmpty)
+        world.tick()
+        #expect(world.renderChanges.isEmpty)
+        try world.update(child, to: ViewProperties(opacity: 0.5))
+        world.tick()
+        #expect(world.withRenderChanges { $0.updated } == [RenderUpdate(index: 1, fields: .opacity)])
+        try world.update(root, to: ViewProperties(frame: Rect(x: 5, y: 0, width: 100, height: 100)))
+        world.tick()
+        let updated = world.renderChanges.updated.sorted { $0.index < $1.index }
+        #expect(updated == [RenderUpdate(index: 0, fields: [.frame, .globalTransform]), RenderUpdate(index: 1, fields: .globalTransform)])
+        world.tick()
+        #expect(world.renderChanges.isEmpty)
+        #expect(try world.renderKey(at: 1) == RenderKey(entity: child))
+        #expect(throws: PortalError.self) { try world.renderKey(at: 2) }
+        world.tracksRenderChanges = false
+        try world.despawn(child)
+        world.tick()
+        #expect(world.renderChanges.isEmpty && !world.tracksRenderChanges)
     }
 }

@@ -222,7 +222,9 @@ public final class World {
         let (run, dropped, rejection) = clock.absorb(seconds)
         if let rejection, rejection != .zero { events.append(.frameTimeRejected(rejection)) }
         if dropped > 0 { events.append(.ticksDropped(dropped)) }
+        views.beginRenderChanges()
         for _ in 0..<run { runTick() }
+        views.finishRenderChanges(items: renderItems)
         return AdvanceReport(ticksRun: run, ticksDropped: dropped, rejection: rejection)
     }
 
@@ -231,7 +233,9 @@ public final class World {
     public func tick() {
         if let r = recorder, r.isIdle { _ = try? r.record(.tick, self); return }
         guard !isTicking else { return }
+        views.beginRenderChanges()
         runTick()
+        views.finishRenderChanges(items: renderItems)
     }
 
     private func runTick() {
@@ -327,6 +331,36 @@ public final class World {
     /// Calls `body` with the render list without copying it.
     public func withRenderList<R>(_ body: ([RenderItem]) throws -> R) rethrows -> R { try body(renderItems) }
 
+    /// Whether each tick records ``renderChanges``, what it did to the render list (off by
+    /// default: a host that redraws the whole list needs none). Turning it on makes the current
+    /// list the baseline of the next tick's changes.
+    public var tracksRenderChanges: Bool {
+        get { views.patchLog.isOn }
+        set { views.setTracksRenderChanges(newValue) }
+    }
+
+    /// What the last ``tick()`` or ``advance(by:)`` call did to the render list (over all the
+    /// ticks it ran) — items removed, inserted and updated (with the fields that changed), and
+    /// whether the order changed — while ``tracksRenderChanges`` is on; empty otherwise, and
+    /// after a call that changed nothing. Costs what propagation
+    /// cost: nothing for an idle tick, the changed items for a patched one, one pass over the
+    /// old and new lists for a rebuilt one. Read it before the next tick (holding on to it
+    /// makes that tick copy its arrays); ``withRenderChanges(_:)`` reads it without a copy.
+    public var renderChanges: RenderChanges { views.changeLog.changes }
+
+    /// Calls `body` with ``renderChanges`` without copying it.
+    public func withRenderChanges<R>(_ body: (RenderChanges) throws -> R) rethrows -> R { try body(views.changeLog.changes) }
+
+    /// The ``RenderKey`` of the render list's item at `index` (O(number of portal layers drawing
+    /// a content subtree), usually O(1)).
+    /// - Throws: ``PortalError/invalidValue(_:_:reason:)`` when `index` is outside the list.
+    public func renderKey(at index: Int) throws -> RenderKey {
+        guard index >= 0 && index < renderItems.count else {
+            throw PortalError.invalidValue("index", Double(index), reason: "outside the render list (\(renderItems.count) items)")
+        }
+        return ViewStore.renderKey(at: index, items: renderItems, copies: views.layerContentItems)
+    }
+
     /// Returns and clears the events reported since the last call.
     public func drainEvents() -> [WorldEvent] {
         let drained = events
@@ -390,6 +424,7 @@ public final class World {
     /// hit grid is kept too.
     private func buildRenderList() {
         if views.updateRenderList(into: &renderItems, clips: &renderClips) { renderVersion &+= 1 }
+        views.noteRenderTick()
         views.noteRenderListBuilt()
     }
 

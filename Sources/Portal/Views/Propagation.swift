@@ -179,8 +179,12 @@ extension ViewStore {
             takeNotedWrites()
         }
         if !tree {
-            if full || structureChanged { writeRenderList(into: &items, clips: &clips) } else { _ = patchFlat(items: &items) }
+            if full || structureChanged {
+                keepOldListForChanges(items)
+                writeRenderList(into: &items, clips: &clips)
+            } else { _ = patchFlat(items: &items) }
         } else if full {
+            changeLog.oldListInSpare = true   // for the change list (RenderChanges.swift)
             writeRenderList(into: &items, clips: &clips)
         } else {
             // The roots whose structure changed are walked again; the changed views under the
@@ -192,6 +196,7 @@ extension ViewStore {
             for slot in escalated { markRoot(of: Int(slot)) }
             escalated.removeAll(keepingCapacity: true)
             if structureChanged || !markedRoots.isEmpty || !layerContentItems.isEmpty {
+                changeLog.oldListInSpare = true   // for the change list (RenderChanges.swift)
                 composeTreeList(into: &items, clips: &clips, copying: true)
             }
         }
@@ -203,6 +208,9 @@ extension ViewStore {
     private mutating func patchFlat(items: inout [RenderItem]) -> Bool {
         if flatIndexStale { indexFlatList() }
         let n = dirtyCount
+        var log = patchLog
+        patchLog = RenderPatchLog()
+        defer { patchLog = log }
         values.withUnsafeBufferPointer { v in
             styles.withUnsafeBufferPointer { styles in
                 entities.withUnsafeBufferPointer { entities in
@@ -213,6 +221,7 @@ extension ViewStore {
                                     let slot = Int(list[i])
                                     let index = Int(itemOf[slot])
                                     guard index >= 0 else { continue }   // hidden (or gone: structural)
+                                    if log.isOn { log.note(index, items[index]) }
                                     items[index] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
                                 }
                             }
@@ -295,6 +304,9 @@ extension ViewStore {
         var escalated = self.escalated
         self.escalated = []
         defer { self.walk = walk; self.walkParents = parents; self.contextOf = contextOf; self.escalated = escalated }
+        var log = patchLog
+        patchLog = RenderPatchLog()
+        defer { patchLog = log }
         let n = dirtyCount
         let dirtyList = self.dirtyList, live = self.live, rootMark = self.rootMark, clipOf = self.clipOf
         values.withUnsafeBufferPointer { v in
@@ -368,6 +380,7 @@ extension ViewStore {
                                                        let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
                                                         escalated.append(UInt32(start)); continue views
                                                     }
+                                                    if log.isOn { log.note(index, items[index]) }
                                                     items[index] = RenderItem(
                                                         entity: entities[slot], content: style.content, frame: p.frame,
                                                         cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,

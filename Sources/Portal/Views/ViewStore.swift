@@ -246,6 +246,9 @@ struct ViewStore {
     /// The other buffers of the double-buffered tree list (kept, so composing allocates nothing).
     var spareItems: [RenderItem] = []
     var spareClips: [RenderClip] = []
+    /// The change list's record of in-place patches, and its state (`Output/RenderChanges.swift`).
+    var patchLog = RenderPatchLog()
+    var changeLog = RenderChangeLog()
     var spareItemSlots: [UInt32] = []
     var spareRoots: [RootRange] = []
     /// Per place in `order`, the entry of the last list a root's items are copied from, or −1.
