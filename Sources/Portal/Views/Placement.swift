@@ -97,9 +97,35 @@ extension TrackStore {
         views.values[slot * ViewChannel.stride + channel.rawValue] = value
     }
 
+    /// `place` for the four frame channels, in their order, with the view noted once rather
+    /// than once per channel (a batch of 10,000 frames paid 40,000 notes).
+    @inline(__always)
+    mutating func placeFrame(_ frame: Rect, slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
+        stop(.x, slot: slot, views: &views, events: &events)
+        stop(.y, slot: slot, views: &views, events: &events)
+        stop(.width, slot: slot, views: &views, events: &events)
+        stop(.height, slot: slot, views: &views, events: &events)
+        views.noteGeometryWrite(slot: slot)
+        let b = slot * ViewChannel.stride
+        views.values.withUnsafeMutableBufferPointer(noting: slot) { v in
+            v[b + ViewChannel.x.rawValue] = frame.minX
+            v[b + ViewChannel.y.rawValue] = frame.minY
+            v[b + ViewChannel.width.rawValue] = frame.width
+            v[b + ViewChannel.height.rawValue] = frame.height
+        }
+    }
+
     /// Applies `properties` to the view in `slot` at once (an `update` command).
     mutating func place(_ properties: ViewProperties, slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
-        properties.forEachChannel { channel, value in place(channel, value, slot: slot, views: &views, events: &events) }
+        // As `place` per channel, with the view noted once for propagation, not once per channel.
+        var wrote = false
+        properties.forEachChannel { channel, value in
+            stop(channel, slot: slot, views: &views, events: &events)
+            if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
+            views.values.withUnsafeMutableBufferPointerUnnoted { $0[slot * ViewChannel.stride + channel.rawValue] = value }
+            wrote = true
+        }
+        if wrote { views.values.withUnsafeMutableBufferPointer(noting: slot) { _ in } }
         if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
     }
 
@@ -116,11 +142,7 @@ extension TrackStore {
             case let .setFrames(first, count):
                 for element in frames[first..<first + count] {
                     guard let slot = views.slot(of: element.view) else { continue }
-                    let frame = element.frame
-                    place(.x, frame.minX, slot: slot, views: &views, events: &events)
-                    place(.y, frame.minY, slot: slot, views: &views, events: &events)
-                    place(.width, frame.width, slot: slot, views: &views, events: &events)
-                    place(.height, frame.height, slot: slot, views: &views, events: &events)
+                    placeFrame(element.frame, slot: slot, views: &views, events: &events)
                 }
             default:
                 break run
