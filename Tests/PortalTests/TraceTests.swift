@@ -213,7 +213,7 @@ final class FrameLog {
         try world.startRecording()
         _ = Fuzzer.session(seed: 99, calls: 400, world: world)
         let text = try #require(world.stopRecording())
-        var rng = SplitMixForTests(seed: 5)
+        var rng = SeededGenerator(seed: 5)
         let alphabet = Array("@=,()\"\\ #-e0123456789.nan>!\n".utf8)
         var errors = 0
         for _ in 0..<300 {
@@ -237,18 +237,6 @@ final class FrameLog {
             }
         }
         #expect(errors > 100)
-    }
-}
-
-struct SplitMixForTests {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
