@@ -22,6 +22,7 @@ final class NavigationPush: Scenario {
 
     func setUp() throws {
         world = try World(configuration: .init(reservedCapacity: 4 * n))
+        world.tracksRenderChanges = Workload.readsRenderChanges
         for i in 0..<n {
             let frame = Rect(x: Float(i % 40) * 10, y: Float(i / 40) * 10, width: 390, height: 844)
             let root = try world.spawnView(frame: frame)
@@ -61,7 +62,10 @@ final class NavigationPush: Scenario {
         finished.removeAll(keepingCapacity: true)
     }
 
-    func runTick() { world.tick() }
+    func runTick() {
+        world.tick()
+        if Workload.readsRenderChanges { Workload.changeSink &+= world.withRenderChanges { $0.updated.count + $0.inserted.count } }
+    }
 
     func verify() throws {
         world.drainEvents { event in

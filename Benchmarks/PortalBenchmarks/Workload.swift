@@ -181,7 +181,7 @@ final class PortalChurn: Scenario {
 }
 
 extension Workload {
-    /// `PORTAL_BENCH_CHANGES=1`: the tree scenarios track and read the render change list
+    /// `PORTAL_BENCH_CHANGES=1`: the tree scenarios and `navigation/push` track and read the render change list
     /// each tick (a retained-scene host), to compare against the same run without.
     static let readsRenderChanges = ProcessInfo.processInfo.environment["PORTAL_BENCH_CHANGES"] != nil
     /// Where the read counts go (so the read is not optimised away).

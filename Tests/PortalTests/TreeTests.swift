@@ -694,6 +694,133 @@ struct RenderChangeTests {
         #expect(c.inserted > 0 && c.removed > 0 && c.updated > 0 && c.moved > 0 && c.empty > 0, "\(c)")
     }
 
+    @Test("the field mask: each field changed alone, and each float of a vector-compared group alone, reports exactly that field")
+    func fieldMaskPerField() throws {
+        #expect(RenderFields.floatGroupsArePacked)
+        let e = Entity(index: 3, generation: 1)
+        let base = RenderItem(entity: e, content: e, frame: Rect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 5,
+                              cornerStyle: .circular, clipsContent: false, opacity: 0.5, shadowRadius: 6,
+                              transform: Transform(translation: Point(x: 1, y: 2), scaleX: 3, scaleY: 4, rotation: Angle(radians: 5),
+                                                   zPosition: 6, rotation3D: Rotation3D(angle: Angle(radians: 7), axis: (8, 9, 10), perspective: 11)),
+                              zIndex: 2, role: .view, allowsHitTesting: true,
+                              globalTransform: ProjectionTransform(m11: 1, m12: 2, m13: 3, m21: 4, m22: 5, m23: 6, m31: 7, m32: 8, m33: 9),
+                              clip: 3)
+        func changed(_ field: RenderFields, _ edit: (inout RenderItem) -> Void) {
+            var item = base
+            edit(&item)
+            #expect(RenderFields.difference(base, item) == field, "\(field): \(RenderFields.difference(base, item))")
+            #expect(RenderFields.difference(item, base) == field)
+            #expect(bruteForceFields(base, item) == field)
+        }
+        changed(.content) { $0.content = Entity(index: 4, generation: 1) }
+        changed(.content) { $0.content = Entity(index: 3, generation: 2) }
+        changed(.cornerRadius) { $0.cornerRadius = 5.5 }
+        changed(.cornerStyle) { $0.cornerStyle = .continuous }
+        changed(.clipsContent) { $0.clipsContent = true }
+        changed(.opacity) { $0.opacity = 0.25 }
+        changed(.shadowRadius) { $0.shadowRadius = 0 }
+        changed(.zIndex) { $0.zIndex = -2 }
+        changed(.role) { $0.role = .overlay }
+        changed(.allowsHitTesting) { $0.allowsHitTesting = false }
+        changed(.clip) { $0.clip = -1 }
+        // Every float of the vector-compared groups, alone (the frame's 4, the transform's 11,
+        // the global transform's 9: a group's lanes and the overlap of its two loads).
+        for k in 0..<4 { changed(.frame) { withUnsafeMutableBytes(of: &$0.frame) { $0.storeBytes(of: Float(-1), toByteOffset: 4 * k, as: Float.self) } } }
+        for k in 0..<11 { changed(.transform) { withUnsafeMutableBytes(of: &$0.transform) { $0.storeBytes(of: Float(-1), toByteOffset: 4 * k, as: Float.self) } } }
+        for k in 0..<9 { changed(.globalTransform) { withUnsafeMutableBytes(of: &$0.globalTransform) { $0.storeBytes(of: Float(-1), toByteOffset: 4 * k, as: Float.self) } } }
+        changed([.frame, .opacity, .globalTransform]) { $0.frame.size.width = 0; $0.opacity = 1; $0.globalTransform.m33 = 1 }
+        changed([]) { $0.entity = Entity(index: 9, generation: 9) }   // the key, not a field
+        // `==` per lane: −0 equals 0, NaN equals nothing (as RenderItem's own equality).
+        var zero = base, negativeZero = base
+        zero.opacity = 0; zero.globalTransform.m13 = 0; zero.transform.zPosition = 0
+        negativeZero.opacity = -0.0; negativeZero.globalTransform.m13 = -0.0; negativeZero.transform.zPosition = -0.0
+        #expect(RenderFields.difference(zero, negativeZero).isEmpty && zero == negativeZero)
+        var nan = base
+        nan.frame.origin.x = Float.nan; nan.transform.rotation3D.perspective = Float.nan
+        #expect(RenderFields.difference(nan, nan) == [.frame, .transform] && nan != nan)
+        #expect(RenderFields.difference(base, base).isEmpty)
+    }
+
+    @Test("through the patch: each property written alone reports its fields; the same value written again reports nothing")
+    func patchedFieldsAlone() throws {
+        for flat in [false, true] {
+            let world = World()
+            let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let view = flat ? try world.spawnView(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+                            : try world.spawnView(frame: Rect(x: 10, y: 10, width: 20, height: 20), in: root)
+            world.tracksRenderChanges = true
+            world.tick()
+            let index = Int32(world.renderList.firstIndex { $0.entity == view }!)
+            func expectFields(_ properties: ViewProperties, _ fields: RenderFields) throws {
+                try world.update(view, to: properties)
+                world.tick()
+                let expected = fields.isEmpty ? [] : [RenderUpdate(index: index, fields: fields)]
+                #expect(world.renderChanges.updated == expected, "flat \(flat), \(properties): \(world.renderChanges.updated)")
+                #expect(world.renderChanges.inserted.isEmpty && world.renderChanges.removed.isEmpty && !world.renderChanges.orderChanged)
+            }
+            try expectFields(ViewProperties(opacity: 0.5), .opacity)
+            try expectFields(ViewProperties(opacity: 0.5), [])
+            try expectFields(ViewProperties(cornerRadius: 4), .cornerRadius)
+            try expectFields(ViewProperties(cornerRadius: 4), [])
+            try expectFields(ViewProperties(shadowRadius: 3), .shadowRadius)
+            try expectFields(ViewProperties(shadowRadius: 3), [])
+            try expectFields(ViewProperties(frame: Rect(x: 11, y: 10, width: 20, height: 20)), [.frame, .globalTransform])
+            try expectFields(ViewProperties(frame: Rect(x: 11, y: 10, width: 20, height: 20)), [])
+            try expectFields(ViewProperties(transform: Transform(scaleX: 2)), [.transform, .globalTransform])
+            try expectFields(ViewProperties(transform: Transform(scaleX: 2)), [])
+            _ = root
+        }
+    }
+
+    @Test("a host call of several ticks: a value that changes and comes back reports nothing; patches before a compose in one tick")
+    func severalTicksPerCall() throws {
+        for flat in [false, true] {
+            let world = World()
+            let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+            func spawn(_ x: Float) throws -> Entity {
+                flat ? try world.spawnView(frame: Rect(x: x, y: 0, width: 10, height: 10))
+                     : try world.spawnView(frame: Rect(x: x, y: 0, width: 10, height: 10), in: root)
+            }
+            let toggled = try spawn(0), moving = try spawn(20)
+            let other = try world.spawnView(frame: Rect(x: 0, y: 100, width: 50, height: 50))
+            // A system alternates one view's opacity every tick (its call applies at the next
+            // tick), and moves another a little further each tick.
+            nonisolated(unsafe) var step = 0
+            world.addSystem("toggle", stage: .output) { world in
+                step += 1
+                try? world.update(toggled, to: ViewProperties(opacity: step % 2 == 0 ? 1 : 0.5))
+                try? world.update(moving, to: ViewProperties(frame: Rect(x: 20 + Float(step), y: 0, width: 10, height: 10)))
+            }
+            var checker = ChangeListChecker()
+            world.tick()
+            world.tick()
+            checker.start(world)
+            var g = SeededGenerator(seed: 41)
+            var extra: [Entity] = []
+            for call in 0..<60 {
+                let ticks = [1, 2, 2, 3, 4][call % 5]
+                // Sometimes a structural change under another root in the same call: a compose
+                // after the patches (in the call's last tick, or an earlier one).
+                if call % 4 == 1 {
+                    extra.append(flat ? try world.spawnView(frame: Rect(x: 1, y: 1, width: 2, height: 2))
+                                      : try world.spawnView(frame: Rect(x: 1, y: 1, width: 2, height: 2), in: other))
+                }
+                if call % 4 == 3, let c = extra.randomElement(using: &g) {
+                    try world.despawn(c)
+                    extra.removeAll { $0 == c }
+                }
+                let before = world.renderList.first { $0.entity == toggled }!.opacity
+                world.advance(by: Double(ticks) / 120)
+                checker.check(world, tick: call)
+                let index = Int32(world.renderList.firstIndex { $0.entity == toggled }!)
+                let reported = world.renderChanges.updated.first { $0.index == index }?.fields ?? []
+                // An even number of ticks brings the toggled opacity back: not reported.
+                #expect(reported.contains(.opacity) == (ticks % 2 == 1), "flat \(flat), call \(call), \(ticks) ticks from \(before): \(reported)")
+            }
+            #expect(checker.counts.updated > 60 && checker.counts.inserted > 0 && checker.counts.removed > 0, "\(checker.counts)")
+        }
+    }
+
     @Test("an idle tick reports nothing; tracking off reports nothing")
     func idleTick() throws {
         let world = World()

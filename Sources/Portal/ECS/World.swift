@@ -223,7 +223,10 @@ public final class World {
         if let rejection, rejection != .zero { events.append(.frameTimeRejected(rejection)) }
         if dropped > 0 { events.append(.ticksDropped(dropped)) }
         views.beginRenderChanges()
-        for _ in 0..<run { runTick() }
+        for k in 0..<run {
+            views.beginRenderTick(isLast: k == run - 1)
+            runTick()
+        }
         views.finishRenderChanges(items: renderItems)
         return AdvanceReport(ticksRun: run, ticksDropped: dropped, rejection: rejection)
     }
@@ -234,6 +237,7 @@ public final class World {
         if let r = recorder, r.isIdle { _ = try? r.record(.tick, self); return }
         guard !isTicking else { return }
         views.beginRenderChanges()
+        views.beginRenderTick(isLast: true)
         runTick()
         views.finishRenderChanges(items: renderItems)
     }

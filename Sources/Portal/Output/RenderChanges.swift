@@ -68,21 +68,50 @@ public struct RenderFields: OptionSet, Hashable, Sendable {
 
     /// The fields in which `a` and `b` differ (by `==`, as ``RenderItem``'s own equality).
     public static func difference(_ a: RenderItem, _ b: RenderItem) -> RenderFields {
-        var m: UInt16 = 0
-        if a.content != b.content { m |= 1 << 0 }
-        if a.frame != b.frame { m |= 1 << 1 }
-        if a.cornerRadius != b.cornerRadius { m |= 1 << 2 }
-        if a.cornerStyle != b.cornerStyle { m |= 1 << 3 }
-        if a.clipsContent != b.clipsContent { m |= 1 << 4 }
-        if a.opacity != b.opacity { m |= 1 << 5 }
-        if a.shadowRadius != b.shadowRadius { m |= 1 << 6 }
-        if a.transform != b.transform { m |= 1 << 7 }
-        if a.zIndex != b.zIndex { m |= 1 << 8 }
-        if a.role != b.role { m |= 1 << 9 }
-        if a.allowsHitTesting != b.allowsHitTesting { m |= 1 << 10 }
-        if a.globalTransform != b.globalTransform { m |= 1 << 11 }
-        if a.clip != b.clip { m |= 1 << 12 }
-        return RenderFields(rawValue: m)
+        var a = a, b = b
+        return RenderFields(rawValue: differenceBits(&a, &b))
+    }
+
+    /// ``difference(_:_:)`` of two items in memory, with no branch per field: each float group
+    /// (the frame, the transform's 11 numbers, the global transform's 9) is compared as SIMD
+    /// vectors loaded from the items — `==` lane by lane, so −0 equals 0 and NaN equals nothing,
+    /// as the fields' own `==`. A group's floats are contiguous (`RenderFields.floatGroupsArePacked`,
+    /// checked by a test).
+    @inline(__always)
+    static func differenceBits(_ a: UnsafePointer<RenderItem>, _ b: UnsafePointer<RenderItem>) -> UInt16 {
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        @inline(__always) func bit(_ same: Bool, _ shift: UInt16) -> UInt16 { same ? 0 : 1 << shift }
+        @inline(__always) func same4(_ o: Int) -> Bool {
+            Swift.all(ra.loadUnaligned(fromByteOffset: o, as: SIMD4<Float>.self) .== rb.loadUnaligned(fromByteOffset: o, as: SIMD4<Float>.self))
+        }
+        @inline(__always) func same8(_ o: Int) -> Bool {
+            Swift.all(ra.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self) .== rb.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self))
+        }
+        let transform = MemoryLayout<RenderItem>.offset(of: \.transform)!
+        let global = MemoryLayout<RenderItem>.offset(of: \.globalTransform)!
+        var m = bit(a.pointee.content == b.pointee.content, 0)
+        m |= bit(same4(MemoryLayout<RenderItem>.offset(of: \.frame)!), 1)
+        m |= bit(a.pointee.cornerRadius == b.pointee.cornerRadius, 2)
+        m |= bit(a.pointee.cornerStyle == b.pointee.cornerStyle, 3)
+        m |= bit(a.pointee.clipsContent == b.pointee.clipsContent, 4)
+        m |= bit(a.pointee.opacity == b.pointee.opacity, 5)
+        m |= bit(a.pointee.shadowRadius == b.pointee.shadowRadius, 6)
+        m |= bit(same8(transform), 7) | bit(same4(transform + 28), 7)
+        m |= bit(a.pointee.zIndex == b.pointee.zIndex, 8)
+        m |= bit(a.pointee.role == b.pointee.role, 9)
+        m |= bit(a.pointee.allowsHitTesting == b.pointee.allowsHitTesting, 10)
+        m |= bit(same8(global), 11) | bit(same8(global + 4), 11)
+        m |= bit(a.pointee.clip == b.pointee.clip, 12)
+        return m
+    }
+
+    /// Whether the float groups ``differenceBits(_:_:)`` loads as vectors are contiguous floats:
+    /// the frame's 4, the transform's 11 and the global transform's 9, each in declaration order.
+    static var floatGroupsArePacked: Bool {
+        let f = MemoryLayout<Float>.stride
+        return MemoryLayout<Rect>.offset(of: \.size.height) == 3 * f
+            && MemoryLayout<Transform>.offset(of: \.rotation3D.perspective) == 10 * f && MemoryLayout<Transform>.size == 11 * f
+            && MemoryLayout<ProjectionTransform>.offset(of: \.m33) == 8 * f && MemoryLayout<ProjectionTransform>.size == 9 * f
     }
 }
 
@@ -126,39 +155,101 @@ public struct RenderChanges: Sendable {
     public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty && !orderChanged }
 
     mutating func clear() {
-        removed.removeAll(keepingCapacity: true)
-        inserted.removeAll(keepingCapacity: true)
-        updated.removeAll(keepingCapacity: true)
+        if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
+        if !inserted.isEmpty { inserted.removeAll(keepingCapacity: true) }
+        if !updated.isEmpty { updated.removeAll(keepingCapacity: true) }
         orderChanged = false
     }
 }
 
-/// The patches' record: each in-place item write's index and old value (only while tracking,
-/// and only until the list is rebuilt within the host call: then the baseline is kept whole).
+/// The patches' record for the current host call (only while tracking, and only until the list
+/// is rebuilt within the call: then the baseline is kept whole and matched by key).
+///
+/// A patch compares the item it is about to overwrite with the new one, field by field, in place:
+/// in the call's last tick (every tick of a `tick()` call, the second of a 60 Hz frame) that
+/// comparison is the update — its mask against the value the host last saw, exact — unless an
+/// earlier tick of the call patched the item already. An item first patched in an earlier tick
+/// may be patched again and a field may come back to its old value, so there (only) the old
+/// item is kept and the mask is taken against it when the call ends.
 struct RenderPatchLog {
+    /// An item first patched in a tick that was not the call's last, and its old value.
+    struct Kept {
+        var index: Int32
+        var old: RenderItem
+    }
     var isOn = false
-    /// The list as it was when the host call began is in `RenderChangeLog.kept`.
+    /// The list as it was when the host call began is kept (`RenderChangeLog.kept`, or the
+    /// spare list after a tree compose in the call's last tick).
     var baselineKept = false
-    var index: [Int32] = []
-    var old: [RenderItem] = []
+    /// The tick running is the host call's last (set by the world before each tick; false
+    /// until told, the side that keeps old items).
+    var isLastTick = false
+    /// The updates of the items first patched in the call's last tick (never an empty mask).
+    var updates: [RenderUpdate] = []
+    /// The items first patched in an earlier tick of the call, with their old values.
+    var kept: [Kept] = []
+    /// Per item index: patched in an earlier tick of this call (`kept` holds it). All false
+    /// between calls; written only while `kept` is not empty.
+    var isKept: [Bool] = []
 
+    /// The old value of the item being written (between ``willWrite(_:in:)`` and
+    /// ``didWrite(_:in:)``: one item, not a log).
+    var old = ViewStore.fillerItem
+
+    /// Before item `i` of `items` is overwritten by a patch: keeps its old value for the compare.
     @inline(__always)
-    mutating func note(_ i: Int, _ item: RenderItem) {
+    mutating func willWrite(_ i: Int, in items: UnsafeMutableBufferPointer<RenderItem>) {
         guard !baselineKept else { return }
-        index.append(Int32(truncatingIfNeeded: i))
-        old.append(item)
+        RenderPatchLog.copy(UnsafeRawPointer(items.baseAddress! + i), to: &old)
     }
 
-    /// Undoes the noted writes in `list` (last first, so the earliest old value wins).
+    /// Copies an item (a trivial type) with vector moves: inline, where `=` calls `memcpy`.
+    @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, to item: UnsafeMutablePointer<RenderItem>) {
+        let size = MemoryLayout<RenderItem>.size, d = UnsafeMutableRawPointer(item)
+        if size == 140 {
+            let a = source.loadUnaligned(as: SIMD16<Float>.self)
+            let b = source.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self)
+            let c = source.loadUnaligned(fromByteOffset: 124, as: SIMD4<Float>.self)
+            d.storeBytes(of: a, as: SIMD16<Float>.self)
+            d.storeBytes(of: b, toByteOffset: 64, as: SIMD16<Float>.self)
+            d.storeBytes(of: c, toByteOffset: 124, as: SIMD4<Float>.self)
+        } else {
+            item.pointee = source.loadUnaligned(as: RenderItem.self)
+        }
+    }
+
+    /// After item `i` of `items` was overwritten by a patch: notes what changed.
+    @inline(__always)
+    mutating func didWrite(_ i: Int, in items: UnsafeMutableBufferPointer<RenderItem>) {
+        guard !baselineKept, kept.isEmpty || !isKept[i] else { return }
+        if isLastTick {
+            let bits = RenderFields.differenceBits(&old, items.baseAddress! + i)
+            if bits != 0 { updates.append(RenderUpdate(index: Int32(truncatingIfNeeded: i), fields: RenderFields(rawValue: bits))) }
+        } else {
+            keep(i, old, count: items.count)
+        }
+    }
+
+    private mutating func keep(_ i: Int, _ old: RenderItem, count: Int) {
+        if isKept.count < count { isKept.append(contentsOf: repeatElement(false, count: count - isKept.count)) }
+        isKept[i] = true
+        kept.append(Kept(index: Int32(truncatingIfNeeded: i), old: old))
+    }
+
+    /// Restores the kept old items in `list` (the call's earlier patches undone).
     func undo(in list: inout [RenderItem]) {
         list.withUnsafeMutableBufferPointer { l in
-            for k in index.indices.reversed() { l[Int(index[k])] = old[k] }
+            for k in kept { l[Int(k.index)] = k.old }
         }
     }
 
     mutating func clear() {
-        index.removeAll(keepingCapacity: true)
-        old.removeAll(keepingCapacity: true)
+        if !kept.isEmpty {
+            for k in kept { isKept[Int(k.index)] = false }
+            kept.removeAll(keepingCapacity: true)
+        }
+        if !updates.isEmpty { updates.removeAll(keepingCapacity: true) }
     }
 }
 
@@ -167,17 +258,19 @@ struct RenderPatchLog {
 struct RenderChangeLog {
     /// Set by propagation when this tick composed a tree list (its old list is the spare).
     var oldListInSpare = false
-    /// The list as it was when the host call began (once a tick of the call rebuilt it).
+    /// The baseline is the spare list (a tree compose in the call's last tick), not `kept`.
+    var baselineInSpare = false
+    /// The list as it was when the host call began (once a tick of the call before its last
+    /// rebuilt it).
     var kept: [RenderItem] = []
     /// The baseline list's portal-layer copy ranges (pairs of item indices).
     var oldCopies: [Int32] = []
-    /// Per entity index, 1 + its item's index in the old list (0: none).
+    /// Per entity index, 1 + its item's index in the old list (0: none, or matched).
     var position: [Int32] = []
     var copyPosition: [RenderKey: Int32] = [:]
-    /// Per old item index: matched (a rebuilt diff).
-    var matched: [Bool] = []
-    /// Per item index: already reported (patches; all false between calls).
-    var reported: [Bool] = []
+    /// Per old item index, the fields the last tick's patches changed before its compose (the
+    /// baseline in the spare holds the patched values); all empty between calls.
+    var patched: [RenderFields] = []
     var changes = RenderChanges()
 }
 
@@ -187,24 +280,24 @@ extension ViewStore {
         guard patchLog.isOn && !patchLog.baselineKept else { return }
         changeLog.kept.removeAll(keepingCapacity: true)
         changeLog.kept.append(contentsOf: items)
-        keepBaseline()
-    }
-
-    /// The kept list had this call's patches written into it: undone, it is the baseline.
-    private mutating func keepBaseline() {
         patchLog.undo(in: &changeLog.kept)
         patchLog.clear()
         patchLog.baselineKept = true
     }
 
-    /// After each tick's propagation: a composed tree list left its old list in the spare.
+    /// After each tick's propagation: a composed tree list left its old list in the spare. In
+    /// the call's last tick the spare is the baseline as it is (nothing writes it before the
+    /// next tick); in an earlier one it is copied, as the next compose reuses it.
     mutating func noteRenderTick() {
         guard changeLog.oldListInSpare else { return }
         changeLog.oldListInSpare = false
         guard patchLog.isOn && !patchLog.baselineKept else { return }
-        changeLog.kept.removeAll(keepingCapacity: true)
-        changeLog.kept.append(contentsOf: spareItems)
-        keepBaseline()
+        if patchLog.isLastTick {
+            changeLog.baselineInSpare = true
+            patchLog.baselineKept = true
+        } else {
+            keepOldListForChanges(spareItems)
+        }
     }
 
     /// Starts or stops tracking; the current list is the next change list's baseline.
@@ -213,39 +306,58 @@ extension ViewStore {
         beginRenderChanges()
     }
 
+    /// Tells the change list whether the tick about to run is the host call's last.
+    @inline(__always)
+    mutating func beginRenderTick(isLast: Bool) {
+        patchLog.isLastTick = isLast
+    }
+
     /// At the start of a host call that may tick (`tick()`, `advance(by:)`): the current list
     /// is the baseline of the call's change list.
     mutating func beginRenderChanges() {
         changeLog.changes.clear()
         patchLog.clear()
         patchLog.baselineKept = false
+        patchLog.isLastTick = false
         changeLog.oldListInSpare = false
+        changeLog.baselineInSpare = false
         guard patchLog.isOn, !changeLog.oldCopies.isEmpty || !layerContentItems.isEmpty else { return }
         changeLog.oldCopies.removeAll(keepingCapacity: true)
         changeLog.oldCopies.append(contentsOf: layerContentItems)
     }
 
     /// At the end of the host call: writes the change list from the baseline (a rebuilt list:
-    /// one keyed pass) or the patches' log (each patched item once, against its first old value).
+    /// one keyed pass) or the patches' log (O(patched items)).
     mutating func finishRenderChanges(items: [RenderItem]) {
         guard patchLog.isOn else { return }
-        var log = changeLog
-        changeLog = RenderChangeLog()
-        defer { changeLog = log }
-        log.changes.clear()
+        changeLog.changes.clear()
         if patchLog.baselineKept {
-            log.diff(old: log.kept, new: items, newCopies: layerContentItems)
+            var log = changeLog
+            changeLog = RenderChangeLog()
+            defer { changeLog = log }
+            if log.baselineInSpare {
+                // The call's earlier patches are undone in the spare; this tick's patches are
+                // in it, and their masks join the keyed pass's (`RenderChangeLog.diff`).
+                patchLog.undo(in: &spareItems)
+                log.diff(old: spareItems, new: items, newCopies: layerContentItems, patches: patchLog.updates)
+            } else {
+                log.diff(old: log.kept, new: items, newCopies: layerContentItems, patches: [])
+            }
             patchLog.baselineKept = false
-        } else if !patchLog.index.isEmpty {
-            if log.reported.count < items.count { log.reported.append(contentsOf: repeatElement(false, count: items.count - log.reported.count)) }
-            items.withUnsafeBufferPointer { new in
-                for (k, i) in patchLog.index.enumerated() where !log.reported[Int(i)] {
-                    log.reported[Int(i)] = true
-                    let fields = RenderFields.difference(patchLog.old[k], new[Int(i)])
-                    if !fields.isEmpty { log.changes.updated.append(RenderUpdate(index: i, fields: fields)) }
+            log.baselineInSpare = false
+        } else {
+            // The last tick's first patches are the updates as they are; the items an earlier
+            // tick patched are compared with their kept old values.
+            swap(&changeLog.changes.updated, &patchLog.updates)
+            if !patchLog.kept.isEmpty {
+                items.withUnsafeBufferPointer { new in
+                    for k in patchLog.kept {
+                        var old = k.old
+                        let bits = RenderFields.differenceBits(&old, new.baseAddress! + Int(k.index))
+                        if bits != 0 { changeLog.changes.updated.append(RenderUpdate(index: k.index, fields: RenderFields(rawValue: bits))) }
+                    }
                 }
             }
-            for i in patchLog.index { log.reported[Int(i)] = false }
         }
         patchLog.clear()
     }
@@ -263,66 +375,97 @@ extension ViewStore {
     }
 }
 
-extension RenderChangeLog {
-    /// Calls `body` with each item's index and the layer it is a copy under (nil for none),
-    /// in order: one pass with a cursor over the sorted copy ranges.
-    @inline(__always)
-    static func forEachKey(_ items: UnsafeBufferPointer<RenderItem>, copies: [Int32], _ body: (Int, Entity?) -> Void) {
-        var c = 0
-        for i in 0..<items.count {
-            while c + 1 < copies.count && Int(copies[c + 1]) <= i { c += 2 }
-            if c + 1 < copies.count && Int(copies[c]) <= i {
-                body(i, items[Int(copies[c]) - 1].entity)
-            } else {
-                body(i, nil)
-            }
-        }
-    }
+/// A cursor over a list's portal-layer copy ranges (sorted pairs of item indices), asked for
+/// each item in order: the layer the item is a copy under, or nil.
+struct CopyCursor {
+    let copies: UnsafeBufferPointer<Int32>
+    var c = 0
 
+    init(_ copies: UnsafeBufferPointer<Int32>) { self.copies = copies }
+
+    @inline(__always)
+    mutating func layer(of i: Int, in items: UnsafeBufferPointer<RenderItem>) -> Entity? {
+        while c + 1 < copies.count && Int(copies[c + 1]) <= i { c += 2 }
+        guard c + 1 < copies.count && Int(copies[c]) <= i else { return nil }
+        return items[Int(copies[c]) - 1].entity
+    }
+}
+
+extension RenderChangeLog {
     /// Matches `old` and `new` by key in O(n): updates, insertions, removals and whether the
-    /// surviving items kept their order.
-    mutating func diff(old oldList: [RenderItem], new newList: [RenderItem], newCopies: [Int32]) {
-        var position = self.position, copyPosition = self.copyPosition, matched = self.matched
-        self.position = []; self.copyPosition = [:]; self.matched = []
-        var changes = self.changes
-        self.changes = RenderChanges()
-        defer { self.position = position; self.copyPosition = copyPosition; self.matched = matched; self.changes = changes }
+    /// surviving items kept their order. `patches` are updates by index in `old` whose fields
+    /// were changed in `old` already (the last tick's patches, before its compose); each joins
+    /// the mask of its item's match. The compose writes a patched item's patched values again
+    /// (a walk composes what a patch composed, bit for bit) except its clip index, which a patch
+    /// never changes; so a field is in the union exactly when it differs from the baseline.
+    mutating func diff(old oldList: [RenderItem], new newList: [RenderItem], newCopies: [Int32], patches: [RenderUpdate]) {
+        var position = self.position, copyPosition = self.copyPosition, patched = self.patched, changes = self.changes
+        self.position = []; self.copyPosition = [:]; self.patched = []; self.changes = RenderChanges()
+        defer { self.position = position; self.copyPosition = copyPosition; self.patched = patched; self.changes = changes }
+        if patched.count < oldList.count { patched.append(contentsOf: repeatElement([], count: oldList.count - patched.count)) }
+        for u in patches { patched[Int(u.index)] = u.fields }
+        var maxEntity = 0
+        for item in oldList { maxEntity = max(maxEntity, Int(item.entity.index)) }
+        if position.count <= maxEntity { position.append(contentsOf: repeatElement(0, count: maxEntity + 1 - position.count)) }
         copyPosition.removeAll(keepingCapacity: true)
-        matched.removeAll(keepingCapacity: true)
-        matched.append(contentsOf: repeatElement(false, count: oldList.count))
+        let hasPatches = !patches.isEmpty
         oldList.withUnsafeBufferPointer { old in
-            newList.withUnsafeBufferPointer { new in
-                RenderChangeLog.forEachKey(old, copies: oldCopies) { i, layer in
-                    if let layer {
-                        copyPosition[RenderKey(entity: old[i].entity, layer: layer)] = Int32(i)
-                    } else {
-                        let e = Int(old[i].entity.index)
-                        if e >= position.count { position.append(contentsOf: repeatElement(0, count: e + 1 - position.count)) }
-                        position[e] = Int32(i + 1)
+          newList.withUnsafeBufferPointer { new in
+            oldCopies.withUnsafeBufferPointer { oldCopies in
+              newCopies.withUnsafeBufferPointer { newCopies in
+                position.withUnsafeMutableBufferPointer { position in
+                  patched.withUnsafeMutableBufferPointer { patched in
+                    // Where each old item is: by entity index, or by key for a layer's copy.
+                    var cursor = CopyCursor(oldCopies)
+                    for i in 0..<old.count {
+                        if let layer = cursor.layer(of: i, in: old) {
+                            copyPosition[RenderKey(entity: old[i].entity, layer: layer)] = Int32(i)
+                        } else {
+                            position[Int(old[i].entity.index)] = Int32(i + 1)
+                        }
                     }
-                }
-                var last = -1
-                RenderChangeLog.forEachKey(new, copies: newCopies) { j, layer in
-                    let entity = new[j].entity
-                    var i = -1
-                    if let layer {
-                        i = Int(copyPosition[RenderKey(entity: entity, layer: layer)] ?? -1)
-                    } else if Int(entity.index) < position.count {
-                        let p = Int(position[Int(entity.index)]) - 1
-                        if p >= 0 && old[p].entity == entity { i = p }
+                    // Each new item's match (consumed: a matched position is cleared).
+                    var last = -1
+                    cursor = CopyCursor(newCopies)
+                    for j in 0..<new.count {
+                        let entity = new[j].entity
+                        var i = -1
+                        if let layer = cursor.layer(of: j, in: new) {
+                            i = Int(copyPosition.removeValue(forKey: RenderKey(entity: entity, layer: layer)) ?? -1)
+                        } else if Int(entity.index) < position.count {
+                            let p = Int(position[Int(entity.index)]) - 1
+                            if p >= 0 && old[p].entity == entity {
+                                i = p
+                                position[Int(entity.index)] = 0
+                            }
+                        }
+                        guard i >= 0 else { changes.inserted.append(Int32(j)); continue }
+                        if i < last { changes.orderChanged = true }
+                        last = i
+                        var bits = RenderFields.differenceBits(old.baseAddress! + i, new.baseAddress! + j)
+                        if hasPatches { bits |= patched[i].rawValue }
+                        if bits != 0 { changes.updated.append(RenderUpdate(index: Int32(j), fields: RenderFields(rawValue: bits))) }
                     }
-                    guard i >= 0 else { changes.inserted.append(Int32(j)); return }
-                    matched[i] = true
-                    if i < last { changes.orderChanged = true }
-                    last = i
-                    let fields = RenderFields.difference(old[i], new[j])
-                    if !fields.isEmpty { changes.updated.append(RenderUpdate(index: Int32(j), fields: fields)) }
+                    // The old items left unmatched are removed.
+                    cursor = CopyCursor(oldCopies)
+                    for i in 0..<old.count {
+                        if let layer = cursor.layer(of: i, in: old) {
+                            let key = RenderKey(entity: old[i].entity, layer: layer)
+                            if copyPosition[key] != nil { changes.removed.append(key) }
+                        } else {
+                            let e = Int(old[i].entity.index)
+                            if position[e] == Int32(i + 1) {
+                                changes.removed.append(RenderKey(entity: old[i].entity))
+                                position[e] = 0
+                            }
+                        }
+                    }
+                    for u in patches { patched[Int(u.index)] = [] }
+                  }
                 }
-                RenderChangeLog.forEachKey(old, copies: oldCopies) { i, layer in
-                    if layer == nil { position[Int(old[i].entity.index)] = 0 }
-                    if !matched[i] { changes.removed.append(RenderKey(entity: old[i].entity, layer: layer)) }
-                }
+              }
             }
+          }
         }
     }
 }

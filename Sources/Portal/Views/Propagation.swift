@@ -221,8 +221,9 @@ extension ViewStore {
                                     let slot = Int(list[i])
                                     let index = Int(itemOf[slot])
                                     guard index >= 0 else { continue }   // hidden (or gone: structural)
-                                    if log.isOn { log.note(index, items[index]) }
+                                    if log.isOn { log.willWrite(index, in: items) }
                                     items[index] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
+                                    if log.isOn { log.didWrite(index, in: items) }
                                 }
                             }
                         }
@@ -380,13 +381,14 @@ extension ViewStore {
                                                        let c = ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities), !children[c].isEmpty {
                                                         escalated.append(UInt32(start)); continue views
                                                     }
-                                                    if log.isOn { log.note(index, items[index]) }
+                                                    if log.isOn { log.willWrite(index, in: items) }
                                                     items[index] = RenderItem(
                                                         entity: entities[slot], content: style.content, frame: p.frame,
                                                         cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
                                                         clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
                                                         transform: p.transform, zIndex: style.zIndex, role: style.role,
                                                         allowsHitTesting: hittable, globalTransform: global, clip: clip)
+                                                    if log.isOn { log.didWrite(index, in: items) }
                                                     let kids = children[slot]
                                                     guard !kids.isEmpty else { continue }
                                                     var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: false,
