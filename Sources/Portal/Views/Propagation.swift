@@ -223,8 +223,8 @@ extension ViewStore {
                                     guard index >= 0 else { continue }   // hidden (or gone: structural)
                                     if log.isOn { log.willWrite(index, in: items) }
                                     items[index] = ViewStore.flatItem(slot: slot, v: v, style: styles[slot], entity: entities[slot])
-                                    if log.isOn { log.didWrite(index, in: items) }
                                 }
+                                if log.isOn { log.finishWrites(in: items) }
                             }
                         }
                     }
@@ -388,7 +388,6 @@ extension ViewStore {
                                                         clipsContent: style.clipsContent, opacity: opacity, shadowRadius: p.shadowRadius,
                                                         transform: p.transform, zIndex: style.zIndex, role: style.role,
                                                         allowsHitTesting: hittable, globalTransform: global, clip: clip)
-                                                    if log.isOn { log.didWrite(index, in: items) }
                                                     let kids = children[slot]
                                                     guard !kids.isEmpty else { continue }
                                                     var ctx = WalkParent(clip: clip, opacity: opacity, hittable: hittable, isLayerContent: false,
@@ -422,6 +421,7 @@ extension ViewStore {
                                                     }
                                                 }
                                             }
+                                            if log.isOn { log.finishWrites(in: items) }
                                         }
                                     }
                                 }
