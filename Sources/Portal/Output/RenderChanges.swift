@@ -77,7 +77,7 @@ public struct RenderFields: OptionSet, Hashable, Sendable {
     /// vectors loaded from the items — `==` lane by lane, so −0 equals 0 and NaN equals nothing,
     /// as the fields' own `==`. A group's floats are contiguous (`RenderFields.floatGroupsArePacked`,
     /// checked by a test).
-    @inline(__always)
+    @_transparent
     static func differenceBits(_ a: UnsafePointer<RenderItem>, _ b: UnsafePointer<RenderItem>) -> UInt16 {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
         @inline(__always) func bit(_ same: Bool, _ shift: UInt16) -> UInt16 { same ? 0 : 1 << shift }
