@@ -80,6 +80,21 @@ func handleEvents(of world: World, log: inout [String]) {
     }
 }
 
+/// The article's retained scene: applies the last call's change list to `scene`.
+func applyChanges(of world: World, to scene: ReadmeRetainedScene) {
+    world.withRenderChanges { changes in
+        let items = world.renderList
+        for key in changes.removed { scene.remove(key) }
+        for u in changes.updated {
+            scene.update(try! world.renderKey(at: Int(u.index)), to: items[Int(u.index)], fields: u.fields)
+        }
+        for j in changes.inserted {
+            scene.insert(items[Int(j)], key: try! world.renderKey(at: Int(j)), at: Int(j))
+        }
+        if changes.orderChanged { scene.reorder(items.indices.map { try! world.renderKey(at: $0) }) }
+    }
+}
+
 /// A canvas that records what it was asked to do.
 final class RecordingCanvas: Canvas {
     enum Call: Equatable {
@@ -253,6 +268,42 @@ struct DocsTests {
         let tenth = world.renderList
         world.tick()
         #expect(frames.previous == tenth && frames.latest == world.renderList && tenth != world.renderList)
+    }
+
+    @Test("a retained scene kept from the change lists of 60 Hz frames equals the render list; a value set back within a frame is not reported")
+    func retainedScene() throws {
+        let world = World()
+        let scene = ReadmeRetainedScene()
+        world.tracksRenderChanges = true
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        var cards: [Entity] = []
+        for i in 0..<6 { cards.append(try world.spawnView(frame: Rect(x: 0, y: Float(i) * 100, width: 390, height: 90), in: root)) }
+        // A system sets one card's opacity to 0.5 at one tick and back to 1 at the next (each
+        // call applies at the tick after the system's): a frame of both ticks changes nothing.
+        nonisolated(unsafe) var ticks = 0
+        world.addSystem("blink", stage: .output) { world in
+            ticks += 1
+            if ticks == 30 { try? world.update(cards[1], to: ViewProperties(opacity: 0.5)) }
+            if ticks == 31 { try? world.update(cards[1], to: ViewProperties(opacity: 1)) }
+        }
+        var blinked = false
+        for frame in 0..<30 {
+            if frame == 3 { try world.animate(cards[2], to: ViewProperties(opacity: 0.4), with: .linear(duration: 0.1)) }
+            if frame == 8 { try world.despawn(cards[0]) }
+            if frame == 12 { cards.append(try world.spawnView(frame: Rect(x: 0, y: 700, width: 390, height: 90), in: root)) }
+            if frame == 16 { try world.setZIndex(3, of: cards[4]) }
+            let before = world.renderList.first { $0.entity == cards[1] }
+            world.advance(by: 1.0 / 60)
+            applyChanges(of: world, to: scene)
+            #expect(scene.order.map { scene.nodes[$0] } == world.renderList, "frame \(frame)")
+            if ticks == 32 {
+                // This frame ran ticks 31 and 32: the opacity went to 0.5 and back.
+                blinked = true
+                #expect(before == world.renderList.first { $0.entity == cards[1] })
+                #expect(!world.renderChanges.updated.contains { world.renderList[Int($0.index)].entity == cards[1] })
+            }
+        }
+        #expect(blinked && scene.updates > 0 && scene.inserts > 0 && scene.removals > 0)
     }
 
     @Test("drawing applies every clip of the chain and the global transform")
