@@ -75,13 +75,12 @@ extension World {
         case let .setZIndex(entity, z):
             if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
         case let .portalRequest(key, isActive, config, stagger, group):
-            let k = Int(key)
-            portals.records[k].requested = isActive
-            stagedConfigs.withUnsafeBufferPointer { portals.setConfig($0[config], for: k) }
-            portals.records[k].staggerDelay = stagger
-            portals.records[k].group = group
-            portals.markRequestPending(k)
-            portals.wake(k)
+            // One access to each of the world's properties: the host sends back hundreds of
+            // flights in one tick, and each access to a stored property of `World` is a
+            // dynamically checked one (~80 instructions).
+            stagedConfigs.withUnsafeBufferPointer { configs in
+                portals.takeRequest(Int(key), isActive: isActive, config: configs[config], stagger: stagger, group: group)
+            }
         case .popupContainer:
             break   // already in force for validation; the popups re-place in stage 2
         case let .presentPopup(content, source, width, height, animation, backdrop):

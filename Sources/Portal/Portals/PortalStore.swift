@@ -271,6 +271,19 @@ struct PortalStore {
         queue.append(UInt32(key))
     }
 
+    /// Takes in a request for portal `key` (a staged `portalTransition`): its activation,
+    /// configuration, stagger and group; flags it for the next matching pass and wakes it.
+    mutating func takeRequest(_ key: Int, isActive: Bool, config: PortalTransitionConfig, stagger: Double, group: Int?) {
+        setConfig(config, for: key)
+        withRecord(key) { record in
+            record.requested = isActive
+            record.staggerDelay = stagger
+            record.group = group
+        }
+        markRequestPending(key)
+        wake(key)
+    }
+
     /// Takes in a configuration: its plain parts go to the record and the flight settings, its
     /// effects to their column. The configuration itself is not kept.
     mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
