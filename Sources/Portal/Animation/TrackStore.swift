@@ -581,6 +581,8 @@ struct TrackStore {
 
     /// Stops every lane of the view in `slot`, leaving the presented values where they are.
     mutating func stopAll(slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
+        // A view with no lane (a landed layer: its lanes ended as it settled) has nothing to scan.
+        guard views.laneCountOf.withUnsafeBufferPointer({ $0[slot] }) != 0 else { return }
         let base = slot * ViewChannel.stride
         for c in 0..<ViewChannel.stride where views.lanes[base + c] != ViewStore.noLane {
             removeLane(Int(views.lanes[base + c]), views: &views, events: &events)
