@@ -457,6 +457,7 @@ struct ViewStore {
     }
 
     /// Whether `chain` watches exactly the view in `slot` and its ancestors, in order.
+    @inline(__always)   // called from `watch` (mutating), it copied the whole store to pass `self`
     func watches(_ chain: Int32, slot: Int) -> Bool {
         var node = chain, s: Int? = slot
         while node != ViewStore.noObserver, let current = s {
