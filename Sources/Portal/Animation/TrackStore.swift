@@ -406,8 +406,13 @@ struct TrackStore {
     private mutating func addFreshLanes(_ targets: some Sequence<(ViewChannel, Float)>, timing timingSlot: UInt32, row stepRow: UInt32,
                                         slot: Int, views: inout ViewStore,
                                         velocity laneVelocity: (_ now: Float, _ goal: Float) -> Float) -> UInt16 {
-        var count = 0
-        for _ in targets { count += 1 }
+        var count = 0, placement = false
+        for (channel, _) in targets {
+            count += 1
+            placement = placement || channel.isPlacement
+        }
+        // Noted once: a view's placement writes note it once anyway (see `noteGeometryWrite`).
+        if placement { views.noteGeometryWrite(slot: slot) }
         let first = laneCount
         while value.count < first + count {
             value.append(0); velocity.append(0); target.append(0); timing.append(0); row.append(0); output.append(0)
@@ -422,8 +427,6 @@ struct TrackStore {
                                 var lane = first
                                 for (channel, goal) in targets {
                                     let out = slot * ViewChannel.stride + channel.rawValue
-                                    if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
-                                    views.setLane(out, Int32(lane))
                                     let now = TrackStore.bounded(views.values[out])
                                     value[lane] = now
                                     velocity[lane] = laneVelocity(now, goal)
@@ -434,6 +437,7 @@ struct TrackStore {
                                     channels |= 1 << UInt16(channel.rawValue)
                                     lane += 1
                                 }
+                                views.setFreshLanes(UnsafeBufferPointer(rebasing: output[first..<lane]), first: first, slot: slot)
                             }
                         }
                     }
@@ -780,7 +784,7 @@ struct TrackStore {
                                     let out = Int(output[lane])
                                     value[lane] = target[lane]
                                     views.values[out] = value[lane]
-                                    views.setLane(out, ViewStore.noLane)
+                                    views.lanes[out] = ViewStore.noLane   // counted by `dropLanes` below
                                     let last = count - 1
                                     count = last
                                     guard lane != last else { continue }
@@ -798,6 +802,7 @@ struct TrackStore {
                 }
             }
         }
+        views.dropLanes(laneCount - count, slot: base / ViewChannel.stride)
         laneCount = count
     }
 
