@@ -70,7 +70,7 @@ extension World {
     /// access to a stored property of `World` is a dynamically checked one (~80 instructions).
     private func applyPortalRequest(key: UInt32, isActive: Bool, config: Int, stagger: Double, group: Int?) {
         stagedConfigs.withUnsafeBufferPointer { configs in
-            portals.takeRequest(Int(key), isActive: isActive, config: configs[config], stagger: stagger, group: group)
+            portals.takeRequest(Int(key), isActive: isActive, config: configs.baseAddress! + config, stagger: stagger, group: group)
         }
     }
 
