@@ -166,14 +166,24 @@ struct TrackStore {
             // settling time, as tick counts grow with the seconds they count.
             var settleSpan: UInt64 = 1
             let regime = spring.regime
-            for (channel, goal) in targets {
-                let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
-                let now = TrackStore.bounded(taken)
-                let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
-                settleSpan = TrackStore.settleTicks(spring, regime: regime, displacement: Double(now - goal), velocity: Double(v),
-                                                    speed: speed, tolerance: tolerance, step: step, atLeast: settleSpan)
-                addLane(value: now, velocity: v, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
-                channels |= 1 << UInt16(channel.rawValue)
+            if TrackStore.noLanes(on: targets, slot: slot, views: &views) {
+                channels = addFreshLanes(targets, timing: timingSlot, row: stepRow, slot: slot, views: &views) { now, goal in
+                    let carried: Float = 0  // what `takeOver` returns for a channel with no lane (0 + −0 is +0)
+                    let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
+                    settleSpan = TrackStore.settleTicks(spring, regime: regime, displacement: Double(now - goal), velocity: Double(v),
+                                                        speed: speed, tolerance: tolerance, step: step, atLeast: settleSpan)
+                    return v
+                }
+            } else {
+                for (channel, goal) in targets {
+                    let (taken, carried) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                    let now = TrackStore.bounded(taken)
+                    let v = TrackStore.bounded(carried + Float(initialVelocity) * (goal - now))
+                    settleSpan = TrackStore.settleTicks(spring, regime: regime, displacement: Double(now - goal), velocity: Double(v),
+                                                        speed: speed, tolerance: tolerance, step: step, atLeast: settleSpan)
+                    addLane(value: now, velocity: v, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
+                    channels |= 1 << UInt16(channel.rawValue)
+                }
             }
             settleTick = TrackStore.later(origin, by: settleSpan)
         case let .curve(curve, duration):
@@ -185,11 +195,15 @@ struct TrackStore {
             let group = joinGroup(curve, progressPerTick: progressPerTick, origin: origin, endTick: logicalTick)
             drive = .curve(group: group)
             stepRow = groups[Int(group)].row
-            for (channel, goal) in targets {
-                let (taken, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
-                let now = TrackStore.bounded(taken)
-                addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
-                channels |= 1 << UInt16(channel.rawValue)
+            if TrackStore.noLanes(on: targets, slot: slot, views: &views) {
+                channels = addFreshLanes(targets, timing: timingSlot, row: stepRow, slot: slot, views: &views) { now, goal in now - goal }
+            } else {
+                for (channel, goal) in targets {
+                    let (taken, _) = takeOver(channel, slot: slot, tick: tick, step: step, views: &views, events: &events)
+                    let now = TrackStore.bounded(taken)
+                    addLane(value: now, velocity: now - goal, target: goal, timing: timingSlot, row: stepRow, slot: slot, channel: channel, views: &views)
+                    channels |= 1 << UInt16(channel.rawValue)
+                }
             }
         }
         let record = TimingRecord(drive: drive, origin: origin, logicalTick: logicalTick, settleTick: settleTick,
@@ -372,6 +386,68 @@ struct TrackStore {
         laneCount += 1
     }
 
+    /// Whether no channel among `targets` of the view in `slot` has a running lane: then a start
+    /// takes nothing over, and its lanes can be added together (``addFreshLanes``).
+    private static func noLanes(on targets: some Sequence<(ViewChannel, Float)>, slot: Int, views: inout ViewStore) -> Bool {
+        views.lanes.withUnsafeBufferPointer { lanes in
+            let base = slot * ViewChannel.stride
+            for (channel, _) in targets where lanes[base + channel.rawValue] != ViewStore.noLane { return false }
+            return true
+        }
+    }
+
+    /// Adds a lane for each of `targets` of the view in `slot`, none of which has a running lane
+    /// (see ``noLanes(on:slot:views:)``), starting from the channel's presented value (bounded)
+    /// with the velocity `velocity(now, goal)` says, and returns the channels' bits. The same
+    /// lanes, in the same order, with the same view bookkeeping as one ``addLane`` per target,
+    /// but each lane column is made unique once per start rather than once per lane: a flight
+    /// starts five lanes, and hundreds of flights start in one tick when their host sends them
+    /// back together. (`targets` is iterated twice: every caller passes a value sequence.)
+    private mutating func addFreshLanes(_ targets: some Sequence<(ViewChannel, Float)>, timing timingSlot: UInt32, row stepRow: UInt32,
+                                        slot: Int, views: inout ViewStore,
+                                        velocity laneVelocity: (_ now: Float, _ goal: Float) -> Float) -> UInt16 {
+        var count = 0, placement = false
+        for (channel, _) in targets {
+            count += 1
+            placement = placement || channel.isPlacement
+        }
+        // Noted once: a view's placement writes note it once anyway (see `noteGeometryWrite`).
+        if placement { views.noteGeometryWrite(slot: slot) }
+        let first = laneCount
+        while value.count < first + count {
+            value.append(0); velocity.append(0); target.append(0); timing.append(0); row.append(0); output.append(0)
+        }
+        var channels: UInt16 = 0
+        value.withUnsafeMutableBufferPointer { value in
+            velocity.withUnsafeMutableBufferPointer { velocity in
+                target.withUnsafeMutableBufferPointer { target in
+                    timing.withUnsafeMutableBufferPointer { timing in
+                        row.withUnsafeMutableBufferPointer { rows in
+                            output.withUnsafeMutableBufferPointer { output in
+                                var lane = first
+                                for (channel, goal) in targets {
+                                    let out = slot * ViewChannel.stride + channel.rawValue
+                                    let now = TrackStore.bounded(views.values[out])
+                                    value[lane] = now
+                                    velocity[lane] = laneVelocity(now, goal)
+                                    target[lane] = goal
+                                    timing[lane] = timingSlot
+                                    rows[lane] = stepRow
+                                    output[lane] = UInt32(out)
+                                    channels |= 1 << UInt16(channel.rawValue)
+                                    lane += 1
+                                }
+                                views.setFreshLanes(UnsafeBufferPointer(rebasing: output[first..<lane]), first: first, slot: slot)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        laneCount = first + count
+        return channels
+    }
+
     private mutating func allocateTiming() -> UInt32 {
         if let slot = freeTimings.popLast() { return slot }
         records.append(TimingRecord(drive: .spring(.hold, speed: 1, .smooth), origin: 0, logicalTick: 0, settleTick: 0,
@@ -509,6 +585,8 @@ struct TrackStore {
 
     /// Stops every lane of the view in `slot`, leaving the presented values where they are.
     mutating func stopAll(slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
+        // A view with no lane (a landed layer: its lanes ended as it settled) has nothing to scan.
+        guard views.laneCountOf.withUnsafeBufferPointer({ $0[slot] }) != 0 else { return }
         let base = slot * ViewChannel.stride
         for c in 0..<ViewChannel.stride where views.lanes[base + c] != ViewStore.noLane {
             removeLane(Int(views.lanes[base + c]), views: &views, events: &events)
@@ -673,15 +751,7 @@ struct TrackStore {
                 records[slot].logicalReported = true
             }
             if tick >= record.settleTick {
-                let base = Int(record.viewSlot) * ViewChannel.stride
-                var channels = record.channels
-                while channels != 0 {
-                    let c = channels.trailingZeroBitCount
-                    channels &= channels - 1
-                    let lane = Int(views.lanes[base + c])
-                    value[lane] = target[lane]
-                    removeLaneRow(lane, views: &views)
-                }
+                landLanes(of: record.channels, base: Int(record.viewSlot) * ViewChannel.stride, views: &views)
                 records[slot].channels = 0
                 end(timing: slot, interrupted: false, events: &events)
             } else if case .spring = record.drive {
@@ -690,6 +760,50 @@ struct TrackStore {
             }
         }
         due.removeAll(keepingCapacity: true)
+    }
+
+    /// Lands the lanes of `channels` of the view whose block starts at `base` on their targets
+    /// and removes them, channel by channel in increasing order: what setting each lane's value
+    /// to its target and then ``removeLaneRow(_:views:)`` does, with each lane column made
+    /// unique once per settling animation instead of once per lane (a landing flight removes five
+    /// lanes, and whole duration classes of flights land on one tick). Its timing's bookkeeping
+    /// is the caller's.
+    private mutating func landLanes(of channels: UInt16, base: Int, views: inout ViewStore) {
+        var channels = channels
+        var count = laneCount
+        value.withUnsafeMutableBufferPointer { value in
+            velocity.withUnsafeMutableBufferPointer { velocity in
+                target.withUnsafeMutableBufferPointer { target in
+                    timing.withUnsafeMutableBufferPointer { timing in
+                        row.withUnsafeMutableBufferPointer { rows in
+                            output.withUnsafeMutableBufferPointer { output in
+                                while channels != 0 {
+                                    let c = channels.trailingZeroBitCount
+                                    channels &= channels - 1
+                                    let lane = Int(views.lanes[base + c])
+                                    let out = Int(output[lane])
+                                    value[lane] = target[lane]
+                                    views.values[out] = value[lane]
+                                    views.lanes[out] = ViewStore.noLane   // counted by `dropLanes` below
+                                    let last = count - 1
+                                    count = last
+                                    guard lane != last else { continue }
+                                    views.lanes[Int(output[last])] = Int32(lane)
+                                    value[lane] = value[last]
+                                    velocity[lane] = velocity[last]
+                                    target[lane] = target[last]
+                                    timing[lane] = timing[last]
+                                    rows[lane] = rows[last]
+                                    output[lane] = output[last]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        views.dropLanes(laneCount - count, slot: base / ViewChannel.stride)
+        laneCount = count
     }
 
     /// Removes lane `row` (swap-remove) and clears its view channel, leaving the lane's value

@@ -271,23 +271,41 @@ struct PortalStore {
         queue.append(UInt32(key))
     }
 
+    /// Takes in a request for portal `key` (a staged `portalTransition`): its activation,
+    /// configuration, stagger and group; flags it for the next matching pass and wakes it.
+    /// The configuration is read in place (passing it by value copied it, retaining its
+    /// effects and any custom animation, once per request).
+    mutating func takeRequest(_ key: Int, isActive: Bool, config: UnsafePointer<PortalTransitionConfig>, stagger: Double, group: Int?) {
+        setConfig(config, for: key)
+        withRecord(key) { record in
+            record.requested = isActive
+            record.staggerDelay = stagger
+            record.group = group
+        }
+        markRequestPending(key)
+        wake(key)
+    }
+
     /// Takes in a configuration: its plain parts go to the record and the flight settings, its
     /// effects to their column. The configuration itself is not kept.
-    mutating func setConfig(_ config: PortalTransitionConfig, for key: Int) {
-        let timing = config.timing.parts
+    mutating func setConfig(_ config: UnsafePointer<PortalTransitionConfig>, for key: Int) {
+        let timing = config.pointee.timing.parts
+        let hasEffects = !config.pointee.effects.isEmpty
         let settings = FlightSettings(animation: timing.value, delay: timing.delay, minimumDuration: timing.minimumDuration,
-                                      hasEffects: !config.effects.isEmpty)
+                                      hasEffects: hasEffects)
         flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
-        if !config.effects.isEmpty || !effects[key].isEmpty { effects[key] = config.effects }
+        if hasEffects || !effects[key].isEmpty { effects[key] = config.pointee.effects }
         let completionCriteria = timing.completionCriteria
+        let (allowsHitTesting, corners, removal, layerContent) = (config.pointee.allowsHitTesting, config.pointee.corners,
+                                                                  config.pointee.removal, config.pointee.layerContent)
         withRecord(key) { record in
-            record.allowsHitTesting = config.allowsHitTesting
-            record.corners = config.corners
+            record.allowsHitTesting = allowsHitTesting
+            record.corners = corners
             record.completionCriteria = completionCriteria
-            record.removal = config.removal
-            record.layerContent = config.layerContent
+            record.removal = removal
+            record.layerContent = layerContent
         }
-        if let content = config.layerContent { contentEntities.insert(true, for: content) }
+        if let content = layerContent { contentEntities.insert(true, for: content) }
     }
 
     /// Gives portal `to` the configuration of portal `from` (a transfer).

@@ -184,7 +184,10 @@ struct PortalSystem {
         var watched = AnchorWatch.untrusted
         let motion = portals.motion[key]
         if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil {
-            let anchor = portals.records.withUnsafeBufferPointer { direction == .forward ? $0[key].destination : $0[key].source }
+            let anchor = portals.records.withUnsafeBufferPointer { records in
+                let record = records.baseAddress! + key   // a field read in place (see `refreshAnchorFrames`)
+                return direction == .forward ? record.pointee.destination : record.pointee.source
+            }
             if let anchor, let slot = views.slot(of: anchor) {
                 // Lanes report nothing as they move a view: an anchor animated, or under an
                 // animated ancestor (a push, an animated scroll), is followed every tick.
@@ -255,17 +258,24 @@ struct PortalSystem {
     /// A flight needs only the anchor it is heading for each tick; the other end is read again
     /// when a request arrives (which refreshes both first).
     private mutating func refreshAnchorFrames(_ key: Int, source readSource: Bool, destination readDestination: Bool) {
+        // Fields are read through a pointer: `records[key].source` copied the whole 192-byte
+        // record first (a `memcpy` per read).
         let (source, destination) = portals.records.withUnsafeBufferPointer { records in
-            (readSource ? records[key].source : nil, readDestination ? records[key].destination : nil)
+            let record = records.baseAddress! + key
+            return (readSource ? record.pointee.source : nil, readDestination ? record.pointee.destination : nil)
         }
-        if let source, let slot = views.slot(of: source), let frame = views.anchorFrame(slot: slot, cache: &parentTransform) {
+        // The cache goes through a local: handing `anchorFrame` (a method of `views`) an inout
+        // access to another property of `self` made Swift copy the whole view store to call it.
+        var cache = parentTransform
+        if let source, let slot = views.slot(of: source), let frame = views.anchorFrame(slot: slot, cache: &cache) {
             let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.sourceFrame = frame; $0.sourceRadius = radius }
         }
-        if let destination, let slot = views.slot(of: destination), let frame = views.anchorFrame(slot: slot, cache: &parentTransform) {
+        if let destination, let slot = views.slot(of: destination), let frame = views.anchorFrame(slot: slot, cache: &cache) {
             let radius = views.value(.cornerRadius, slot: slot)
             portals.withRecord(key) { $0.destinationFrame = frame; $0.destinationRadius = radius }
         }
+        parentTransform = cache
     }
 
     /// The frame and corner radius of one end of the flight.

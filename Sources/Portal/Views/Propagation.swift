@@ -128,6 +128,38 @@ extension ViewStore {
         }
     }
 
+    /// Points the channels of the view in `slot` that `outputs` name (slot × 16 + channel, one
+    /// per lane), none of which has a lane, at lanes `first`, `first + 1`, …: what one
+    /// ``setLane(_:_:)`` per lane does, with the lane count and the animated set updated once
+    /// (a flight starts five lanes on a new layer).
+    mutating func setFreshLanes(_ outputs: UnsafeBufferPointer<UInt32>, first: Int, slot: Int) {
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for (i, out) in outputs.enumerated() { lanes[Int(out)] = Int32(first + i) }
+        }
+        let before = laneCountOf[slot]
+        laneCountOf[slot] = before + UInt8(outputs.count)
+        if before == 0 && !outputs.isEmpty {
+            animatedIndex[slot] = Int32(animatedSlots.count)
+            animatedSlots.append(UInt32(slot))
+        }
+    }
+
+    /// Takes `count` lanes off the lane count of the view in `slot`, whose channels the caller
+    /// has already cleared in `lanes`: what the bookkeeping of one ``setLane(_:_:)`` per lane
+    /// does, done once (a landing flight's five lanes end together).
+    mutating func dropLanes(_ count: Int, slot: Int) {
+        guard count > 0 else { return }
+        laneCountOf[slot] -= UInt8(count)
+        guard laneCountOf[slot] == 0 else { return }
+        let i = Int(animatedIndex[slot])
+        let last = animatedSlots.removeLast()
+        if i < animatedSlots.count {
+            animatedSlots[i] = last
+            animatedIndex[Int(last)] = Int32(i)
+        }
+        animatedIndex[slot] = -1
+    }
+
     /// Moves the writes the columns noted, and the animated views, into the marks.
     private mutating func takeNotedWrites() {
         for slot in animatedSlots { markDirty(Int(slot)) }

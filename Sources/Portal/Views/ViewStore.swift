@@ -457,6 +457,7 @@ struct ViewStore {
     }
 
     /// Whether `chain` watches exactly the view in `slot` and its ancestors, in order.
+    @inline(__always)   // called from `watch` (mutating), it copied the whole store to pass `self`
     func watches(_ chain: Int32, slot: Int) -> Bool {
         var node = chain, s: Int? = slot
         while node != ViewStore.noObserver, let current = s {
@@ -518,6 +519,7 @@ struct ViewStore {
     /// Whether the global frame of the view in `slot` can change only by a write that
     /// `noteGeometryWrite(slot:)` reports: no lane runs on its geometry, nor on the placement
     /// of any ancestor.
+    @inline(__always)   // as `anchorFrame`: out of line, the matching pass copied the store to call it
     func isStill(slot: Int) -> Bool {
         guard !hasGeometryLane(slot: slot) else { return false }
         var s = parent(slot: slot)
@@ -744,6 +746,7 @@ struct ViewStore {
     /// ancestors (O(depth)); a root's frame itself. `nil` when part of it is behind the viewer.
     /// `cache` remembers the last parent's content transform: within one pass that writes no
     /// app view's geometry, anchors sharing a parent (a list's cells) compose it once.
+    @inline(__always)   // called out of line from the matching pass, it copied the whole store (592 bytes) to pass `self`
     func anchorFrame(slot: Int, cache: inout ParentTransformCache) -> Rect? {
         let f = frame(slot: slot)
         guard let parent = parent(slot: slot) else { return f }
