@@ -341,22 +341,6 @@ extension ViewStore {
             || gy + ey < cull.minY - margin || gy - ey > cull.maxY + margin
     }
 
-    /// A view's own global values — clip, effective opacity and hit testing, cull box, global
-    /// transform — from its local transform, opacity and hit-testing flag and its parent's
-    /// context, read in place (it is 64 bytes); `parent` is nil for a root. The one composition
-    /// the patch and the walk share, so both give the same bits.
-    @inline(__always)
-    static func composed(local: ProjectionTransform, opacity: Float, hittable: Bool,
-                         under parent: UnsafePointer<WalkParent>?) -> WalkParent {
-        guard let ctx = parent else {
-            return WalkParent(clip: -1, opacity: opacity, hittable: hittable, isLayerContent: false,
-                              hasCull: false, cull: .zero, global: local)
-        }
-        return WalkParent(clip: ctx.pointee.clip, opacity: ctx.pointee.opacity * opacity,
-                          hittable: ctx.pointee.hittable && hittable, isLayerContent: ctx.pointee.isLayerContent,
-                          hasCull: ctx.pointee.hasCull, cull: ctx.pointee.cull, global: local * ctx.pointee.global)
-    }
-
     /// Whether the pre-cull test applies to the children of a parent with context `ctx`.
     @inline(__always)
     static func canPreCull(_ ctx: WalkParent) -> Bool {
@@ -427,10 +411,8 @@ extension ViewStore {
                                                     let style = styles[slot]
                                                     let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
                                                     let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
-                                                    let own = parents.withUnsafeBufferPointer { ps in
-                                                        ViewStore.composed(local: local, opacity: p.opacity, hittable: style.allowsHitTesting,
-                                                                           under: isRoot ? nil : ps.baseAddress! + Int(e.parent))
-                                                    }
+                                                    var own = WalkParent(own: local, opacity: p.opacity, hittable: style.allowsHitTesting)
+                                                    if !isRoot { parents.withUnsafeBufferPointer { own.compose(under: $0.baseAddress! + Int(e.parent)) } }
                                                     let clip = own.clip, opacity = own.opacity, hittable = own.hittable
                                                     let hasCull = own.hasCull, cull = own.cull, global = own.global
                                                     var box: Rect?
@@ -685,8 +667,8 @@ extension ViewStore {
                                         let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
                                         let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
                                         let own = parents.withUnsafeBufferPointer { ps in
-                                            ViewStore.composed(local: local, opacity: p.opacity, hittable: style.allowsHitTesting,
-                                                               under: isRoot ? nil : ps.baseAddress! + Int(e.parent))
+                                            WalkParent(own: local, opacity: p.opacity, hittable: style.allowsHitTesting,
+                                                       under: isRoot ? nil : ps.baseAddress! + Int(e.parent))
                                         }
                                         let clip = own.clip, opacity = own.opacity, hittable = own.hittable, isLayerContent = own.isLayerContent
                                         let hasCull = own.hasCull, cull = own.cull, global = own.global
@@ -802,5 +784,36 @@ extension ViewStore {
                              "propagation: the children's context of slot \(slot) is stale")
             }
         }
+    }
+}
+
+extension ViewStore.WalkParent {
+    /// A root's own global values: its local transform, opacity and hit-testing flag.
+    @inline(__always)
+    init(own local: ProjectionTransform, opacity: Float, hittable: Bool) {
+        self.init(clip: -1, opacity: opacity, hittable: hittable, isLayerContent: false,
+                  hasCull: false, cull: .zero, global: local)
+    }
+
+    /// A view's own global values under its parent's context (`parent` nil for a root). (The
+    /// walk's form: it compiles to the walk's best code, as `compose(under:)` does to the patch's.)
+    @inline(__always)
+    init(own local: ProjectionTransform, opacity: Float, hittable: Bool, under parent: UnsafePointer<Self>?) {
+        self.init(own: local, opacity: opacity, hittable: hittable)
+        if let parent { compose(under: parent) }
+    }
+
+    /// Composes a view's own values (as `init(own:opacity:hittable:)` made them) under its
+    /// parent's context, read in place (it is 64 bytes): the one composition the patch and
+    /// the walk share, so both give the same bits.
+    @inline(__always)
+    mutating func compose(under ctx: UnsafePointer<Self>) {
+        clip = ctx.pointee.clip
+        opacity = ctx.pointee.opacity * opacity
+        hittable = ctx.pointee.hittable && hittable
+        isLayerContent = ctx.pointee.isLayerContent
+        hasCull = ctx.pointee.hasCull
+        cull = ctx.pointee.cull
+        global = global * ctx.pointee.global
     }
 }
