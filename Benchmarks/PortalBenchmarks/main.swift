@@ -12,6 +12,9 @@
 //   ... --phases --between reference/object-graph/portal
 //       the same in the table's conditions: turns of 10 ticks with that scenario's 10 in between,
 //       timing the warm ticks (all but the first of each turn).
+//   ... --phases --bandwidth
+//       also run the memory-bandwidth probes (reference/bandwidth-*) in the same process after
+//       the phases and print their GB/s: a tick's bytes per view ÷ that bandwidth is its floor.
 //   ... --phases --tail
 //       also print the slowest 1 % of the timed ticks phase by phase, with the p99 ÷ median of
 //       the whole tick and (for portal/hero) the landings each of those ticks handed to the host.
@@ -29,6 +32,7 @@ struct Options {
     var phases = false
     var between: String?
     var tail = false
+    var bandwidth = false
 }
 
 func parseOptions() -> Options {
@@ -52,13 +56,14 @@ func parseOptions() -> Options {
         case "--phases": options.phases = true
         case "--between": options.between = value(argument)
         case "--tail": options.tail = true
+        case "--bandwidth": options.bandwidth = true
         case "--only":
             options.only = value(argument)
         case "--list":
             print(allScenarioNames.joined(separator: "\n"))
             exit(0)
         case "--help", "-h":
-            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N [--phases [--between NAME]]]")
+            print("usage: PortalBenchmarks [--quick] [--json PATH] [--only PREFIX] [--list] [--scenario NAME [--n N] --ticks N [--phases [--between NAME]] [--bandwidth]]")
             exit(0)
         default: fail("unknown option \(argument); see --help")
         }
@@ -130,6 +135,13 @@ if let name = options.scenario {
                 other = between
             }
             try printPhases(of: scenario, ticks: ticks, between: other)
+            if options.bandwidth {
+                // The memory-bandwidth probes in the same process, for a tick's bytes ÷ bandwidth.
+                let probes = [BandwidthProbe(inPlace: false), BandwidthProbe(inPlace: true)]
+                for (probe, m) in zip(probes, try measureInterleaved(probes, warmup: 2, samples: 15)) {
+                    print("  \(m.name): \(String(format: "%.2f", m.medianMillisecondsPerTick)) ms, \(String(format: "%.1f", probe.gigabytesPerSecond(m))) GB/s")
+                }
+            }
         } else {
             for _ in 0..<ticks { scenario.prepareTick(); scenario.runTick() }
         }

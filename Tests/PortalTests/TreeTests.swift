@@ -821,6 +821,47 @@ struct RenderChangeTests {
         }
     }
 
+    @Test("a flat world with every view animating: its items' values rewritten in place, reported, as a rebuild would")
+    func everyViewAnimatingFlat() throws {
+        var g = SeededGenerator(seed: 43)
+        let world = World()
+        var checker = ChangeListChecker()
+        checker.start(world)
+        // Rotations, 3D rotations about several axes (the axis is a style field the rewrite
+        // keeps from the item), springs that overshoot sizes and opacity past their ranges.
+        let views = try (0..<60).map { _ in try world.spawnView(frame: randomFrame(&g)) }
+        for view in views { try world.update(view, to: ViewProperties(transform: randomTransform(&g))) }
+        let rewritesBefore = world.views.flatValueRewrites
+        for tick in 0..<240 {
+            if tick % 60 == 0 {
+                for view in views {
+                    try world.animate(view, to: ViewProperties(frame: randomFrame(&g), cornerRadius: Float.random(in: 0...20, using: &g),
+                                                               opacity: Float.random(in: 0...1, using: &g), transform: randomTransform(&g)),
+                                      with: .spring(duration: 0.4, bounce: 0.6))
+                }
+            }
+            // Now and then a style or structural change in the same tick: the list is rebuilt.
+            switch tick % 37 {
+            case 5: try world.setCornerStyle(Bool.random(using: &g) ? .continuous : .circular, of: views.randomElement(using: &g)!)
+            case 11: try world.setHidden(Bool.random(using: &g), of: views.randomElement(using: &g)!)
+            case 23: try world.setZIndex(Int32.random(in: -1...1, using: &g), of: views.randomElement(using: &g)!)
+            default: break
+            }
+            world.tick()
+            checker.check(world, tick: tick)
+            // Each item against the view's presentation, composed apart from the list.
+            for item in world.renderList {
+                let p = try world.presentation(of: item.entity)
+                #expect(item.frame == p.frame && item.cornerRadius == p.cornerRadius && item.opacity == p.opacity
+                        && item.shadowRadius == p.shadowRadius && item.transform == p.transform
+                        && item.globalTransform == p.globalTransform, "tick \(tick), \(item.entity)")
+            }
+        }
+        // Most ticks took the values-only rewrite (the others rebuilt, or had settled views).
+        #expect(world.views.flatValueRewrites - rewritesBefore >= 150, "\(world.views.flatValueRewrites - rewritesBefore) rewrites")
+        #expect(checker.counts.updated > 0)
+    }
+
     @Test("an idle tick reports nothing; tracking off reports nothing")
     func idleTick() throws {
         let world = World()

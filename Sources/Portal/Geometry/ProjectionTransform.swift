@@ -137,14 +137,20 @@ public struct ProjectionTransform: Hashable, Sendable {
     /// foreshortening draws it. `zPosition` is a drawing-order hint and not in the matrix.
     @inline(__always)
     static func local(frame: Rect, transform t: Transform) -> ProjectionTransform {
-        let hw = frame.width / 2, hh = frame.height / 2
         if t.rotation.radians == 0 && t.rotation3D.angle.radians == 0 {
-            // Scale about the centre and translate: the common case, no trigonometry.
-            return ProjectionTransform(m11: t.scaleX, m12: 0, m13: 0, m21: 0, m22: t.scaleY, m23: 0,
-                                       m31: frame.minX + hw + t.translation.x - hw * t.scaleX,
-                                       m32: frame.minY + hh + t.translation.y - hh * t.scaleY, m33: 1)
+            return unrotatedLocal(frame: frame, translation: t.translation, scaleX: t.scaleX, scaleY: t.scaleY)
         }
         return rotatedLocal(frame: frame, transform: t)
+    }
+
+    /// ``local(frame:transform:)`` with no rotation: scale about the centre and translate, the
+    /// common case, no trigonometry.
+    @inline(__always)
+    static func unrotatedLocal(frame: Rect, translation: Point, scaleX: Float, scaleY: Float) -> ProjectionTransform {
+        let hw = frame.width / 2, hh = frame.height / 2
+        return ProjectionTransform(m11: scaleX, m12: 0, m13: 0, m21: 0, m22: scaleY, m23: 0,
+                                   m31: frame.minX + hw + translation.x - hw * scaleX,
+                                   m32: frame.minY + hh + translation.y - hh * scaleY, m33: 1)
     }
 
     /// ``local(frame:transform:)`` with a rotation or a 3D rotation.

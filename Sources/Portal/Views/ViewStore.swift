@@ -239,6 +239,9 @@ struct ViewStore {
     var rootMark: [UInt8] = []
     /// The roots marked in `rootMark`.
     var markedRoots: [UInt32] = []
+    /// How many updates of a flat list rewrote only its items' value fields (`rewriteFlatValues`):
+    /// tests check that the every-view-animating path they mean to exercise was taken.
+    var flatValueRewrites = 0
     /// The roots of the last tree list, in drawing order, with their item and clip ranges.
     var lastRoots: [RootRange] = []
     /// Per slot, its index in `lastRoots` (valid when that entry names the slot), or −1.
@@ -801,19 +804,23 @@ struct ViewStore {
         return Point(x: values[b + ViewChannel.contentOffsetX.rawValue], y: values[b + ViewChannel.contentOffsetY.rawValue])
     }
 
+    // Scalar clamps (max/min instructions): `SIMD4.clamped` was tried and calls two generic,
+    // unspecialised functions per item.
+    /// A presented size, radius or shadow radius: `x` held at 0 or more (NaN gives 0).
+    @inline(__always) static func atLeastZero(_ x: Float) -> Float { x > 0 ? x : 0 }
+    /// A presented opacity: `x` held within 0…1 (NaN gives 0).
+    @inline(__always) static func unit(_ x: Float) -> Float { x < 1 ? atLeastZero(x) : 1 }
+
     /// Reads a view's presentation from its block of presented values, held in range: sizes and
     /// radii at 0 or more, opacity within 0…1 (an overshooting spring leaves them for a few ticks;
     /// the block and the lanes keep the true values). The one place presented values leave the
-    /// store — the render list and ``World/presentation(of:)`` both read them here.
+    /// store — the render list and ``World/presentation(of:)`` both read them here (the
+    /// every-view rewrite of a flat list, `writeFlatValues`, with the same clamps).
     @inline(__always)
     static func presentation(block v: UnsafeBufferPointer<Float>, slot: Int, axis: Rotation3D) -> ViewPresentation {
         let b = slot * ViewChannel.stride
         var rotation3D = axis
         rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
-        // Scalar clamps (max/min instructions): `SIMD4.clamped` was tried and calls two generic,
-        // unspecialised functions per item.
-        @inline(__always) func atLeastZero(_ x: Float) -> Float { x > 0 ? x : 0 }
-        @inline(__always) func unit(_ x: Float) -> Float { x < 1 ? atLeastZero(x) : 1 }
         return ViewPresentation(
             frame: Rect(x: v[b], y: v[b + 1], width: atLeastZero(v[b + 2]), height: atLeastZero(v[b + 3])),
             cornerRadius: atLeastZero(v[b + ViewChannel.cornerRadius.rawValue]),
