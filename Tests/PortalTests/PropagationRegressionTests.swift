@@ -63,4 +63,46 @@ private struct Item: Identifiable, Hashable { let id: Int }
         try world.portalTransition(item: Item(id: 0), config: PortalTransitionConfig(animation: PortalAnimation(Animation.bouncy(duration: 0.318, extraBounce: -0.469), delay: 0.06, duration: 0.288), corners: PortalCorners(source: 1.6938673, destination: 19.869417, style: .continuous), removal: .fade), scope: "")
         world.advance(by: 0.016666666666666666)
     }
+
+    /// A portal layer standing in for a content whose height animates to a subnormal number
+    /// (1.17e-40): the scale from the content's size to the layer's overflowed to infinity and the
+    /// content's child drew with a NaN global transform. The factor is now held to
+    /// ±``Rect/maxMagnitude``, so the child's vertical scale is the layer's height ÷ the sliver,
+    /// held there, times the layer's own.
+    @Test func fuzzSeed185() throws {
+        let world = World()
+        let e1541 = try world.spawnView(frame: Rect(x: 94.0, y: 71.0, width: 221.0, height: 298.0), cornerRadius: 29.443266, opacity: 0.49536234, in: nil)
+        let e1556 = try world.spawnView(frame: Rect(x: 662.0, y: 457.0, width: 0.0, height: 165.0), cornerRadius: 11.626873, opacity: 0.5455981, in: nil)
+        try world.portal(e1556, item: Item(id: 2), as: .source)
+        try world.setParent(e1556, of: e1541, keepingGlobalFrame: false)
+        let e2021 = try world.spawnView(frame: Rect(x: 414.0, y: 667.0, width: 266.0, height: 140.0), cornerRadius: 23.629154, opacity: 0.7576627, in: nil)
+        try world.portal(e2021, item: Item(id: 1), as: .destination)
+        try world.portal(e2021, item: Item(id: 2), as: .destination)
+        let sliver = Float(bitPattern: 0x147ae)
+        _ = try world.animate(e1556, to: ViewProperties(frame: Rect(x: 105.5, y: 553.0, width: 372.0, height: sliver), contentOffset: Point(x: 96.0, y: 495.5)),
+                              with: Animation.easeInOut(duration: 0.722))
+        for _ in 0..<9 { world.tick() }
+        try world.portalTransition(items: [Item(id: 1), Item(id: 2)], groupID: "g0", isActive: true,
+                                   config: PortalTransitionConfig(animation: PortalAnimation(Animation.easeInOut(duration: 1.034), delay: 0.06, duration: 0.259)),
+                                   staggerDelay: 0.083)
+        var checked = 0
+        for tick in 0..<78 {
+            world.tick()
+            let list = world.renderList
+            for item in list {
+                let g = item.globalTransform
+                let finite = [g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33].allSatisfy { $0.isFinite }
+                #expect(finite, "tick \(tick): \(item)")
+            }
+            // Once the content has shrunk to the sliver, its child follows the layer scaled by
+            // the held factor.
+            guard try world.presentation(of: e1556).frame.height == sliver,
+                  let layer = list.first(where: { $0.content == e1556 && $0.role == .overlay }),
+                  let child = list.first(where: { $0.entity == e1541 && $0.role == .overlay }) else { continue }
+            let factor = layer.frame.height > 0 ? Rect.maxMagnitude : 1
+            #expect(child.globalTransform.m22 == factor * layer.globalTransform.m22, "tick \(tick): \(child.globalTransform) under \(layer.globalTransform)")
+            checked += 1
+        }
+        #expect(checked > 0)
+    }
 }

@@ -725,8 +725,11 @@ extension ViewStore {
                                             // the layer's × their transforms relative to the content.
                                             let cb = c * ViewChannel.stride
                                             let cw = v[cb + ViewChannel.width.rawValue], ch = v[cb + ViewChannel.height.rawValue]
-                                            let scale = ProjectionTransform(m11: cw > 0 ? p.frame.width / cw : 1, m12: 0, m13: 0, m21: 0,
-                                                                            m22: ch > 0 ? p.frame.height / ch : 1, m23: 0, m31: 0, m32: 0, m33: 1)
+                                            // A sliver of a content (a subnormal side) would scale its
+                                            // subtree past any float: the factor is held to ±maxMagnitude,
+                                            // as every number a host can set is.
+                                            let scale = ProjectionTransform(m11: cw > 0 ? min(p.frame.width / cw, Rect.maxMagnitude) : 1, m12: 0, m13: 0, m21: 0,
+                                                                            m22: ch > 0 ? min(p.frame.height / ch, Rect.maxMagnitude) : 1, m23: 0, m31: 0, m32: 0, m33: 1)
                                             var ctx = WalkParent(clip: -1, opacity: opacity, hittable: hittable, isLayerContent: true,
                                                                  hasCull: false, cull: .zero,
                                                                  global: ProjectionTransform.translation(
