@@ -836,7 +836,11 @@ struct TrackStore {
     }
 
     /// Output, part one: copies every lane's presented value into its view's block.
-    func writeBack(into views: inout ViewStore) {
+    ///
+    /// `mutating` though it writes nothing here: called on the world's `tracks` with the world's
+    /// `views` inout, a non-mutating method had the whole store copied out first (a retain and
+    /// a release per array, about 600 instructions a tick), a mutating one runs in place.
+    mutating func writeBack(into views: inout ViewStore) {
         let count = laneCount
         value.withUnsafeBufferPointer { value in
             output.withUnsafeBufferPointer { output in
