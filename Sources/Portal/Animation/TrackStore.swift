@@ -698,8 +698,10 @@ struct TrackStore {
     /// Four lanes at a time in SIMD registers, one coefficient per register, and the same
     /// multiplications and additions as the scalar step on all four, so every lane's result is
     /// bit for bit the scalar one. A block of four lanes that read one row (its `blockRow` tag)
-    /// broadcasts that row's four coefficients; a mixed block gathers its four rows (16 bytes
-    /// each, one register) and transposes them. The last `count % 4` lanes take the scalar step.
+    /// broadcasts that row's four coefficients — kept in their registers while the next uniform
+    /// blocks name the same row, so a run of lanes of one spring loads and shuffles nothing per
+    /// block; a mixed block gathers its four rows (16 bytes each, one register) and transposes
+    /// them. The last `count % 4` lanes take the scalar step.
     ///
     /// The gather is kept to the fewest instructions: the four row indices come in two 8-byte
     /// loads, and the transpose is the 8-shuffle one (see ``transpose(_:_:_:_:)``).
@@ -716,13 +718,30 @@ struct TrackStore {
                                let goals = UnsafeRawPointer(target.baseAddress), let k = UnsafeRawPointer(coefficients.baseAddress),
                                let rowBytes = UnsafeRawPointer(rows.baseAddress), let tagBase = tags.baseAddress {
                             let shift = MemoryLayout<StepCoefficients>.stride.trailingZeroBitCount
+                            /// One block of four lanes with its coefficients, one per register.
+                            @inline(__always)
+                            func step(_ offset: Int, _ xx: SIMD4<Float>, _ xv: SIMD4<Float>, _ vx: SIMD4<Float>, _ vv: SIMD4<Float>) {
+                                let goal = goals.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                                let now = x.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                                let speed = v.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                                let d = now - goal
+                                x.storeBytes(of: goal + (xx * d + xv * speed), toByteOffset: offset, as: SIMD4<Float>.self)
+                                v.storeBytes(of: vx * d + vv * speed, toByteOffset: offset, as: SIMD4<Float>.self)
+                            }
+                            // The broadcast coefficients of the last uniform block's row, kept
+                            // across blocks (and mixed blocks) until a block names another row.
+                            var xx = SIMD4<Float>(), xv = SIMD4<Float>(), vx = SIMD4<Float>(), vv = SIMD4<Float>()
+                            var broadcast = TrackStore.mixedBlock
                             while i &+ 4 <= count {
                                 let offset = i &* MemoryLayout<Float>.stride
                                 let tag = tagBase[i &>> 2]
-                                let xx: SIMD4<Float>, xv: SIMD4<Float>, vx: SIMD4<Float>, vv: SIMD4<Float>
                                 if tag != TrackStore.mixedBlock {
-                                    let c = k.loadUnaligned(fromByteOffset: Int(tag) &<< shift, as: SIMD4<Float>.self)
-                                    (xx, xv, vx, vv) = (SIMD4(repeating: c.x), SIMD4(repeating: c.y), SIMD4(repeating: c.z), SIMD4(repeating: c.w))
+                                    if tag != broadcast {
+                                        let c = k.loadUnaligned(fromByteOffset: Int(tag) &<< shift, as: SIMD4<Float>.self)
+                                        (xx, xv, vx, vv) = (SIMD4(repeating: c.x), SIMD4(repeating: c.y), SIMD4(repeating: c.z), SIMD4(repeating: c.w))
+                                        broadcast = tag
+                                    }
+                                    step(offset, xx, xv, vx, vv)
                                 } else {
                                     let (r0, r1) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                                     let (r2, r3) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
@@ -730,14 +749,9 @@ struct TrackStore {
                                     let k1 = k.loadUnaligned(fromByteOffset: r1 &<< shift, as: SIMD4<Float>.self)
                                     let k2 = k.loadUnaligned(fromByteOffset: r2 &<< shift, as: SIMD4<Float>.self)
                                     let k3 = k.loadUnaligned(fromByteOffset: r3 &<< shift, as: SIMD4<Float>.self)
-                                    (xx, xv, vx, vv) = TrackStore.transpose(k0, k1, k2, k3)
+                                    let (gxx, gxv, gvx, gvv) = TrackStore.transpose(k0, k1, k2, k3)
+                                    step(offset, gxx, gxv, gvx, gvv)
                                 }
-                                let goal = goals.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                                let now = x.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                                let speed = v.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                                let d = now - goal
-                                x.storeBytes(of: goal + (xx * d + xv * speed), toByteOffset: offset, as: SIMD4<Float>.self)
-                                v.storeBytes(of: vx * d + vv * speed, toByteOffset: offset, as: SIMD4<Float>.self)
                                 i &+= 4
                             }
                             }
