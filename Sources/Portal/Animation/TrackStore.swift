@@ -19,17 +19,19 @@
 // that starts after a delay, in a row of its own that holds still until the delay ends; for a
 // timing curve the lane keeps its initial displacement d₀ in `velocity` and the row
 // holds (0, 1 − y(t), 0, 1), where y is the curve's value, so value' = target + d₀·(1 − y).
-// During a delay the matrix is the identity. One branch-free loop serves both, with no
-// transcendental function in it. A curve's row is shared by every timing started on the same
+// During a delay the matrix is the identity. One loop serves both, with no transcendental
+// function in it. A curve's row is shared by every timing started on the same
 // tick with the same curve, speed, duration and delay, and y comes from a table solved once per
 // (curve, progress per tick) (see CurveTables.swift): a tick costs one table read per group of
 // timings, not a solve per timing.
 //
 // The hot loop also keeps a tag per block of four lanes (`blockRow`): the row all four read,
 // or ``TrackStore/mixedBlock`` when they read different rows. A block with one row broadcasts
-// its coefficients, as a loop whose matrix is known would; only mixed blocks gather four rows.
-// So the loop reads one byte of row data per lane instead of a 4-byte row index, and shuffles
-// half as much. The tags are rewritten wherever a lane's row changes: adding and removing
+// its coefficients, as a loop whose matrix is known would (and a run of blocks on one row
+// keeps them in registers); only mixed blocks gather four rows. So the loop reads one byte of
+// row data per lane instead of a 4-byte row index, and gathers nothing where lanes share a row.
+// The tag is a branch per block, predictable as long as mixed blocks are rare or regular (see
+// ARCHITECTURE.md's performance rules). The tags are rewritten wherever a lane's row changes: adding and removing
 // (swap-remove) lanes — a row's *contents* may change every tick (a curve group's), its index
 // does not.
 //
