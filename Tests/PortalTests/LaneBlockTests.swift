@@ -25,7 +25,7 @@ struct LaneBlockTests {
         }
     }
 
-    @Test("timings of one spring, step and speed read one row; a delayed one holds on its own; rows go with their last user")
+    @Test("timings of one spring, step and speed read one row; a delayed one holds on its own, then joins it; rows go with their last user")
     func sharing() {
         var views = ViewStore(), tracks = TrackStore(), events: [WorldEvent] = []
         let slots = Self.insertViews(110, into: &views)
@@ -45,13 +45,22 @@ struct LaneBlockTests {
         #expect(fasterRows.count == 1 && !fasterRows.contains(shared) && tracks.rowUsers[Int(fasterRows.first!)] == 5)
         #expect(tracks.blockRow[75] == TrackStore.mixedBlock, "lanes 300…303: a delayed timing's own row and the next one's")
         tracks.checkInvariants(views: views)
-        // The delayed rows hold still until their delay ends, then hold the matrix the shared row has.
-        tracks.prepare(tick: 1)
-        #expect(delayedRows.allSatisfy { TrackStore.sameBits(tracks.coefficients[Int($0)], .hold) })
-        tracks.prepare(tick: 13)
-        #expect(delayedRows.allSatisfy { TrackStore.sameBits(tracks.coefficients[Int($0)], tracks.coefficients[Int(shared)]) })
-        // Stopping every view but the last of the shared spring's keeps its row; the last frees it.
+        // The delayed timings hold still on their own rows through their delay (12 ticks); at
+        // its end their lanes move to the shared row, and their own rows are freed.
+        for tick in UInt64(1)...12 {
+            tracks.currentTick = tick
+            tracks.prepare(tick: tick)
+            #expect(delayedRows.allSatisfy { TrackStore.sameBits(tracks.coefficients[Int($0)], .hold) }, "tick \(tick)")
+            tracks.advanceLanes()
+            tracks.finish(tick: tick, views: &views, events: &events)
+            tracks.checkInvariants(views: views)
+        }
+        #expect(tracks.row[300..<315].allSatisfy { $0 == shared } && tracks.rowUsers[Int(shared)] == 105)
+        #expect(tracks.blockRow[75] == shared && delayedRows.allSatisfy { tracks.rowUsers[Int($0)] == 0 })
+        #expect(tracks.timingCount == 110 && tracks.laneCount == 330)
+        // Stopping every view of the shared row's but one keeps the row; the last frees it.
         for i in 0..<99 { tracks.stopAll(slot: slots[i], views: &views, events: &events) }
+        for i in 100..<105 { tracks.stopAll(slot: slots[i], views: &views, events: &events) }
         #expect(tracks.rowUsers[Int(shared)] == 1)
         tracks.checkInvariants(views: views)
         for i in 99..<110 { tracks.stopAll(slot: slots[i], views: &views, events: &events) }

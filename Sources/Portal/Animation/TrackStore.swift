@@ -15,8 +15,9 @@
 // with (xx, xv, vx, vv) read from its coefficient row. For a spring that matrix is the exact
 // state-transition matrix exp(A·Δt), constant for the life of the animation, in a row shared by
 // every spring timing with the same matrix (the same spring, tick and speed: a host animating
-// ten thousand views with `.smooth` runs ten thousand timings on one row) — or, for a spring
-// that starts after a delay, in a row of its own that holds still until the delay ends; for a
+// ten thousand views with `.smooth` runs ten thousand timings on one row) — a spring that
+// starts after a delay holds still on a row of its own until the delay ends, then its lanes
+// move to the shared row; for a
 // timing curve the lane keeps its initial displacement d₀ in `velocity` and the row
 // holds (0, 1 − y(t), 0, 1), where y is the curve's value, so value' = target + d₀·(1 − y).
 // During a delay the matrix is the identity. One loop serves both, with no transcendental
@@ -201,7 +202,7 @@ struct TrackStore {
             drive = .spring(phi, speed: speed, spring)
             // Moving from its first tick (no delay to hold through), the timing can read the
             // row every timing with this matrix reads; a delayed one holds still on its own row
-            // until its origin (`prepare` writes the matrix there then).
+            // until its origin, when `finish` moves its lanes to the shared row.
             stepRow = origin < tick ? sharedSpringRow(phi) : allocateRow()
             logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
             // The ticks of the slowest lane to settle (at least 1): the ticks of the longest
@@ -240,7 +241,9 @@ struct TrackStore {
         switch drive {
         case .spring:
             springCount += 1
-            springEvents.push(ScheduledEvent(tick: TrackStore.later(origin, by: 1), owner: timingSlot, version: version))
+            // A delayed spring's first event is the end of its delay, when its lanes move to the
+            // shared row (`finish`); a moving one's is its first tick.
+            springEvents.push(ScheduledEvent(tick: origin < tick ? TrackStore.later(origin, by: 1) : origin, owner: timingSlot, version: version))
         case let .curve(group):
             link(timingSlot, into: group)
         }
@@ -489,6 +492,22 @@ struct TrackStore {
         return row
     }
 
+    /// Moves a delayed spring timing whose delay has ended from its own row to the shared row
+    /// of its matrix: its lanes' rows (and their blocks' tags) change, their steps do not.
+    private mutating func joinSharedRow(timing slot: Int, _ phi: StepCoefficients, views: inout ViewStore) {
+        let shared = sharedSpringRow(phi)
+        freeRow(records[slot].row)
+        records[slot].row = shared
+        let base = Int(records[slot].viewSlot) * ViewChannel.stride
+        var channels = records[slot].channels
+        while channels != 0 {
+            let lane = Int(views.lanes[base + channels.trailingZeroBitCount])
+            channels &= channels - 1
+            row[lane] = shared
+            retag(block: lane &>> 2)
+        }
+    }
+
     /// Gives back an ending spring timing's row: one user fewer of a shared row (freed with its
     /// last), or its own row.
     private mutating func releaseSpringRow(_ row: UInt32) {
@@ -672,7 +691,11 @@ struct TrackStore {
         while let next = springEvents.popDue(by: tick) {
             let slot = Int(next.owner)
             guard records[slot].version == next.version else { continue }
-            if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive {
+            // A delayed spring's own row, should its lanes not have moved to the shared row at
+            // the end of its delay (`finish`), starts moving now. (The world starts no timing
+            // that could miss it; a store driven from tick 0 could.)
+            if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive,
+               rowUsers[Int(records[slot].row)] == 0 {
                 coefficients[Int(records[slot].row)] = phi
             }
             due.append(next.owner)
@@ -824,7 +847,10 @@ struct TrackStore {
                 }
                 records[slot].channels = 0
                 end(timing: slot, interrupted: false, events: &events)
-            } else if case .spring = record.drive {
+            } else if case let .spring(phi, _, _) = record.drive {
+                if tick >= record.origin && rowUsers[Int(record.row)] == 0 {
+                    joinSharedRow(timing: slot, phi, views: &views)
+                }
                 let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
                 springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))
             }
