@@ -32,9 +32,9 @@
 // keeps them in registers); only mixed blocks gather four rows. So the loop reads one byte of
 // row data per lane instead of a 4-byte row index, and gathers nothing where lanes share a row.
 // The tag is a branch per block, predictable as long as mixed blocks are rare or regular (see
-// ARCHITECTURE.md's performance rules). The tags are rewritten wherever a lane's row changes: adding and removing
-// (swap-remove) lanes — a row's *contents* may change every tick (a curve group's), its index
-// does not.
+// ARCHITECTURE.md's performance rules). The tags are rewritten wherever a lane's row changes:
+// adding and removing (swap-remove) lanes, a delayed spring's lanes joining their shared row;
+// not when a row's *contents* change (a curve group's, every tick).
 //
 // Lanes write presented values only into their own `value` column; the output stage copies them
 // into the views' blocks (`writeBack`). Only views with running animations own lanes, so idle
@@ -111,11 +111,11 @@ struct TrackStore {
     /// The view value each lane drives: view slot × 16 + channel.
     private(set) var output: [UInt32] = []
 
-    // Coefficient rows: one per distinct spring matrix (shared), one per delayed spring timing,
-    // one per curve group.
+    // Coefficient rows: one per distinct spring matrix (shared), one per spring timing in its
+    // delay, one per curve group.
     private(set) var coefficients: [StepCoefficients] = []
-    /// Per row: the spring timings sharing it, or 0 for a row that is not shared (a delayed
-    /// spring's, a curve group's, a free one).
+    /// Per row: the spring timings sharing it, or 0 for a row that is not shared (a spring's in
+    /// its delay, a curve group's, a free one).
     private(set) var rowUsers: [UInt32] = []
     private var freeRows: [UInt32] = []
     /// The shared spring rows, by the bits of their matrix: every row with users is here.
