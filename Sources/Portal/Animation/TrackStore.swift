@@ -753,31 +753,31 @@ struct TrackStore {
                                 x.storeBytes(of: goal + (xx * d + xv * speed), toByteOffset: offset, as: SIMD4<Float>.self)
                                 v.storeBytes(of: vx * d + vv * speed, toByteOffset: offset, as: SIMD4<Float>.self)
                             }
-                            // The broadcast coefficients of the last uniform block's row, kept
-                            // across blocks (and mixed blocks) until a block names another row.
-                            var xx = SIMD4<Float>(), xv = SIMD4<Float>(), vx = SIMD4<Float>(), vv = SIMD4<Float>()
-                            var broadcast = TrackStore.mixedBlock
+                            // A uniform block broadcasts its row's coefficients and steps, with
+                            // them still in registers, every following block tagged with the
+                            // same row (one load, compare and branch per block); a mixed block
+                            // gathers.
                             while i &+ 4 <= count {
-                                let offset = i &* MemoryLayout<Float>.stride
                                 let tag = tagBase[i &>> 2]
                                 if tag != TrackStore.mixedBlock {
-                                    if tag != broadcast {
-                                        let c = k.loadUnaligned(fromByteOffset: Int(tag) &<< shift, as: SIMD4<Float>.self)
-                                        (xx, xv, vx, vv) = (SIMD4(repeating: c.x), SIMD4(repeating: c.y), SIMD4(repeating: c.z), SIMD4(repeating: c.w))
-                                        broadcast = tag
-                                    }
-                                    step(offset, xx, xv, vx, vv)
+                                    let c = k.loadUnaligned(fromByteOffset: Int(tag) &<< shift, as: SIMD4<Float>.self)
+                                    let (xx, xv, vx, vv) = (SIMD4(repeating: c.x), SIMD4(repeating: c.y), SIMD4(repeating: c.z), SIMD4(repeating: c.w))
+                                    repeat {
+                                        step(i &* MemoryLayout<Float>.stride, xx, xv, vx, vv)
+                                        i &+= 4
+                                    } while i &+ 4 <= count && tagBase[i &>> 2] == tag
                                 } else {
+                                    let offset = i &* MemoryLayout<Float>.stride
                                     let (r0, r1) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                                     let (r2, r3) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
                                     let k0 = k.loadUnaligned(fromByteOffset: r0 &<< shift, as: SIMD4<Float>.self)
                                     let k1 = k.loadUnaligned(fromByteOffset: r1 &<< shift, as: SIMD4<Float>.self)
                                     let k2 = k.loadUnaligned(fromByteOffset: r2 &<< shift, as: SIMD4<Float>.self)
                                     let k3 = k.loadUnaligned(fromByteOffset: r3 &<< shift, as: SIMD4<Float>.self)
-                                    let (gxx, gxv, gvx, gvv) = TrackStore.transpose(k0, k1, k2, k3)
-                                    step(offset, gxx, gxv, gvx, gvv)
+                                    let (xx, xv, vx, vv) = TrackStore.transpose(k0, k1, k2, k3)
+                                    step(offset, xx, xv, vx, vv)
+                                    i &+= 4
                                 }
-                                i &+= 4
                             }
                             }
                             while i < count {
