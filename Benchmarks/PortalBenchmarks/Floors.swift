@@ -162,12 +162,13 @@ final class BandwidthProbe: Scenario {
 }
 
 /// Bytes one tick of an interpolation scenario moves per view from memory: six lanes × (value
-/// and velocity read and written, target and the lane's coefficient row read), plus the
-/// view's coefficient record (16 bytes) for a spring, whose matrix is per timing. A curve's
-/// coefficients are shared by every timing that started on the same tick with the same curve
-/// and duration, so that row stays in the L1 cache.
-func interpolationBytesPerView(_ motion: Motion) -> Int {
-    6 * (4 * 4 + 4 + 4) + (motion == .spring ? 16 : 0)
+/// and velocity read and written, target read) and the lanes' block tags (4 bytes per four
+/// lanes). The scenarios' timings all read one coefficient row — a spring's is shared by every
+/// timing with its matrix, a curve's by every timing started on the same tick with the same
+/// curve and duration — which stays in the L1 cache, and every block of four lanes reads that
+/// one row, so no lane's row index is read.
+func interpolationBytesPerView() -> Int {
+    6 * (4 * 4 + 4) + 6
 }
 
 /// The floor ratios for one n: each interpolation scenario against `reference/flat-simd`, and,
@@ -175,10 +176,10 @@ func interpolationBytesPerView(_ motion: Motion) -> Int {
 func floorRatios(_ portal: Measurement, motion: Motion, floor: Measurement, gigabytesPerSecond: Double?) -> [(String, Double, String)] {
     var ratios = [("\(portal.name) ÷ reference/flat-simd", portal.median / floor.median, "n = \(portal.n), target ≤ 1.3×")]
     if let bandwidth = gigabytesPerSecond {
-        let portalRate = Double(interpolationBytesPerView(motion) * portal.n) / portal.median
+        let portalRate = Double(interpolationBytesPerView() * portal.n) / portal.median
         let floorRate = Double(SIMDFloor.bytesPerView * floor.n) / floor.median
         ratios.append(("\(portal.name) share of bandwidth", portalRate / bandwidth,
-                       "n = \(portal.n): \(interpolationBytesPerView(motion)) B/view at \(fixed(portalRate, 1)) GB/s of \(fixed(bandwidth, 1)) GB/s"))
+                       "n = \(portal.n): \(interpolationBytesPerView()) B/view at \(fixed(portalRate, 1)) GB/s of \(fixed(bandwidth, 1)) GB/s"))
         if motion == .spring {
             ratios.append(("reference/flat-simd share of bandwidth", floorRate / bandwidth,
                            "n = \(floor.n): \(SIMDFloor.bytesPerView) B/view at \(fixed(floorRate, 1)) GB/s"))

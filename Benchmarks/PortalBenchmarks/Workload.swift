@@ -32,12 +32,20 @@ enum Workload {
                 [f.minX + move.dx, f.minY + move.dy, move.width, move.height, move.radius, move.opacity])
     }
 
-    /// The exact x of item i after `steps` ticks of motion.
-    static func expectedX(_ i: Int, motion: Motion, steps: Int) -> Double {
+    /// Springs that differ from `spring` only in the last digits of their duration: in the
+    /// per-view scenario item i animates with `perViewSprings[i % 7]`, so neighbouring views'
+    /// lanes read different coefficient rows, as the floor's views read their own matrices.
+    static let perViewSprings = (0..<7).map { Spring(duration: 4 + Double($0) * 0.001, bounce: 0.3) }
+
+    /// The spring item i animates with, with `springs` distinct springs among the items.
+    static func spring(_ i: Int, springs: Int) -> Spring { springs == 1 ? spring : perViewSprings[i % springs] }
+
+    /// The exact x of item i after `steps` ticks of motion (`springs` as in ``spring(_:springs:)``).
+    static func expectedX(_ i: Int, motion: Motion, steps: Int, springs: Int = 1) -> Double {
         let x0 = Double(startFrame(i).minX)
         let t = Double(steps) * step
         switch motion {
-        case .spring: return x0 + spring.value(target: Double(move.dx), time: t)
+        case .spring: return x0 + spring(i, springs: springs).value(target: Double(move.dx), time: t)
         case .easeInOut: return x0 + Double(move.dx) * UnitCurve.easeInOut.value(at: t / curveDuration)
         }
     }
@@ -45,7 +53,7 @@ enum Workload {
     /// A world of n views on the grid, each animating its six numbers with `motion`, after the
     /// tick that started the animations. Returns the tick before that one, from which the
     /// motion's steps are counted.
-    static func animatingWorld(n: Int, motion: Motion, recording: Bool = false) throws -> (World, [Entity], startTick: UInt64) {
+    static func animatingWorld(n: Int, motion: Motion, springs: Int = 1, recording: Bool = false) throws -> (World, [Entity], startTick: UInt64) {
         let world = try World(configuration: .init(reservedCapacity: n))
         if recording { try world.startRecording(capacity: 1 << 24) }
         let views = try (0..<n).map { try world.spawnView(frame: startFrame($0)) }
@@ -54,7 +62,8 @@ enum Workload {
         for (i, view) in views.enumerated() {
             let (_, to) = numbers(i)
             try world.animate(view, to: ViewProperties(frame: Rect(x: to[0], y: to[1], width: to[2], height: to[3]),
-                                                       cornerRadius: to[4], opacity: to[5]), with: motion.animation)
+                                                       cornerRadius: to[4], opacity: to[5]),
+                             with: motion == .spring ? .spring(spring(i, springs: springs)) : motion.animation)
         }
         world.tick()
         return (world, views, startTick)
@@ -68,22 +77,26 @@ enum Workload {
 }
 
 /// Portal's interpolation system alone: n views with running animations, timed per tick.
+/// `interpolation/spring-per-view` runs seven springs in turn over the views (see
+/// ``Workload/perViewSprings``): no four lanes of a view straddling two views share a row.
 final class PortalInterpolation: Scenario {
     let motion: Motion
     let n: Int
-    var name: String { "interpolation/\(motion.rawValue)" }
+    let springs: Int
+    var name: String { springs == 1 ? "interpolation/\(motion.rawValue)" : "interpolation/spring-per-view" }
     var itemsPerTick: Int { n }
     private var world = World()
     private var views: [Entity] = []
     private var startTick: UInt64 = 0
 
-    init(_ motion: Motion, n: Int) {
+    init(_ motion: Motion, n: Int, springs: Int = 1) {
         self.motion = motion
         self.n = n
+        self.springs = springs
     }
 
     func setUp() throws {
-        (world, views, startTick) = try Workload.animatingWorld(n: n, motion: motion)
+        (world, views, startTick) = try Workload.animatingWorld(n: n, motion: motion, springs: springs)
     }
 
     func runTick() { world._advanceTracksOnly() }
@@ -96,7 +109,7 @@ final class PortalInterpolation: Scenario {
         let steps = Int(world.tickCount - startTick)
         for i in [0, n / 2, n - 1] {
             try Workload.check(name, item: i, actual: Double(try world.presentation(of: views[i]).frame.minX),
-                               expected: Workload.expectedX(i, motion: motion, steps: steps), tolerance: 0.02)
+                               expected: Workload.expectedX(i, motion: motion, steps: steps, springs: springs), tolerance: 0.02)
         }
     }
 }

@@ -76,7 +76,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "reference/flat/spring", "reference/flat/easeInOut",
+let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "interpolation/spring-per-view", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
@@ -87,6 +87,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
     case "interpolation/spring": return PortalInterpolation(.spring, n: n)
     case "interpolation/easeInOut": return PortalInterpolation(.easeInOut, n: n)
+    case "interpolation/spring-per-view": return PortalInterpolation(.spring, n: n, springs: 7)
     case "reference/flat/spring": return FlatReference(.spring, n: n)
     case "reference/flat/easeInOut": return FlatReference(.easeInOut, n: n)
     case "reference/object-graph/spring": return ObjectGraphReference(n: n)
@@ -254,6 +255,14 @@ do {
             if motion == .easeInOut, let spring = springMedian {
                 ratios.append(("interpolation/easeInOut ÷ interpolation/spring", group[0].median / spring, "n = \(n), target ≤ 1.2× at 1M"))
             }
+        }
+        if selected("interpolation/spring-per-view") {
+            // The floor's own data: every view its own matrix (neighbours differ), so blocks of
+            // four lanes that straddle two views gather.
+            let group = try measureInterleaved([PortalInterpolation(.spring, n: n, springs: 7), SIMDFloor(n: n)], warmup: warmup, samples: count)
+            results += group
+            ratios.append(("interpolation/spring-per-view ÷ reference/flat-simd", group[0].median / group[1].median,
+                           "n = \(n), each view its own spring, as the floor's"))
         }
         if selected("tick/full-schedule") {
             let full = try measureInterleaved([PortalFullTick(n: n), ObjectGraphReference(n: n)], warmup: warmup, samples: count)

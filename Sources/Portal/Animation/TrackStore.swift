@@ -13,14 +13,28 @@
 //     v'     = vx·d + vv·v
 //
 // with (xx, xv, vx, vv) read from its coefficient row. For a spring that matrix is the exact
-// state-transition matrix exp(A·Δt), constant for the life of the animation, in a row of its
-// own; for a timing curve the lane keeps its initial displacement d₀ in `velocity` and the row
+// state-transition matrix exp(A·Δt), constant for the life of the animation, in a row shared by
+// every spring timing with the same matrix (the same spring, tick and speed: a host animating
+// ten thousand views with `.smooth` runs ten thousand timings on one row) — a spring that
+// starts after a delay holds still on a row of its own until the delay ends, then its lanes
+// move to the shared row; for a
+// timing curve the lane keeps its initial displacement d₀ in `velocity` and the row
 // holds (0, 1 − y(t), 0, 1), where y is the curve's value, so value' = target + d₀·(1 − y).
-// During a delay the matrix is the identity. One branch-free loop serves both, with no
-// transcendental function in it. A curve's row is shared by every timing started on the same
+// During a delay the matrix is the identity. One loop serves both, with no transcendental
+// function in it. A curve's row is shared by every timing started on the same
 // tick with the same curve, speed, duration and delay, and y comes from a table solved once per
 // (curve, progress per tick) (see CurveTables.swift): a tick costs one table read per group of
 // timings, not a solve per timing.
+//
+// The hot loop also keeps a tag per block of four lanes (`blockRow`): the row all four read,
+// or ``TrackStore/mixedBlock`` when they read different rows. A block with one row broadcasts
+// its coefficients, as a loop whose matrix is known would (and a run of blocks on one row
+// keeps them in registers); only mixed blocks gather four rows. So the loop reads one byte of
+// row data per lane instead of a 4-byte row index, and gathers nothing where lanes share a row.
+// The tag is a branch per block, predictable as long as mixed blocks are rare or regular (see
+// ARCHITECTURE.md's performance rules). The tags are rewritten wherever a lane's row changes:
+// adding and removing (swap-remove) lanes, a delayed spring's lanes joining their shared row;
+// not when a row's *contents* change (a curve group's, every tick).
 //
 // Lanes write presented values only into their own `value` column; the output stage copies them
 // into the views' blocks (`writeBack`). Only views with running animations own lanes, so idle
@@ -64,6 +78,16 @@ struct TimingRecord {
     var version: UInt32 = 0
 }
 
+/// A spring matrix's bits, the key of its shared row: equal keys step bit-identically.
+struct SpringRowKey: Hashable {
+    var low: UInt64, high: UInt64
+
+    init(_ phi: StepCoefficients) {
+        low = UInt64(phi.xx.bitPattern) | UInt64(phi.xv.bitPattern) << 32
+        high = UInt64(phi.vx.bitPattern) | UInt64(phi.vv.bitPattern) << 32
+    }
+}
+
 /// Names one running animation for as long as it runs: a timing slot and the slot's version
 /// (slots are reused; the version tells a new occupant from the old).
 struct TimingHandle: Hashable {
@@ -78,14 +102,28 @@ struct TrackStore {
     private(set) var target: [Float] = []
     private(set) var timing: [UInt32] = []
     /// The coefficient row each lane's step reads (its timing's `row`): the hot loop reads this,
-    /// not `timing`.
+    /// not `timing`, and only for blocks of lanes that read more than one row.
     private(set) var row: [UInt32] = []
+    /// Per block of four lane rows (lanes 4b…4b + 3): the row all four read, or
+    /// ``mixedBlock``. Exact for every whole block below `laneCount`; a partial last block's tag
+    /// is unused (those lanes take the scalar step) and is set when the block fills.
+    private(set) var blockRow: [UInt32] = []
     /// The view value each lane drives: view slot × 16 + channel.
     private(set) var output: [UInt32] = []
 
-    // Coefficient rows: one per spring timing, one per curve group.
+    // Coefficient rows: one per distinct spring matrix (shared), one per spring timing in its
+    // delay, one per curve group.
     private(set) var coefficients: [StepCoefficients] = []
+    /// Per row: the spring timings sharing it, or 0 for a row that is not shared (a spring's in
+    /// its delay, a curve group's, a free one).
+    private(set) var rowUsers: [UInt32] = []
     private var freeRows: [UInt32] = []
+    /// The shared spring rows, by the bits of their matrix: every row with users is here.
+    private var springRowIndex: [SpringRowKey: UInt32] = [:]
+    /// The shared spring rows found lately, direct-mapped by a mix of their matrix's bits
+    /// (`springRowSlot`), so that most starts find their row without hashing the key: an entry
+    /// is a hint, checked against the row it names (still shared, the same bits).
+    private var springRowHints: [UInt32] = []
 
     // Timings.
     private(set) var records: [TimingRecord] = []
@@ -134,6 +172,8 @@ struct TrackStore {
     mutating func reserveCapacity(lanes: Int, timings: Int) {
         value.reserveCapacity(lanes); velocity.reserveCapacity(lanes); target.reserveCapacity(lanes)
         timing.reserveCapacity(lanes); row.reserveCapacity(lanes); output.reserveCapacity(lanes)
+        blockRow.reserveCapacity(lanes / 4 + 1); rowUsers.reserveCapacity(timings)
+        springRowIndex.reserveCapacity(SpringStepCache.capacity)
         coefficients.reserveCapacity(timings); records.reserveCapacity(timings); freeTimings.reserveCapacity(timings); freeRows.reserveCapacity(timings)
         springEvents.reserveCapacity(timings); due.reserveCapacity(timings)
     }
@@ -160,7 +200,10 @@ struct TrackStore {
         case let .spring(spring, initialVelocity):
             let phi = springSteps.coefficients(spring, step: step, speed: speed)
             drive = .spring(phi, speed: speed, spring)
-            stepRow = allocateRow()
+            // Moving from its first tick (no delay to hold through), the timing can read the
+            // row every timing with this matrix reads; a delayed one holds still on its own row
+            // until its origin, when `finish` moves its lanes to the shared row.
+            stepRow = origin < tick ? sharedSpringRow(phi) : allocateRow()
             logicalTick = TrackStore.later(origin, by: ticks(spring.duration / speed, step: step))
             // The ticks of the slowest lane to settle (at least 1): the ticks of the longest
             // settling time, as tick counts grow with the seconds they count.
@@ -212,7 +255,9 @@ struct TrackStore {
         switch drive {
         case .spring:
             springCount += 1
-            springEvents.push(ScheduledEvent(tick: TrackStore.later(origin, by: 1), owner: timingSlot, version: version))
+            // A delayed spring's first event is the end of its delay, when its lanes move to the
+            // shared row (`finish`); a moving one's is its first tick.
+            springEvents.push(ScheduledEvent(tick: origin < tick ? TrackStore.later(origin, by: 1) : origin, owner: timingSlot, version: version))
         case let .curve(group):
             link(timingSlot, into: group)
         }
@@ -382,8 +427,28 @@ struct TrackStore {
             timing.append(timingSlot)
             self.row.append(stepRow)
             output.append(UInt32(out))
+            if row & 3 == 0 { blockRow.append(TrackStore.mixedBlock) }
         }
         laneCount += 1
+        retag(block: row &>> 2)
+    }
+
+    /// The tag of a block of four lanes whose rows do not all agree (or whose rows are not all
+    /// written yet).
+    static let mixedBlock = UInt32.max
+
+    /// Recomputes the tag of block `b` from its four lane rows (see `blockRow`). Rows past
+    /// `laneCount` may be stale: the tag matters only once the block is whole, and the lane
+    /// that makes it whole retags it.
+    @inline(__always)
+    private mutating func retag(block b: Int) {
+        let first = b &<< 2
+        var tag = TrackStore.mixedBlock
+        if first &+ 4 <= row.count {
+            let r = row[first]
+            if row[first + 1] == r && row[first + 2] == r && row[first + 3] == r { tag = r }
+        }
+        blockRow[b] = tag
     }
 
     /// Whether no channel among `targets` of the view in `slot` has a running lane: then a start
@@ -460,7 +525,78 @@ struct TrackStore {
     private mutating func allocateRow() -> UInt32 {
         if let row = freeRows.popLast() { return row }
         coefficients.append(.hold)
+        rowUsers.append(0)
         return UInt32(coefficients.count - 1)
+    }
+
+    /// The number of entries of `springRowHints` (a power of two).
+    private static let springRowHintSlots = 64
+
+    /// Where `springRowHints` keeps the row of `phi`: a multiplicative mix of its bits.
+    @inline(__always)
+    private static func springRowSlot(_ phi: StepCoefficients) -> Int {
+        let key = SpringRowKey(phi)
+        let mixed = (key.low &* 0x9E37_79B9_7F4A_7C15 ^ key.high) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 58) & (springRowHintSlots - 1)
+    }
+
+    /// Whether two matrices are the same bits (so that their lanes' steps are bit-identical).
+    @inline(__always)
+    static func sameBits(_ a: StepCoefficients, _ b: StepCoefficients) -> Bool {
+        a.xx.bitPattern == b.xx.bitPattern && a.xv.bitPattern == b.xv.bitPattern
+            && a.vx.bitPattern == b.vx.bitPattern && a.vv.bitPattern == b.vv.bitPattern
+    }
+
+    /// The row holding `phi` that every running spring timing with that matrix (and no delay
+    /// left) reads, with the starting timing counted as one more user; made if there is none.
+    private mutating func sharedSpringRow(_ phi: StepCoefficients) -> UInt32 {
+        if springRowHints.isEmpty { springRowHints = Array(repeating: CurveGroup.none, count: TrackStore.springRowHintSlots) }
+        let slot = TrackStore.springRowSlot(phi)
+        let hint = springRowHints[slot]
+        let row: UInt32
+        if hint != CurveGroup.none, rowUsers[Int(hint)] > 0, TrackStore.sameBits(coefficients[Int(hint)], phi) {
+            row = hint
+        } else if let found = springRowIndex[SpringRowKey(phi)] {
+            row = found
+        } else {
+            row = allocateRow()
+            coefficients[Int(row)] = phi
+            springRowIndex[SpringRowKey(phi)] = row
+        }
+        springRowHints[slot] = row
+        rowUsers[Int(row)] += 1
+        return row
+    }
+
+    /// Moves a delayed spring timing whose delay has ended from its own row to the shared row
+    /// of its matrix: its lanes' rows (and their blocks' tags) change, their steps do not.
+    private mutating func joinSharedRow(timing slot: Int, _ phi: StepCoefficients, views: inout ViewStore) {
+        let shared = sharedSpringRow(phi)
+        freeRow(records[slot].row)
+        records[slot].row = shared
+        let base = Int(records[slot].viewSlot) * ViewChannel.stride
+        var channels = records[slot].channels
+        while channels != 0 {
+            let lane = Int(views.lanes[base + channels.trailingZeroBitCount])
+            channels &= channels - 1
+            row[lane] = shared
+            retag(block: lane &>> 2)
+        }
+    }
+
+    /// Gives back an ending spring timing's row: one user fewer of a shared row (freed with its
+    /// last), or its own row.
+    private mutating func releaseSpringRow(_ row: UInt32) {
+        let users = rowUsers[Int(row)]
+        if users > 1 {
+            rowUsers[Int(row)] = users - 1
+            return
+        }
+        if users == 1 {
+            rowUsers[Int(row)] = 0
+            springRowIndex[SpringRowKey(coefficients[Int(row)])] = nil
+        }
+        freeRow(row)
     }
 
     private mutating func freeRow(_ row: UInt32) {
@@ -616,7 +752,7 @@ struct TrackStore {
         switch record.drive {
         case .spring:
             springCount -= 1
-            freeRow(record.row)
+            releaseSpringRow(record.row)
         case let .curve(group):
             unlink(UInt32(slot), from: group)
         }
@@ -633,7 +769,11 @@ struct TrackStore {
         while let next = springEvents.popDue(by: tick) {
             let slot = Int(next.owner)
             guard records[slot].version == next.version else { continue }
-            if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive {
+            // A delayed spring's own row, should its lanes not have moved to the shared row at
+            // the end of its delay (`finish`), starts moving now. (The world starts no timing
+            // that could miss it; a store driven from tick 0 could.)
+            if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive,
+               rowUsers[Int(records[slot].row)] == 0 {
                 coefficients[Int(records[slot].row)] = phi
             }
             due.append(next.owner)
@@ -658,42 +798,64 @@ struct TrackStore {
 
     /// Interpolation, part two — the hot loop: advances every lane by one tick.
     ///
-    /// Four lanes at a time in SIMD registers: their four coefficient records (16 bytes each,
-    /// one register) are gathered and transposed into one register per coefficient, and the
-    /// same multiplications and additions as the scalar step run on all four, so every lane's
-    /// result is bit for bit the scalar one. The last `count % 4` lanes take the scalar step.
+    /// Four lanes at a time in SIMD registers, one coefficient per register, and the same
+    /// multiplications and additions as the scalar step on all four, so every lane's result is
+    /// bit for bit the scalar one. A block of four lanes that read one row (its `blockRow` tag)
+    /// broadcasts that row's four coefficients — kept in their registers while the next uniform
+    /// blocks name the same row, so a run of lanes of one spring loads and shuffles nothing per
+    /// block; a mixed block gathers its four rows (16 bytes each, one register) and transposes
+    /// them. The last `count % 4` lanes take the scalar step.
     ///
-    /// The gather is the loop's cost (the floor, whose lanes' matrices are known, broadcasts
-    /// them instead), so it is kept to the fewest instructions: the four row indices come in two
-    /// 8-byte loads, and the transpose is the 8-shuffle one (see ``transpose(_:_:_:_:)``).
+    /// The gather is kept to the fewest instructions: the four row indices come in two 8-byte
+    /// loads, and the transpose is the 8-shuffle one (see ``transpose(_:_:_:_:)``).
     mutating func advanceLanes() {
         let count = laneCount
         value.withUnsafeMutableBufferPointer { value in
             velocity.withUnsafeMutableBufferPointer { velocity in
                 target.withUnsafeBufferPointer { target in
                     row.withUnsafeBufferPointer { rows in
+                    blockRow.withUnsafeBufferPointer { tags in
                         coefficients.withUnsafeBufferPointer { coefficients in
                             var i = 0
                             if count >= 4, let x = UnsafeMutableRawPointer(value.baseAddress), let v = UnsafeMutableRawPointer(velocity.baseAddress),
                                let goals = UnsafeRawPointer(target.baseAddress), let k = UnsafeRawPointer(coefficients.baseAddress),
-                               let rowBytes = UnsafeRawPointer(rows.baseAddress) {
+                               let rowBytes = UnsafeRawPointer(rows.baseAddress), let tagBase = tags.baseAddress {
                             let shift = MemoryLayout<StepCoefficients>.stride.trailingZeroBitCount
-                            while i &+ 4 <= count {
-                                let offset = i &* MemoryLayout<Float>.stride
-                                let (r0, r1) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                                let (r2, r3) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
-                                let k0 = k.loadUnaligned(fromByteOffset: r0 &<< shift, as: SIMD4<Float>.self)
-                                let k1 = k.loadUnaligned(fromByteOffset: r1 &<< shift, as: SIMD4<Float>.self)
-                                let k2 = k.loadUnaligned(fromByteOffset: r2 &<< shift, as: SIMD4<Float>.self)
-                                let k3 = k.loadUnaligned(fromByteOffset: r3 &<< shift, as: SIMD4<Float>.self)
-                                let (xx, xv, vx, vv) = TrackStore.transpose(k0, k1, k2, k3)
+                            /// One block of four lanes with its coefficients, one per register.
+                            @inline(__always)
+                            func step(_ offset: Int, _ xx: SIMD4<Float>, _ xv: SIMD4<Float>, _ vx: SIMD4<Float>, _ vv: SIMD4<Float>) {
                                 let goal = goals.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
                                 let now = x.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
                                 let speed = v.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
                                 let d = now - goal
                                 x.storeBytes(of: goal + (xx * d + xv * speed), toByteOffset: offset, as: SIMD4<Float>.self)
                                 v.storeBytes(of: vx * d + vv * speed, toByteOffset: offset, as: SIMD4<Float>.self)
-                                i &+= 4
+                            }
+                            // A uniform block broadcasts its row's coefficients and steps, with
+                            // them still in registers, every following block tagged with the
+                            // same row (one load, compare and branch per block); a mixed block
+                            // gathers.
+                            while i &+ 4 <= count {
+                                let tag = tagBase[i &>> 2]
+                                if tag != TrackStore.mixedBlock {
+                                    let c = k.loadUnaligned(fromByteOffset: Int(tag) &<< shift, as: SIMD4<Float>.self)
+                                    let (xx, xv, vx, vv) = (SIMD4(repeating: c.x), SIMD4(repeating: c.y), SIMD4(repeating: c.z), SIMD4(repeating: c.w))
+                                    repeat {
+                                        step(i &* MemoryLayout<Float>.stride, xx, xv, vx, vv)
+                                        i &+= 4
+                                    } while i &+ 4 <= count && tagBase[i &>> 2] == tag
+                                } else {
+                                    let offset = i &* MemoryLayout<Float>.stride
+                                    let (r0, r1) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                                    let (r2, r3) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+                                    let k0 = k.loadUnaligned(fromByteOffset: r0 &<< shift, as: SIMD4<Float>.self)
+                                    let k1 = k.loadUnaligned(fromByteOffset: r1 &<< shift, as: SIMD4<Float>.self)
+                                    let k2 = k.loadUnaligned(fromByteOffset: r2 &<< shift, as: SIMD4<Float>.self)
+                                    let k3 = k.loadUnaligned(fromByteOffset: r3 &<< shift, as: SIMD4<Float>.self)
+                                    let (xx, xv, vx, vv) = TrackStore.transpose(k0, k1, k2, k3)
+                                    step(offset, xx, xv, vx, vv)
+                                    i &+= 4
+                                }
                             }
                             }
                             while i < count {
@@ -706,6 +868,7 @@ struct TrackStore {
                                 i += 1
                             }
                         }
+                    }
                     }
                 }
             }
@@ -754,7 +917,10 @@ struct TrackStore {
                 landLanes(of: record.channels, base: Int(record.viewSlot) * ViewChannel.stride, views: &views)
                 records[slot].channels = 0
                 end(timing: slot, interrupted: false, events: &events)
-            } else if case .spring = record.drive {
+            } else if case let .spring(phi, _, _) = record.drive {
+                if tick >= record.origin && rowUsers[Int(record.row)] == 0 {
+                    joinSharedRow(timing: slot, phi, views: &views)
+                }
                 let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
                 springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))
             }
@@ -822,10 +988,15 @@ struct TrackStore {
         timing[row] = timing[last]
         self.row[row] = self.row[last]
         output[row] = output[last]
+        retag(block: row &>> 2)
     }
 
     /// Output, part one: copies every lane's presented value into its view's block.
-    func writeBack(into views: inout ViewStore) {
+    ///
+    /// `mutating` though it writes nothing here: called on the world's `tracks` with the world's
+    /// `views` inout, a non-mutating method had the whole store copied out first (a retain and
+    /// a release per array, about 600 instructions a tick), a mutating one runs in place.
+    mutating func writeBack(into views: inout ViewStore) {
         let count = laneCount
         value.withUnsafeBufferPointer { value in
             output.withUnsafeBufferPointer { output in
@@ -848,12 +1019,21 @@ struct TrackStore {
                          "tracks: lane \(row) is not among its timing's channels")
             precondition(self.row[row] == record.row, "tracks: lane \(row) reads another row than its timing's")
         }
+        // Block tags: every whole block's tag, recomputed from its lanes' rows.
+        precondition(blockRow.count == (value.count + 3) / 4, "tracks: block tags and lane columns differ in length")
+        for b in 0..<n / 4 {
+            let rows = self.row[4 * b ..< 4 * b + 4]
+            let expected = rows.allSatisfy { $0 == rows.first } ? rows.first! : TrackStore.mixedBlock
+            precondition(blockRow[b] == expected, "tracks: block \(b) is tagged \(blockRow[b]), its lanes read \(Array(rows))")
+        }
         springEvents.checkInvariants("tracks")
         precondition(timingCount + freeTimings.count == records.count, "tracks: timing slots leak")
         // Curve groups: each live group's list holds exactly the curve timings that name it, in
         // both directions; rows are owned once; tables are counted by their groups and indexed.
         var members = 0, tableUsers = [Int](repeating: 0, count: tables.count)
+        precondition(rowUsers.count == coefficients.count, "tracks: row users and rows differ in length")
         var rowOwners = [Int](repeating: 0, count: coefficients.count)
+        var springUsers = [UInt32](repeating: 0, count: coefficients.count)
         for row in freeRows { rowOwners[Int(row)] += 1 }
         for (i, slot) in liveGroups.enumerated() {
             let group = groups[Int(slot)]
@@ -888,11 +1068,25 @@ struct TrackStore {
         var live = [Bool](repeating: true, count: records.count)
         for slot in freeTimings { live[Int(slot)] = false }
         for (i, record) in records.enumerated() where live[i] {
-            if case .spring = record.drive { rowOwners[Int(record.row)] += 1 }
+            if case let .spring(phi, _, _) = record.drive {
+                // A shared row is owned once, by all its users together, and holds their matrix.
+                if rowUsers[Int(record.row)] == 0 {
+                    rowOwners[Int(record.row)] += 1
+                } else {
+                    if springUsers[Int(record.row)] == 0 { rowOwners[Int(record.row)] += 1 }
+                    springUsers[Int(record.row)] += 1
+                    precondition(TrackStore.sameBits(coefficients[Int(record.row)], phi), "tracks: timing \(i) shares a row of another matrix")
+                }
+            }
             if case let .curve(group) = record.drive {
                 precondition(groups[Int(group)].members > 0 && groups[Int(group)].row == record.row, "tracks: timing \(i) names a dead group")
             }
         }
         precondition(rowOwners.allSatisfy { $0 == 1 }, "tracks: a coefficient row is owned twice or leaked")
+        precondition(springUsers == rowUsers, "tracks: a shared spring row counts other users than it has")
+        // Every shared row is indexed by its matrix, and only shared rows are.
+        precondition(springRowIndex.count == rowUsers.lazy.filter { $0 > 0 }.count
+                     && springRowIndex.allSatisfy { rowUsers[Int($0.value)] > 0 && SpringRowKey(coefficients[Int($0.value)]) == $0.key },
+                     "tracks: the shared spring rows' index")
     }
 }
