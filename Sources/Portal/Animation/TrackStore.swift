@@ -442,13 +442,16 @@ struct TrackStore {
     /// that makes it whole retags it.
     @inline(__always)
     private mutating func retag(block b: Int) {
+        blockRow[b] = row.withUnsafeBufferPointer { TrackStore.blockTag(b, rows: $0) }
+    }
+
+    /// The tag block `b` should have, from the lane rows `rows` (the whole `row` column).
+    @inline(__always)
+    static func blockTag(_ b: Int, rows: UnsafeBufferPointer<UInt32>) -> UInt32 {
         let first = b &<< 2
-        var tag = TrackStore.mixedBlock
-        if first &+ 4 <= row.count {
-            let r = row[first]
-            if row[first + 1] == r && row[first + 2] == r && row[first + 3] == r { tag = r }
-        }
-        blockRow[b] = tag
+        guard first &+ 4 <= rows.count else { return mixedBlock }
+        let r = rows[first]
+        return rows[first &+ 1] == r && rows[first &+ 2] == r && rows[first &+ 3] == r ? r : mixedBlock
     }
 
     /// Whether no channel among `targets` of the view in `slot` has a running lane: then a start
@@ -480,6 +483,7 @@ struct TrackStore {
         if placement { views.noteGeometryWrite(slot: slot) }
         let first = laneCount
         while value.count < first + count {
+            if value.count & 3 == 0 { blockRow.append(TrackStore.mixedBlock) }
             value.append(0); velocity.append(0); target.append(0); timing.append(0); row.append(0); output.append(0)
         }
         var channels: UInt16 = 0
@@ -510,6 +514,9 @@ struct TrackStore {
             }
         }
         laneCount = first + count
+        if count > 0 {
+            for b in (first &>> 2)...((first + count - 1) &>> 2) { retag(block: b) }
+        }
         return channels
     }
 
@@ -943,24 +950,27 @@ struct TrackStore {
                     timing.withUnsafeMutableBufferPointer { timing in
                         row.withUnsafeMutableBufferPointer { rows in
                             output.withUnsafeMutableBufferPointer { output in
-                                while channels != 0 {
-                                    let c = channels.trailingZeroBitCount
-                                    channels &= channels - 1
-                                    let lane = Int(views.lanes[base + c])
-                                    let out = Int(output[lane])
-                                    value[lane] = target[lane]
-                                    views.values[out] = value[lane]
-                                    views.lanes[out] = ViewStore.noLane   // counted by `dropLanes` below
-                                    let last = count - 1
-                                    count = last
-                                    guard lane != last else { continue }
-                                    views.lanes[Int(output[last])] = Int32(lane)
-                                    value[lane] = value[last]
-                                    velocity[lane] = velocity[last]
-                                    target[lane] = target[last]
-                                    timing[lane] = timing[last]
-                                    rows[lane] = rows[last]
-                                    output[lane] = output[last]
+                                blockRow.withUnsafeMutableBufferPointer { tags in
+                                    while channels != 0 {
+                                        let c = channels.trailingZeroBitCount
+                                        channels &= channels - 1
+                                        let lane = Int(views.lanes[base + c])
+                                        let out = Int(output[lane])
+                                        value[lane] = target[lane]
+                                        views.values[out] = value[lane]
+                                        views.lanes[out] = ViewStore.noLane   // counted by `dropLanes` below
+                                        let last = count - 1
+                                        count = last
+                                        guard lane != last else { continue }
+                                        views.lanes[Int(output[last])] = Int32(lane)
+                                        value[lane] = value[last]
+                                        velocity[lane] = velocity[last]
+                                        target[lane] = target[last]
+                                        timing[lane] = timing[last]
+                                        rows[lane] = rows[last]
+                                        output[lane] = output[last]
+                                        tags[lane &>> 2] = TrackStore.blockTag(lane &>> 2, rows: UnsafeBufferPointer(rows))
+                                    }
                                 }
                             }
                         }
