@@ -4,8 +4,9 @@ import Testing
 private struct Glow { var level: Int }
 private struct Item: Identifiable, Hashable { let id: Int }
 
-/// Fuzzer-found cases where the kept render list of a portal layer with a content subtree went stale
-/// (the debug invariant compares it with a fresh walk after every tick).
+/// Fuzzer-found cases in propagation: the kept render list of a portal layer with a content subtree
+/// going stale (the debug invariant compares it with a fresh walk after every tick), and global
+/// transforms overflowing for views of subnormal size.
 @Suite struct PropagationRegressionTests {
 @Test func fuzzSeed3() throws {
         let world = World()
@@ -104,5 +105,55 @@ private struct Item: Identifiable, Hashable { let id: Int }
             checked += 1
         }
         #expect(checked > 0)
+    }
+
+    /// A stack's root screen with a subnormal width (1.18e-40) and height 0 turned by a 3D rotation
+    /// as the stack's transition starts: the perspective over the view's extent overflowed, and its
+    /// global transform was NaN.
+    @Test func fuzzSeed409() throws {
+        let world = World()
+        let e944 = try world.spawnView(frame: Rect(x: 366.0, y: 55.5, width: 165.0, height: 7.0), cornerRadius: 12.068368, opacity: 0.034084935)
+        let e1011 = try world.spawnNavigationStack(frame: Rect(x: 510.0, y: 379.0, width: 5.0, height: 0.0), root: e944, interactivePopStart: .anywhere)
+        try world.setFrame(Rect(x: 588.0, y: -50.0, width: Float(bitPattern: 0x147ae), height: 0.0), of: e944)
+        let e1525 = try world.spawnView(frame: Rect(x: 187.0, y: 20.0, width: 185.0, height: 148.0), cornerRadius: 1.8412144, opacity: 0.040874682)
+        try world.setStack(e1011, screens: [e1525], transition: NavigationTransition.asymmetric(push: AtomicTransition.rotate3D(.degrees(90.39447), axis: (x: 0.24795258, y: -0.35181475, z: -0.96025324), perspective: -1.4682379), pop: AtomicTransition.offset(x: 43.914124, y: -91.147964)).animation(Animation.smooth(duration: 0.698, extraBounce: 0.458)))
+        world.tick()
+        #expect(world.renderList.allSatisfy { [$0.globalTransform.m11, $0.globalTransform.m12, $0.globalTransform.m13, $0.globalTransform.m21, $0.globalTransform.m22, $0.globalTransform.m23, $0.globalTransform.m31, $0.globalTransform.m32, $0.globalTransform.m33].allSatisfy(\.isFinite) })
+    }
+
+    /// The same overflow through a stack of subnormal height whose pop turns its screens in 3D.
+    @Test func fuzzSeed563() throws {
+        let world = World()
+        let e2747 = try world.spawnView(frame: Rect(x: 43.5, y: 519.0, width: 248.0, height: 129.0), cornerRadius: 2.938666, opacity: 0.7096125)
+        let e2752 = try world.spawnView(frame: Rect(x: 331.0, y: 222.0, width: 308.0, height: 122.0), cornerRadius: 1.8319563, opacity: 0.16060737, in: nil)
+        try world.setPopupContainer(bounds: Rect(x: 170.5, y: 118.5, width: 122.0, height: 351.0), safeArea: EdgeInsets(top: 29.847279, leading: 0, bottom: 10.13344, trailing: 0))
+        let e2793 = try world.spawnNavigationStack(frame: Rect(x: 639.0, y: 514.5, width: -0.0, height: Float(bitPattern: 0x147ae)), root: e2747, interactivePopStart: .edge(width: 45.417477))
+        try world.presentPopup(e2747, from: e2752, width: .infinity, height: 21.0, animation: Animation.interpolatingSpring(mass: 1.397, stiffness: 167.344, damping: Double(bitPattern: 0x1), initialVelocity: Double(bitPattern: 0x68db8bac71)), backdrop: true)
+        let e3702 = try world.spawnView(frame: Rect(x: 412.5, y: 544.0, width: 347.0, height: 129.0), cornerRadius: 27.225975, opacity: 0.6350561, in: nil)
+        try world.push(e3702, onto: e2793, transition: NavigationTransition.fade(.in).animation(Animation.easeOut))
+        for _ in 0..<25 { world.tick() }
+        world.tap(at: Point(x: 171.0, y: 137.0))
+        for _ in 0..<16 { world.tick() }
+        try world.popToRoot(e2793, transition: NavigationTransition.mirrorPush(AtomicTransition.asymmetric(insertion: AtomicTransition.rotate3D(.degrees(-101.91446), axis: (x: -0.240286, y: 0.71606624, z: 0.65959585), perspective: 0.25760102), removal: AtomicTransition.zPosition(6.6331844))).combined(with: NavigationTransition.custom("fuzz") { from, to, operation, container in from.animation.opacity = 0; to.initial.translate(x: operation == .push ? container.width : -container.width) }))
+        world.tick()
+        let p = try world.presentation(of: e2747)
+        #expect([p.frame.minX, p.frame.minY, p.frame.width, p.frame.height, p.cornerRadius, p.opacity, p.shadowRadius, p.globalFrame.minX, p.globalFrame.minY, p.globalFrame.width, p.globalFrame.height, p.globalTransform.m11, p.globalTransform.m12, p.globalTransform.m13, p.globalTransform.m21, p.globalTransform.m22, p.globalTransform.m23, p.globalTransform.m31, p.globalTransform.m32, p.globalTransform.m33].allSatisfy(\.isFinite) && p.transform.isValid)
+    }
+
+    /// The held perspective, exactly: a view of subnormal width and zero height turned in 3D has
+    /// the eye at `max(w, h) / perspective` ≈ 0; its matrix takes the perspective term
+    /// `−p·r₂₀` with p held at ``Rect/maxMagnitude`` (Rodrigues' r₂₀ = z·x·(1 − cos θ) − y·sin θ,
+    /// the unit axis (x, y, z)).
+    @Test func subnormalViewTurnedIn3D() throws {
+        let world = World()
+        let sliver = Float(bitPattern: 0x147ae)
+        let turn = Rotation3D(angle: .degrees(30), axis: (0, 1, 0), perspective: 1)
+        let view = try world.spawnView(frame: Rect(x: 10, y: 20, width: sliver, height: 0))
+        try world.update(view, to: ViewProperties(transform: Transform(rotation3D: turn)))
+        world.tick()
+        let g = try world.presentation(of: view).globalTransform
+        let r20 = -libcSinf(turn.angle.radians)   // x = z = 0, y = 1
+        #expect(g.m13 == -Rect.maxMagnitude * r20, "\(g)")
+        #expect([g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33].allSatisfy { $0.isFinite }, "\(g)")
     }
 }

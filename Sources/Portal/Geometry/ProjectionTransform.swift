@@ -176,7 +176,9 @@ public struct ProjectionTransform: Hashable, Sendable {
                 let r10 = y * x * k + z * s, r11 = c + y * y * k
                 let r20 = z * x * k - y * s, r21 = z * y * k + x * s
                 let extent = max(frame.width, frame.height)
-                let p = extent > 0 ? r3.perspective / extent : 0
+                // Held to ±maxMagnitude: a sliver of a view (a subnormal side) would put the eye
+                // at distance 0 and the matrix at infinity.
+                let p = extent > 0 ? min(max(r3.perspective / extent, -Rect.maxMagnitude), Rect.maxMagnitude) : 0
                 // w = 1 − p·z': points turned towards the viewer (z' > 0 in a y-down, z-out
                 // frame seen from +z) grow.
                 m = m * ProjectionTransform(m11: r00, m12: r10, m13: -p * r20,
