@@ -26,12 +26,14 @@ let package = Package(
     targets: [
         .target(name: "Portal", swiftSettings: invariantChecks),
         .target(name: "PortalTesting", dependencies: ["Portal"]),
-        .executableTarget(name: "portal-demo", dependencies: ["Portal"], path: "Sources/PortalDemo"),
+        // The code the demo's scenes and the replays of their traces share (transition handlers).
+        .target(name: "PortalDemoScenes", dependencies: ["Portal"]),
+        .executableTarget(name: "portal-demo", dependencies: ["Portal", "PortalDemoScenes"], path: "Sources/PortalDemo"),
         .executableTarget(name: "PortalBenchmarks", dependencies: ["Portal"], path: "Benchmarks/PortalBenchmarks"),
         // The fuzzer (issue 12): the engine, its command line, and the bounded run in the tests.
         .target(name: "PortalFuzzing", dependencies: ["Portal"]),
         .executableTarget(name: "portal-fuzz", dependencies: ["PortalFuzzing"], path: "Sources/PortalFuzz"),
-        .testTarget(name: "PortalTests", dependencies: ["Portal", "PortalFuzzing", "PortalTesting"],
+        .testTarget(name: "PortalTests", dependencies: ["Portal", "PortalFuzzing", "PortalTesting", "PortalDemoScenes"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -114,7 +114,10 @@ func appScene() -> Scene {
           script: { world, tick, cast in
               let (stack, list, header, detail) = (cast.views[0], cast.views[1], cast.views[2], cast.views[3])
               let (cell, popup) = (cast.views[6], cast.views[7])
-              let hero = PortalTransitionConfig(animation: PortalAnimation(.smooth(duration: 0.45), delay: 0, duration: 0.45),
+              // Handed off when the spring is perceptually done: the layer rides the image as the
+              // detail slides in (and the photo as the list scrolls), so it lands on it.
+              let hero = PortalTransitionConfig(animation: PortalAnimationWithCompletion(.smooth(duration: 0.45), delay: 0,
+                                                                                         completionCriteria: .logicallyComplete),
                                                 corners: PortalCorners(source: 6, destination: 0, style: .continuous))
               let slide = NavigationTransition.slide.animation(.easeInOut(duration: 0.4))
               // The scroll: one offset call on the list and one report to the header per tick.

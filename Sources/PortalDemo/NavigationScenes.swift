@@ -1,4 +1,5 @@
 import Portal
+import PortalDemoScenes
 
 /// Three screens in a stack; the script pushes two and pops back, with one transition.
 func navigationScene(name: String, title: String, caption: String, summary: String, transition: NavigationTransition) -> Scene {
@@ -33,25 +34,9 @@ func navigationScene(name: String, title: String, caption: String, summary: Stri
           })
 }
 
-/// A hand-written atomic transition: the arriving screen swings in about its top-leading corner.
-/// (Tests/PortalTests/GoldenSceneTests.swift replays the scene's trace with the same handler.)
+/// A hand-written atomic transition: the arriving screen swings in about its top-leading corner
+/// (its handler is in PortalDemoScenes, which the golden tests replay the scene's trace with).
 let swing = AtomicTransition.custom("swing", swingHandler)
-let swingHandler: AtomicTransition.Handler = { view, operation, container in
-    switch operation {
-    case .insertion:
-        view.initial.translate(x: -container.width / 2, y: -container.height / 2)
-        view.initial.rotate(by: .degrees(-25))
-        view.initial.translate(x: container.width / 2, y: container.height / 2)
-        view.initial.opacity = 0
-        view.animation.transform = .identity
-        view.animation.opacity = 1
-    case .removal:
-        view.animation.scale(0.9)
-        view.animation.opacity = 0.4
-        view.completion.transform = .identity
-        view.completion.opacity = 1
-    }
-}
 
 /// Content for a screen: a bar, rows, and a banner wider than the screen (clipped by its stack).
 private func fillScreen(_ screen: Entity, width: Float, accent: String, in world: World, cast: inout Cast) throws {

@@ -4,6 +4,7 @@
 
 import Foundation
 import Portal
+import PortalDemoScenes
 
 /// The trace of `scene`: the calls `record(_:)` makes for it, recorded.
 func trace(of scene: Scene) throws -> String {
@@ -27,9 +28,6 @@ func writeTraces(of scenes: [Scene], to directory: String) throws {
         print("wrote \(path)")
     }
 }
-
-/// The custom transitions the built-in scenes use, for their replays.
-let demoAtomicTransitions: [String: AtomicTransition.Handler] = ["swing": swingHandler]
 
 /// Replays the trace at `path` and records every tick's render list, as a scene's recording,
 /// so the page writer draws it like a built-in scene.

@@ -2,7 +2,7 @@
 // what its caption promises, checked on every tick.
 
 import Foundation
-import Portal
+@testable import Portal
 import PortalTesting
 import Testing
 
@@ -44,11 +44,53 @@ import Testing
             }
         }
         #expect(world.tickCount == 521)
-        // Two flights (out and home), each drawn for more than the 0.45 s of its spring.
-        #expect(flightTicks > 2 * 54)
+        // Two flights (out and home), each drawn until its spring is logically complete: 0.45 s,
+        // handed off on the 54th tick of its motion.
+        #expect(flightTicks == 2 * 53)
         #expect(scrollTicks == 40)
         // The cell moved 2 points a tick, 78 points over the ticks checked.
         #expect(cellTop.first.map { $0 - cellTop.last! } == 78)
         #expect(world.portalLayer("photo")?.layer == nil)
+    }
+
+    @Test("the app scene's hero rides its sliding anchor: on every tick of both flights the layer is the anchor as drawn plus the spring's offset, layer − anchor = e₁·f(k)/f(1), and it hands off on tick 54 of its motion")
+    func heroRidesTheSlide() throws {
+        let path = "\(GoldenSceneTests.directory)/app.trace"
+        let replayer = TraceReplayer(try Trace(String(contentsOfFile: path, encoding: .utf8)))
+        let world = replayer.world
+        // .smooth(duration: 0.45): f(k) is the spring's displacement from 1 at rest after k ticks.
+        let spring = Spring(duration: 0.45, bounce: 0)
+        func f(_ k: Int) -> Double { spring.solve(displacement: 1, velocity: 0, time: Double(k) / 120).displacement }
+        func values(_ r: Rect) -> [Double] { [r.minX, r.minY, r.width, r.height].map(Double.init) }
+        var flight: (start: Int, first: [Double], landing: Entity)?
+        var handOffs: [Int] = [], flightTicks = 0, worst = 0.0
+        var lastTick = world.tickCount
+        while try replayer.step() {
+            guard world.tickCount != lastTick else { continue }
+            lastTick = world.tickCount
+            guard let photo = replayer.entity(spawnedAt: Self.heroPhoto), let image = replayer.entity(spawnedAt: Self.detailImage) else { continue }
+            let tick = Int(world.tickCount)
+            let layer = world.portalLayer("photo").flatMap { state in world.renderList.first { $0.entity == state.layer } }
+            if let layer {
+                let landing = flight?.landing ?? (world.portalLayer("photo")?.direction == .forward ? image : photo)
+                // Drawn where the anchor is drawn on this tick (moved by the slide's lanes).
+                let error = zip(values(layer.frame), values(try world.presentation(of: landing).globalFrame)).map { $0 - $1 }
+                if let flight {
+                    let k = tick - flight.start + 1
+                    let model = flight.first.map { $0 * f(k) / f(1) }
+                    let miss = zip(error, model).map { abs($0 - $1) }.max()!
+                    worst = max(worst, miss)
+                    #expect(miss <= 0.02, "tick \(tick): layer − anchor \(error), model \(model)")
+                } else {
+                    flight = (tick, error, landing)
+                }
+                flightTicks += 1
+            } else if let current = flight {
+                handOffs.append(tick - current.start + 1)
+                #expect(world.renderList.contains { $0.entity == current.landing }, "the anchor is drawn on the hand-off tick")
+                flight = nil
+            }
+        }
+        #expect(handOffs == [54, 54] && flightTicks == 2 * 53, "\(handOffs), \(flightTicks) ticks in flight; worst miss \(worst)")
     }
 }

@@ -96,7 +96,10 @@ struct FlowingHeaderWorldTests {
         s.world.run(ticks: 20)
         let scrolled = Rect(x: 20, y: 20 - 30, width: 64, height: 64)
         let layer = try #require(s.world.renderList.first { $0.role == .overlay })
-        #expect(isClose(layer.frame, mix(Rect(x: 200, y: 400, width: 100, height: 100), scrolled, 0.5)))
+        // Carried along with the part (placed after the matching pass, followed after it): the
+        // still flight's halfway point, 30 higher.
+        #expect(isClose(layer.frame, mix(Rect(x: 200, y: 400, width: 100, height: 100), Rect(x: 20, y: 20, width: 64, height: 64), 0.5)
+            .offsetBy(dx: 0, dy: -30)))
         s.world.run(ticks: 30)
         #expect(s.world.renderList.allSatisfy { $0.role != .overlay })
         #expect(s.item(s.accessory)?.frame == scrolled)

@@ -5,6 +5,7 @@
 
 import Foundation
 import Portal
+import PortalDemoScenes
 import PortalTesting
 import Testing
 
@@ -16,25 +17,6 @@ import Testing
         .map { String($0.dropLast(".trace".count)) }
         .sorted()
 
-    /// The demo's custom transition (Sources/PortalDemo/NavigationScenes.swift): a transition's
-    /// handler is code, so a replay is given it by name.
-    static let swing: AtomicTransition.Handler = { view, operation, container in
-        switch operation {
-        case .insertion:
-            view.initial.translate(x: -container.width / 2, y: -container.height / 2)
-            view.initial.rotate(by: .degrees(-25))
-            view.initial.translate(x: container.width / 2, y: container.height / 2)
-            view.initial.opacity = 0
-            view.animation.transform = .identity
-            view.animation.opacity = 1
-        case .removal:
-            view.animation.scale(0.9)
-            view.animation.opacity = 0.4
-            view.completion.transform = .identity
-            view.completion.opacity = 1
-        }
-    }
-
     @Test func everyDemoSceneHasAGolden() {
         #expect(Self.scenes.count >= 20)
         for scene in Self.scenes {
@@ -45,6 +27,6 @@ import Testing
     @Test(arguments: scenes)
     func sceneMatchesItsGolden(_ scene: String) throws {
         try expectGolden(trace: "\(Self.directory)/\(scene).trace", snapshot: "\(Self.directory)/\(scene).snapshot", every: 12,
-                         transitions: ["swing": Self.swing])
+                         transitions: demoAtomicTransitions)
     }
 }

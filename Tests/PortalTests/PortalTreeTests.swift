@@ -219,14 +219,17 @@ struct PortalTreeTests {
     }
 
     /// Runs a flight of the nested scene beside the flat reference and checks, every tick, that
-    /// the layer is exactly where the flat flight's is and that exactly one of source, layer and
+    /// the layer is where the flat flight's is and that exactly one of source, layer and
     /// destination is drawn. `disturb` is called before each tick with its number; what it
     /// stages takes effect in that tick, and it returns the anchors' new global frames, worked
-    /// out by hand, which the flat anchors take in the same tick. A lane moves an anchor only
-    /// after the tick's matching pass, so each anchor's global frame as of the last tick is
-    /// mirrored onto the flat anchor too. With `forward` false the flight back follows an
-    /// undisturbed flight there.
-    private func followsLikeFlat(_ scene: NestedHero, forward: Bool = true,
+    /// out by hand (checked against the nested world's). Each anchor's global frame as drawn
+    /// after the nested tick — moved by host calls or by lanes — is mirrored onto the flat
+    /// anchor before the flat tick: a layer is drawn where its anchor is drawn on the same tick,
+    /// whether the host or a lane moved it. A lane-moved anchor is followed after the lanes'
+    /// write-back, the flat one before the lanes advance, so their layers agree to `tolerance`
+    /// (one Float rounding of the carried offset), the host-moved ones exactly. With `forward`
+    /// false the flight back follows an undisturbed flight there.
+    private func followsLikeFlat(_ scene: NestedHero, forward: Bool = true, tolerance: Float = 0,
                                  _ disturb: (World, Int) throws -> [(Entity, Rect)]) throws {
         let world = scene.world
         let flat = try FlatHero(card: try world.presentation(of: scene.cell).globalFrame,
@@ -236,13 +239,20 @@ struct PortalTreeTests {
             var moving = 0
             for tick in 1...70 {
                 let moved = leg == forward ? try disturb(world, tick) : []
+                world.tick()
                 for (nested, mirror) in [(scene.cell, flat.card), (scene.detail, flat.detail)] {
-                    let global = try moved.first { $0.0 == nested }?.1 ?? world.presentation(of: nested).globalFrame
+                    let global = try world.presentation(of: nested).globalFrame
+                    if let worked = moved.first(where: { $0.0 == nested }) { #expect(global == worked.1, "tick \(tick)") }
                     if try flat.world.presentation(of: mirror).frame != global { try flat.world.setFrame(global, of: mirror) }
                 }
-                world.tick()
                 flat.world.tick()
-                #expect(scene.layerItem?.frame == flat.layerFrame, "tick \(tick)")
+                if tolerance == 0 {
+                    #expect(scene.layerItem?.frame == flat.layerFrame, "tick \(tick)")
+                } else if let frame = flat.layerFrame {
+                    #expect(isClose(scene.layerItem?.frame, frame, tolerance: tolerance), "tick \(tick)")
+                } else {
+                    #expect(scene.layerItem == nil, "tick \(tick)")
+                }
                 #expect(try scene.drawnCount() == 1, "tick \(tick)")
                 if flat.layerFrame != nil { moving += 1 }
             }
@@ -272,16 +282,16 @@ struct PortalTreeTests {
         #expect(try scene.world.presentation(of: scene.detail).globalFrame == Rect(x: 60, y: 140, width: 320, height: 240))
     }
 
-    @Test("a nested destination is followed exactly while an ancestor animates (a lane on its frame, then a spring on its container's content offset)")
+    @Test("a nested destination is followed while an ancestor animates, drawn where it is drawn on each tick (a lane on its frame, then a spring on its container's content offset)")
     func nestedAnchorUnderAnimatedAncestor() throws {
         let scene = try NestedHero()
-        try followsLikeFlat(scene) { world, tick in
+        try followsLikeFlat(scene, tolerance: 1e-3) { world, tick in
             if tick == 8 {
                 _ = try world.animate(scene.detailScreen, to: ViewProperties(frame: Rect(x: -120, y: 50, width: 400, height: 700)),
                                       with: .easeInOut(duration: 0.15))
             }
             if tick == 30 { _ = try world.animate(scene.otherStack, to: ViewProperties(contentOffset: Point(x: 0, y: 40)), with: .smooth) }
-            return []   // lanes: mirrored a tick later, as the flight reads them
+            return []   // lanes: mirrored as drawn after each tick
         }
     }
 

@@ -306,13 +306,52 @@ struct TrackStore {
         case .curve:
             velocity[lane] += old - goal    // d₀′ = from − to′ = d₀ + (to − to′)
         case let .spring(_, speed, spring):
-            let from = max(records[timingSlot].origin, tick == 0 ? 0 : tick - 1)
-            let settle = records[timingSlot].settleTick
-            // Only a settle tick later than the one set matters: ask for no fewer ticks than that.
-            let span = TrackStore.settleTicks(spring, displacement: Double(value[lane] - goal), velocity: Double(velocity[lane]),
-                                              speed: speed, tolerance: tolerance, step: step, atLeast: settle > from ? settle - from : 0)
-            records[timingSlot].settleTick = max(settle, TrackStore.later(from, by: span))
+            pushSettle(timingSlot, lane: lane, spring: spring, speed: speed, tick: tick, step: step, tolerance: tolerance)
         }
+    }
+
+    /// Carries running lane `lane` along with its target, moved to `goal`: the lane keeps its
+    /// offset from the target (value − target) and its velocity, so its value moves by exactly
+    /// what the target moved and its motion goes on as if the target had not moved — the same
+    /// offset each tick, the same logical and settle ticks. This is how SwiftUI presents an
+    /// animated value whose model value changes in a transaction with no animation: the running
+    /// animation keeps its interval and the presented value is the new model value plus the
+    /// animation's remaining part (see ARCHITECTURE.md, *Portals*). A portal layer follows a
+    /// moving landing anchor this way. For a curve lane, whose value is recomputed each tick
+    /// from its target and its initial offset, only the value presented now changes.
+    @inline(__always)
+    mutating func carry(lane: Int, to goal: Float) {
+        let offset = value[lane] - target[lane]
+        target[lane] = goal
+        value[lane] = goal + offset
+    }
+
+    /// Sets a lane whose motion has not begun (its timing is still in its delay) to start from
+    /// `start` and head for `goal`, as if it had been started so: a curve lane's initial offset
+    /// becomes `start − goal`; a spring lane keeps its velocity, and its timing's settle tick
+    /// is pushed back if the new motion needs longer.
+    mutating func reaim(lane: Int, from start: Float, to goal: Float, tick: UInt64, step: Double, tolerance: Float) {
+        let timingSlot = Int(timing[lane])
+        value[lane] = start
+        target[lane] = goal
+        switch records[timingSlot].drive {
+        case .curve:
+            velocity[lane] = start - goal
+        case let .spring(_, speed, spring):
+            pushSettle(timingSlot, lane: lane, spring: spring, speed: speed, tick: tick, step: step, tolerance: tolerance)
+        }
+    }
+
+    /// Pushes the settle tick of spring timing `timingSlot` back if lane `lane`, from its value
+    /// and velocity now, needs longer to settle on its target.
+    private mutating func pushSettle(_ timingSlot: Int, lane: Int, spring: Spring, speed: Double, tick: UInt64, step: Double,
+                                     tolerance: Float) {
+        let from = max(records[timingSlot].origin, tick == 0 ? 0 : tick - 1)
+        let settle = records[timingSlot].settleTick
+        // Only a settle tick later than the one set matters: ask for no fewer ticks than that.
+        let span = TrackStore.settleTicks(spring, displacement: Double(value[lane] - target[lane]), velocity: Double(velocity[lane]),
+                                          speed: speed, tolerance: tolerance, step: step, atLeast: settle > from ? settle - from : 0)
+        records[timingSlot].settleTick = max(settle, TrackStore.later(from, by: span))
     }
 
     /// SwiftUI's ε: a spring is settled within this fraction of its motion.

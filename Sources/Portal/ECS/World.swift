@@ -276,6 +276,9 @@ public final class World {
         // screen's transform), so after the write-back and before the render list.
         runHeaderPlacement()
         runPopupFollow()
+        // Layers whose landing anchor moved after the matching pass (a lane, a header's
+        // placement) are placed where the anchor is drawn now.
+        if !portals.lateFollowers.isEmpty || !views.observedWrites.isEmpty { withPortalSystem { $0.runPortalFollow(tick: now) } }
         probe(.drawOrder)
         views.refreshOrder()
         probe(.renderList)

@@ -65,7 +65,9 @@ struct PortalRecord {
     var removal = PortalLayerRemoval.none
     var layerContent: Entity?
     var allowsHitTesting = false
-    /// The landing anchor's frame and radius when the flight last followed it.
+    /// The landing anchor's frame and radius when the flight last followed it; `nil` once
+    /// another view has become the landing anchor (marked, or a transfer), so that the next
+    /// follow retargets the flight to it instead of carrying the layer along.
     var followed: (Rect, Float)?
     /// A group member's stagger: added to the start delay (forward and back).
     var staggerDelay = 0.0
@@ -76,6 +78,9 @@ struct PortalRecord {
     var flight: TimingHandle?
     /// The last tick before the flight's motion starts (after its delay).
     var motionOrigin: UInt64 = 0
+    /// Whether the flight began with a delay (its motion starts after its first tick): until
+    /// it moves, its layer sits on its starting anchor.
+    var startsLate = false
     var minimumTicks: UInt64 = 0
 }
 
@@ -205,6 +210,10 @@ struct PortalStore {
     var touchSum: UInt32 = 0
     /// The merge buffer of `sortVisits` (kept, so sorting the visits allocates nothing).
     var visitScratch: [UInt32] = []
+    /// The flights to follow again after the write-back (`runPortalFollow`): the plain flights
+    /// this tick's matching pass found with a landing anchor that a lane moves (or in their
+    /// delay), then the watchers of views written since the pass. Empty between ticks.
+    var lateFollowers: [UInt32] = []
     var groups: [PortalGroup] = []
     var groupIndex: [String: Int] = [:]
     /// Item-driven transitions: per scope, the item presented now and the last one presented.
@@ -255,6 +264,7 @@ struct PortalStore {
     /// through here, so that the flight's watch is read again.
     mutating func setAnchor(_ view: Entity?, as role: PortalRole, of key: Int) {
         if role == .source { records[key].source = view } else { records[key].destination = view }
+        if view != nil { records[key].followed = nil }   // a new anchor: the next follow retargets
         distrustWatch(key)
     }
 

@@ -51,7 +51,7 @@ struct PortalSystem {
             portals.visiting = key
             portals.visitCount &+= 1
             visit(key, tick: tick)
-            let trusted = watchAnchor(key)
+            let trusted = watchAnchor(key, tick: tick)
             portals.visiting = -1
             if portals.isAtRest(key) {
                 portals.sleep(key)
@@ -167,7 +167,7 @@ struct PortalSystem {
                 startFlight(key, .forward, fromRest: true, tick: tick)
             }
         case let .flying(direction):
-            followAnchor(key, direction, tick: tick)
+            followAnchor(key, direction, nextStep: tick, tick: tick)
         case .fading:
             placeCrossFadeLayers(key)
         case .idle, .presented:
@@ -178,22 +178,27 @@ struct PortalSystem {
     /// After a visit: watches the anchor a plain flight now follows (its frame was just read and
     /// followed), asking the view store to report writes to it and to each of its ancestors.
     /// Returns whether the watch is trusted; a portal whose watch is not (anything but a plain
-    /// flight, or an anchor that a lane moves — on its own geometry or on an ancestor's
-    /// placement) stays queued, to be visited every tick.
-    private mutating func watchAnchor(_ key: Int) -> Bool {
+    /// flight, a flight whose motion has not begun by the next tick, or an anchor that a lane
+    /// moves — on its own geometry or on an ancestor's placement) stays queued, to be visited
+    /// every tick. A plain flight whose anchor a lane moves, or still in its delay, is also
+    /// followed again after this tick's write-back (`lateFollowers`, see `runPortalFollow`).
+    private mutating func watchAnchor(_ key: Int, tick: UInt64) -> Bool {
         var watched = AnchorWatch.untrusted
         let motion = portals.motion[key]
         if case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil {
-            let anchor = portals.records.withUnsafeBufferPointer { records in
-                let record = records.baseAddress! + key   // a field read in place (see `refreshAnchorFrames`)
-                return direction == .forward ? record.pointee.destination : record.pointee.source
+            let (anchor, origin) = portals.records.withUnsafeBufferPointer { records in
+                let record = records.baseAddress! + key   // fields read in place (see `refreshAnchorFrames`)
+                return (direction == .forward ? record.pointee.destination : record.pointee.source, record.pointee.motionOrigin)
             }
             if let anchor, let slot = views.slot(of: anchor) {
                 // Lanes report nothing as they move a view: an anchor animated, or under an
-                // animated ancestor (a push, an animated scroll), is followed every tick.
-                if views.isStill(slot: slot) {
+                // animated ancestor (a push, an animated scroll), is followed every tick, and so
+                // is a flight in its delay, whose layer sits on its starting anchor.
+                if views.isStill(slot: slot) && tick > origin {
                     portals.watchChain[key] = views.watch(portals.watchChain[key], slot: slot, by: UInt32(key))
                     watched = UInt32(slot)
+                } else {
+                    portals.lateFollowers.append(UInt32(key))
                 }
             } else {
                 watched = AnchorWatch.gone
@@ -371,6 +376,7 @@ struct PortalSystem {
             record.flight = handle
             record.followed = followed
             record.motionOrigin = ticks?.origin ?? tick - 1
+            record.startsLate = record.motionOrigin >= tick
             record.minimumTicks = minimumTicks
             guard let ticks else { return 0 }
             return max(TrackStore.later(record.motionOrigin, by: minimumTicks), record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
@@ -410,25 +416,110 @@ struct PortalSystem {
         beginFlight(key, direction, handle: handle, tick: tick)
     }
 
-    /// Keeps a flight heading for where its landing anchor is now (it may be scrolling, or
-    /// sliding in with a sheet). A layer that has stopped but not yet landed sits on it.
-    private mutating func followAnchor(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
+    /// Keeps a flight's layer on its way to where its landing anchor is now (it may be scrolling,
+    /// or sliding in with a sheet or a push), as the original's layer is: its frame is the live
+    /// anchor's frame, animated (Aeastr/Portal, `PortalLayerView`: `.frame`/`.offset` of
+    /// `animate ? dRect : sRect`, with `dRect = proxy[destinationAnchor]` read on every update),
+    /// and SwiftUI carries a running animation along when its model value changes with no
+    /// animation — presented = model − interval + animate(interval, t) — so the layer rides the
+    /// anchor with the flight's remaining offset and arrives exactly on it at the end, when it
+    /// is handed over, whatever the completion criterion (see ARCHITECTURE.md, *Portals*).
+    /// Before its motion begins (in its delay: the original sets `animateView` only after it),
+    /// the layer sits on its starting anchor as it is now, and the interval is taken between the
+    /// two anchors as they are when the motion begins.
+    ///
+    /// `nextStep` is the tick whose interpolation comes next: this tick's in the matching pass,
+    /// the next one's after the write-back. `writesPresented` writes the layer's presented
+    /// values too (after the write-back).
+    private mutating func followAnchor(_ key: Int, _ direction: PortalDirection, nextStep: UInt64, tick: UInt64,
+                                       writesPresented: Bool = false) {
         if portals.motion[key].crossFadeLayer != nil {
             placeCrossFadeLayers(key)
             return
         }
-        let (frame, radius) = end(key, direction == .forward ? .destination : .source)
+        let landing: PortalRole = direction == .forward ? .destination : .source
+        let (startsLate, origin) = portals.records.withUnsafeBufferPointer { ($0[key].startsLate, $0[key].motionOrigin) }
+        if startsLate && nextStep &- 1 <= origin {
+            holdAtStart(key, direction, landing: landing, tick: tick)
+            return
+        }
+        let (frame, radius) = end(key, landing)
+        var isNewAnchor = false
         let layer: Entity? = portals.withRecord(key) { record in
-            if let (followedFrame, followedRadius) = record.followed, followedFrame == frame, followedRadius == radius { return nil }
+            if let (followedFrame, followedRadius) = record.followed {
+                if followedFrame == frame && followedRadius == radius { return nil }
+            } else {
+                isNewAnchor = true
+            }
             record.followed = (frame, radius)
             return record.layer
         }
         guard let layer, let slot = views.slot(of: layer) else { return }
+        let base = slot * ViewChannel.stride
         for (channel, value) in PortalSystem.frameTargets(frame, radius) {
-            let moved = tracks.moveTarget(channel, slot: slot, to: value, tick: tick, step: step,
-                                          tolerance: tolerance, views: views)
-            if !moved { views.values[slot * ViewChannel.stride + channel.rawValue] = value }
+            let out = base + channel.rawValue
+            let lane = Int(views.lanes[out])
+            if lane == Int(ViewStore.noLane) {
+                views.values[out] = value     // stopped, not yet landed: it sits on the anchor
+            } else if isNewAnchor {
+                // Another view to land on is a new target, not a move: a curve bends its path
+                // to arrive on time, a spring heads for it from where it is.
+                tracks.moveTarget(lane: lane, to: value, tick: tick, step: step, tolerance: tolerance)
+            } else {
+                tracks.carry(lane: lane, to: value)
+                if writesPresented { views.values[out] = tracks.value[lane] }
+            }
         }
+    }
+
+    /// A flight in its delay: its layer sits on its starting anchor as it is now, and its lanes
+    /// head from there for the landing anchor as it is now.
+    private mutating func holdAtStart(_ key: Int, _ direction: PortalDirection, landing: PortalRole, tick: UInt64) {
+        let starting: PortalRole = landing == .destination ? .source : .destination
+        refreshAnchorFrames(key, source: starting == .source, destination: starting == .destination)
+        let (fromFrame, fromRadius) = end(key, starting)
+        let (toFrame, toRadius) = end(key, landing)
+        let layer: Entity? = portals.withRecord(key) { record in
+            record.followed = (toFrame, toRadius)
+            return record.layer
+        }
+        guard let layer, let slot = views.slot(of: layer) else { return }
+        let base = slot * ViewChannel.stride
+        var starts = PortalSystem.frameTargets(fromFrame, fromRadius)
+        for (channel, goal) in PortalSystem.frameTargets(toFrame, toRadius) {
+            guard let (_, start) = starts.next() else { break }
+            let out = base + channel.rawValue
+            views.values[out] = start
+            let lane = Int(views.lanes[out])
+            if lane != Int(ViewStore.noLane) {
+                tracks.reaim(lane: lane, from: start, to: goal, tick: tick, step: step, tolerance: tolerance)
+            }
+        }
+    }
+
+    /// Output stage, after the write-back and the headers' and popups' placement: follows again
+    /// the flights whose landing anchor a lane moves (or which are in their delay), listed by
+    /// this tick's matching pass, and those watching a view written since (a header part placed,
+    /// a screen a finished transition put back), so that their layers are drawn where their
+    /// anchors are drawn on this tick — not where they were on the last, as the matching pass
+    /// (before the lanes advance) sees them. The writes stay noted: the next matching pass
+    /// visits their watchers as usual (and finds them followed).
+    mutating func runPortalFollow(tick: UInt64) {
+        parentTransform = ViewStore.ParentTransformCache()
+        for slot in views.observedWrites.items {
+            views.forEachObserver(of: Int(slot)) { key in portals.lateFollowers.append(key) }
+        }
+        var keys: [UInt32] = []
+        swap(&keys, &portals.lateFollowers)
+        for key in keys {
+            let key = Int(key)
+            let motion = portals.motion[key]
+            guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else { continue }
+            refreshAnchorFrames(key, source: direction == .reverse, destination: direction == .forward)
+            followAnchor(key, direction, nextStep: tick + 1, tick: tick + 1, writesPresented: true)
+        }
+        keys.removeAll(keepingCapacity: true)
+        swap(&keys, &portals.lateFollowers)
     }
 
     /// Cross-fade layers stay on their anchors.

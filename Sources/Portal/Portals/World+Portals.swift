@@ -291,6 +291,7 @@ extension PortalStore {
                          "portals: \(entity) is marked but not an anchor of \(ids[key])")
         }
         precondition(watchedSlot.count == records.count && watchChain.count == records.count, "portals: the watch columns differ in length")
+        precondition(lateFollowers.isEmpty, "portals: flights left to follow after the tick")
         precondition(queue.items.allSatisfy { motion[Int($0)].isQueued }
                      && motion.lazy.filter(\.isQueued).count == queue.items.count, "portals: the queue and its marks disagree")
         let written = Set(views.observedWrites.items)
@@ -399,6 +400,7 @@ extension PortalSystem {
             portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer
             portals.records[b].flight = from.flight
             portals.records[b].motionOrigin = from.motionOrigin
+            portals.records[b].startsLate = from.startsLate
             portals.records[b].minimumTicks = from.minimumTicks
             portals.scheduleLandingCheck(b, at: portals.motion[a].landingTick)
             portals.records[a].layer = nil
