@@ -374,6 +374,30 @@ struct TreeTests {
         #expect(hits * 8 >= tested, "too few points hit anything to test much: \(hits)")
     }
 
+    @Test("a parent despawned this frame is never returned: a view moving out of it reports its new parent (fuzzer seed 2403)")
+    func parentDespawnedWhileItsChildMoves() throws {
+        let world = World()
+        let old = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        let title = try world.spawnView(frame: Rect(x: 10, y: 10, width: 80, height: 20), in: old)
+        let loose = try world.spawnView(frame: Rect(x: 10, y: 40, width: 80, height: 20), in: old)
+        world.tick()
+        // A header takes the title as its part (a staged move to the screen); the other child
+        // is moved to be a root; then their old parent is despawned in the same frame.
+        _ = try world.flowingHeader(on: screen, title: title)
+        try world.setParent(nil, of: loose)
+        try world.despawn(old)
+        #expect(!world.isAlive(old) && world.isAlive(title) && world.isAlive(loose))
+        #expect(try world.parent(of: title) == screen)
+        #expect(try world.parent(of: loose) == nil)
+        world.tick()
+        #expect(try world.parent(of: title) == screen)
+        #expect(try world.parent(of: loose) == nil)
+        // A parent still alive is reported as of the last tick, staged moves aside.
+        try world.setParent(loose, of: title)
+        #expect(try world.parent(of: title) == screen)
+    }
+
     @Test func aFlatWorldIsUnchangedByTheTree() throws {
         // Roots only: the render list is today's, with each item's own matrix and no clip.
         let world = World()

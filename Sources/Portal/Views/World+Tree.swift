@@ -85,11 +85,14 @@ extension World {
     }
 
     /// The parent of `view` as of the last tick (and the spawns since, which apply at once), or
-    /// `nil` for a root view.
+    /// `nil` for a root view. A parent despawned since is never returned (its handle is dead):
+    /// a view that outlives it is one being moved elsewhere by a staged call, and its new
+    /// parent is returned (`nil` if it is becoming a root).
     public func parent(of view: Entity) throws(PortalError) -> Entity? {
         try requireView(view)
         guard let slot = views.slot(of: view), let parent = views.parent(slot: slot) else { return nil }
-        return views.entities[parent]
+        let entity = views.entities[parent]
+        return allocator.isUsable(entity) ? entity : projectedParent(of: view)
     }
 
     /// The children of `view` as of the last tick (and the spawns since), in drawing order:
