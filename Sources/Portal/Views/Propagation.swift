@@ -116,16 +116,21 @@ extension ViewStore {
             }
         } else if old != ViewStore.noLane && row == ViewStore.noLane {
             laneCountOf[slot] -= 1
-            if laneCountOf[slot] == 0 {
-                let i = Int(animatedIndex[slot])
-                let last = animatedSlots.removeLast()
-                if i < animatedSlots.count {
-                    animatedSlots[i] = last
-                    animatedIndex[Int(last)] = Int32(i)
-                }
-                animatedIndex[slot] = -1
-            }
+            if laneCountOf[slot] == 0 { leaveAnimated(slot: slot) }
         }
+    }
+
+    /// Takes the view in `slot`, whose last lane just ended, out of the animated set
+    /// (swap-remove, keeping `animatedIndex` right).
+    @inline(__always)
+    private mutating func leaveAnimated(slot: Int) {
+        let i = Int(animatedIndex[slot])
+        let last = animatedSlots.removeLast()
+        if i < animatedSlots.count {
+            animatedSlots[i] = last
+            animatedIndex[Int(last)] = Int32(i)
+        }
+        animatedIndex[slot] = -1
     }
 
     /// Points the channels of the view in `slot` that `outputs` name (slot × 16 + channel, one
@@ -150,14 +155,7 @@ extension ViewStore {
     mutating func dropLanes(_ count: Int, slot: Int) {
         guard count > 0 else { return }
         laneCountOf[slot] -= UInt8(count)
-        guard laneCountOf[slot] == 0 else { return }
-        let i = Int(animatedIndex[slot])
-        let last = animatedSlots.removeLast()
-        if i < animatedSlots.count {
-            animatedSlots[i] = last
-            animatedIndex[Int(last)] = Int32(i)
-        }
-        animatedIndex[slot] = -1
+        if laneCountOf[slot] == 0 { leaveAnimated(slot: slot) }
     }
 
     /// Moves the writes the columns noted, and the animated views, into the marks.
