@@ -1,3 +1,4 @@
+import Testing
 @testable import Portal
 
 /// A small, seeded, reproducible random number generator (SplitMix64) for model tests.
@@ -67,4 +68,18 @@ func heroWorld(animation: Animation = .linear(duration: 0.5)) throws -> (World, 
     try world.portal(detail, id: "hero", as: .destination)
     world.tick()
     return (world, PortalTransitionConfig(animation: PortalAnimation(animation, delay: 0, duration: 1.0 / 120)))
+}
+
+extension TrackStore {
+    /// Runs the lane loop and checks every lane bit for bit against the scalar step from the
+    /// lanes and coefficient rows it started from; `label` names the tick in a failure.
+    mutating func advanceLanesCheckingScalarStep(_ label: String) {
+        let (value, velocity, target, rows, k) = (self.value, self.velocity, self.target, self.row, self.coefficients)
+        advanceLanes()
+        for i in 0..<laneCount {
+            let c = k[Int(rows[i])], d = value[i] - target[i]
+            #expect(self.value[i].bitPattern == (target[i] + (c.xx * d + c.xv * velocity[i])).bitPattern, "\(label)lane \(i)")
+            #expect(self.velocity[i].bitPattern == (c.vx * d + c.vv * velocity[i]).bitPattern, "\(label)lane \(i)")
+        }
+    }
 }
