@@ -186,10 +186,13 @@ func printPhases(of scenario: Scenario, ticks: Int, between other: Scenario?) th
     world._setPhaseProbe(nil)
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
     if let other { try other.verify() }
-    print("median µs per phase over \(durations[0].count) ticks (the whole tick's median is not the sum of the phases' medians):")
+    func mean(_ xs: [Double]) -> Double { xs.reduce(0, +) / Double(xs.count) }
+    print("µs per phase over \(durations[0].count) ticks, median and mean (the whole tick's median is not the sum of the phases' medians;")
+    print("the means are: a bursty phase's mean shows the work its rare heavy ticks do):")
     for (i, phase) in phases.enumerated() {
         let label = phase == .end ? "whole tick" : "\(phase)"
-        print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%9.1f", median(durations[i]) / 1e3))
+        print("  " + label.padding(toLength: 16, withPad: " ", startingAt: 0)
+              + String(format: "%9.1f %9.1f", median(durations[i]) / 1e3, mean(durations[i]) / 1e3))
     }
     if options.tail { printTail(durations, cpu: cpu, landings: landings) }
 }

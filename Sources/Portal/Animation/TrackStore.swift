@@ -135,6 +135,9 @@ struct TrackStore {
     private(set) var curveCount = 0
     /// Timings with an event this tick, found by the interpolation pass, handled by `finish`.
     private var due: [UInt32] = []
+    /// Where the read-aheads (`touchDue`, `touchNextTimings`' callers) leave their sums, so that
+    /// the reads are kept.
+    var touchSum: UInt32 = 0
 
     // Curve tables and groups (stable slots; the live groups also in a dense list).
     private var tables: [CurveTable] = []
@@ -559,6 +562,18 @@ struct TrackStore {
         return channels
     }
 
+    /// Reads the records of the next `count` timings to be allocated (from the free list), all
+    /// their lines, for a read-ahead: a flight start writes one.
+    func touchNextTimings(_ count: Int) -> UInt32 {
+        var sum: UInt32 = 0
+        freeTimings.withUnsafeBufferPointer { free in
+            records.withUnsafeBufferPointer { records in
+                for k in 0..<min(count, free.count) { sum &+= touchLines(records.baseAddress! + Int(free[free.count - 1 - k])) }
+            }
+        }
+        return sum
+    }
+
     private mutating func allocateTiming() -> UInt32 {
         if let slot = freeTimings.popLast() { return slot }
         records.append(TimingRecord(drive: .spring(.hold, speed: 1, .smooth), origin: 0, logicalTick: 0, settleTick: 0,
@@ -950,28 +965,69 @@ struct TrackStore {
     /// Snapping and finish: reports logical completions, retires settled animations (their
     /// lanes land exactly on their targets), and schedules the next event of the rest.
     mutating func finish(tick: UInt64, views: inout ViewStore, events: inout [WorldEvent]) {
-        for slot in due {
-            let slot = Int(slot)
-            var record = records[slot]
-            if !record.logicalReported && tick >= record.logicalTick {
-                if record.id != .internal { events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view,
-                                                                      criterion: .logicallyComplete, tick: tick, wasInterrupted: false))) }
-                record.logicalReported = true
-                records[slot].logicalReported = true
-            }
-            if tick >= record.settleTick {
-                landLanes(of: record.channels, base: Int(record.viewSlot) * ViewChannel.stride, views: &views)
-                records[slot].channels = 0
-                end(timing: slot, interrupted: false, events: &events)
-            } else if case let .spring(phi, _, _) = record.drive {
-                if tick >= record.origin && rowUsers[Int(record.row)] == 0 {
-                    joinSharedRow(timing: slot, phi, views: &views)
-                }
-                let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
-                springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))
-            }
+        var start = 0
+        while start < due.count {
+            let end = min(due.count, start + ReadAhead.chunk)
+            if due.count > 1 { touchDue(start..<end, views: views) }
+            for i in start..<end { finish(timing: Int(due[i]), tick: tick, views: &views, events: &events) }
+            start = end
         }
         due.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads ahead (see `ReadAhead`) what finishing the timings in `range` of `due` touches:
+    /// their records, their views' blocks, their lanes' rows, and a curve timing's neighbours in
+    /// its group's list (a landing unlinks it). A whole duration class of flights lands on one
+    /// tick, and nothing has read these since the flights began.
+    private mutating func touchDue(_ range: Range<Int>, views: ViewStore) {
+        var sum = touchSum
+        records.withUnsafeBufferPointer { records in
+            for i in range { sum &+= touchLines(records.baseAddress! + Int(due[i])) }
+            for i in range {
+                let record = records.baseAddress! + Int(due[i])
+                sum &+= views.touchBlocks(slot: Int(record.pointee.viewSlot))
+                if case .curve = record.pointee.drive {
+                    let (previous, next) = (record.pointee.previousMember, record.pointee.nextMember)
+                    if previous != CurveGroup.none { sum &+= touchLines(records.baseAddress! + Int(previous)) }
+                    if next != CurveGroup.none { sum &+= touchLines(records.baseAddress! + Int(next)) }
+                }
+            }
+            for i in range {
+                let record = records.baseAddress! + Int(due[i])
+                let base = Int(record.pointee.viewSlot) * ViewChannel.stride
+                var channels = record.pointee.channels
+                while channels != 0 {
+                    let lane = Int(views.lanes[base + channels.trailingZeroBitCount])
+                    channels &= channels - 1
+                    guard lane >= 0, lane < laneCount else { continue }
+                    sum &+= value[lane].bitPattern &+ velocity[lane].bitPattern &+ target[lane].bitPattern
+                    sum &+= UInt32(timing[lane]) &+ row[lane] &+ output[lane]
+                }
+            }
+        }
+        touchSum = sum
+    }
+
+    /// Finishes timing `slot`, due this tick (see `finish(tick:views:events:)`).
+    private mutating func finish(timing slot: Int, tick: UInt64, views: inout ViewStore, events: inout [WorldEvent]) {
+        var record = records[slot]
+        if !record.logicalReported && tick >= record.logicalTick {
+            if record.id != .internal { events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view,
+                                                                  criterion: .logicallyComplete, tick: tick, wasInterrupted: false))) }
+            record.logicalReported = true
+            records[slot].logicalReported = true
+        }
+        if tick >= record.settleTick {
+            landLanes(of: record.channels, base: Int(record.viewSlot) * ViewChannel.stride, views: &views)
+            records[slot].channels = 0
+            end(timing: slot, interrupted: false, events: &events)
+        } else if case let .spring(phi, _, _) = record.drive {
+            if tick >= record.origin && rowUsers[Int(record.row)] == 0 {
+                joinSharedRow(timing: slot, phi, views: &views)
+            }
+            let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
+            springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))
+        }
     }
 
     /// Lands the lanes of `channels` of the view whose block starts at `base` on their targets

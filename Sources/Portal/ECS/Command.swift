@@ -47,12 +47,8 @@ extension World {
                     i = applyPlacements(list, from: i)
                 case .scroll:
                     i = applyScrolls(list, from: i, tick: tick)
-                case let .portalRequest(key, isActive, config, stagger, group):
-                    // Matched here, its plain payload read in place: passing the command on to
-                    // `apply` copies the whole enum (an outlined copy, ~340 instructions), and
-                    // a host sends back hundreds of flights in one tick.
-                    applyPortalRequest(key: key, isActive: isActive, config: config, stagger: stagger, group: group)
-                    i += 1
+                case .portalRequest:
+                    i = applyPortalRequests(list, from: i)
                 default:
                     apply(list[i], tick: tick)
                     i += 1
@@ -66,11 +62,13 @@ extension World {
         if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
     }
 
-    /// Applies a staged portal request with one access to each of the world's properties: each
-    /// access to a stored property of `World` is a dynamically checked one (~80 instructions).
-    private func applyPortalRequest(key: UInt32, isActive: Bool, config: Int, stagger: Double, group: Int?) {
+    /// Applies the run of staged portal requests that starts at `start` in `list` with one
+    /// access to each of the world's properties (each access to a stored property of `World` is
+    /// a dynamically checked one, ~80 instructions), and returns the index of the first command
+    /// after it: a host sends back hundreds of flights in one tick.
+    private func applyPortalRequests(_ list: UnsafeBufferPointer<Command>, from start: Int) -> Int {
         stagedConfigs.withUnsafeBufferPointer { configs in
-            portals.takeRequest(Int(key), isActive: isActive, config: configs.baseAddress! + config, stagger: stagger, group: group)
+            portals.takeRequests(list, from: start, configs: configs)
         }
     }
 
@@ -79,7 +77,7 @@ extension World {
         switch command {
         case let .despawn(entity):
             remove(entity)
-        case .update, .setFrames, .scroll:
+        case .update, .setFrames, .scroll, .portalRequest:
             break   // applied in runs
         case let .animate(entity, properties, animation, id):
             guard let slot = views.slot(of: entity) else { return }
@@ -88,8 +86,6 @@ extension World {
                          step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
         case let .setZIndex(entity, z):
             if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
-        case let .portalRequest(key, isActive, config, stagger, group):
-            applyPortalRequest(key: key, isActive: isActive, config: config, stagger: stagger, group: group)
         case .popupContainer:
             break   // already in force for validation; the popups re-place in stage 2
         case let .presentPopup(content, source, width, height, animation, backdrop):

@@ -31,6 +31,10 @@ public struct ComponentTable<Value> {
         }
     }
 
+    /// Reads what inserting a row for entity index `index` reads first, for a read-ahead.
+    @inline(__always)
+    func touch(index: Int) -> UInt32 { self.index.touch(index: index) }
+
     mutating func insert(_ value: Value, for entity: Entity) {
         if let row = index.row(of: entity) {
             values[row] = value

@@ -33,6 +33,19 @@ struct EntityAllocator {
 
     /// A fresh entity, or `nil` when all 2³² indices are in use or retired. `ownedByPortal` marks
     /// an entity Portal creates for itself.
+    /// The index the `k`-th next allocation takes from the free list (0: the next), or nil when
+    /// fewer are free; for read-aheads.
+    @inline(__always)
+    func nextFreeIndex(_ k: Int) -> Int? {
+        k < free.count ? Int(free[free.count - 1 - k]) : nil
+    }
+
+    /// Reads what allocating `index` writes (see `nextFreeIndex`), for a read-ahead.
+    @inline(__always)
+    func touch(index: Int) -> UInt32 {
+        generations[index] &+ (alive[index] ? 1 : 0) &+ (doomed[index] ? 2 : 0) &+ (ownedByPortal[index] ? 4 : 0)
+    }
+
     mutating func allocate(ownedByPortal owned: Bool = false) -> Entity? {
         if let index = free.popLast() {
             alive[Int(index)] = true

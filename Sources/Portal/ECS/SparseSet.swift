@@ -29,6 +29,10 @@ struct SparseSet {
 
     func contains(_ entity: Entity) -> Bool { row(of: entity) != nil }
 
+    /// Reads the sparse entry of entity index `index` (an insert writes it), for a read-ahead.
+    @inline(__always)
+    func touch(index: Int) -> UInt32 { index < sparse.count ? sparse[index] : 0 }
+
     /// Appends a row for `entity`, which must not have one. Returns the new row.
     mutating func insert(_ entity: Entity) -> Int {
         let i = Int(entity.index)

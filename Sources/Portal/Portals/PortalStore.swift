@@ -296,6 +296,52 @@ struct PortalStore {
         wake(key)
     }
 
+    /// Takes in the run of portal requests that starts at `start` in `list` (see
+    /// `takeRequest`), and returns the index of the first command after it. The requests are
+    /// taken in chunks, each read ahead first (`touchRequests`): a host sends back every flight
+    /// that landed on the last tick, and a request writes a few places (the record, the motion,
+    /// the settings) that no tick may have touched since its flight began; taken one by one,
+    /// each waits for its own cache misses, read together they overlap.
+    mutating func takeRequests(_ list: UnsafeBufferPointer<Command>, from start: Int,
+                               configs: UnsafeBufferPointer<PortalTransitionConfig>) -> Int {
+        var end = start
+        while end < list.count, case .portalRequest = list[end] { end += 1 }
+        var chunk = start
+        while chunk < end {
+            let chunkEnd = min(end, chunk + ReadAhead.chunk)
+            if chunkEnd - chunk > 1 { touchRequests(list, chunk..<chunkEnd) }
+            for i in chunk..<chunkEnd {
+                guard case let .portalRequest(key, isActive, config, stagger, group) = list[i] else { continue }
+                takeRequest(Int(key), isActive: isActive, config: configs.baseAddress! + config, stagger: stagger, group: group)
+            }
+            chunk = chunkEnd
+        }
+        return end
+    }
+
+    /// Reads what `takeRequest` will write for each request in `range` of `list`.
+    private mutating func touchRequests(_ list: UnsafeBufferPointer<Command>, _ range: Range<Int>) {
+        var sum: UInt32 = touchSum
+        records.withUnsafeBufferPointer { records in
+            motion.withUnsafeBufferPointer { motion in
+                flightSettings.withUnsafeBufferPointer { settings in
+                    watchedSlot.withUnsafeBufferPointer { watched in
+                        for i in range {
+                            guard case let .portalRequest(interned, _, _, _, _) = list[i] else { continue }
+                            let key = Int(interned)
+                            sum &+= touchLines(records.baseAddress! + key)
+                            sum &+= touchLines(motion.baseAddress! + key)
+                            sum &+= touchLines(settings.baseAddress! + key)
+                            sum &+= watched[key]
+                            sum &+= UInt32(truncatingIfNeeded: effects.withUnsafeBufferPointer { $0[key].count })
+                        }
+                    }
+                }
+            }
+        }
+        touchSum = sum
+    }
+
     /// Takes in a configuration: its plain parts go to the record and the flight settings, its
     /// effects to their column. The configuration itself is not kept.
     mutating func setConfig(_ config: UnsafePointer<PortalTransitionConfig>, for key: Int) {

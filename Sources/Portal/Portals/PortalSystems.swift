@@ -40,24 +40,29 @@ struct PortalSystem {
         queueWatchersOfWrittenAnchors()
         var visits = portals.queue.take()
         PortalSystem.sortVisits(&visits, scratch: &portals.visitScratch)
-        touchAnchors(of: visits)
-        for key in visits {
-            let key = Int(key)
-            portals.motion[key].isQueued = false
-            guard portals.motion[key].isAwake else {
-                unwatch(key)
-                continue
+        var start = 0
+        while start < visits.count {
+            let end = min(visits.count, start + ReadAhead.chunk)
+            if visits.count > 1 { touchVisits(visits, start..<end) }
+            for i in start..<end {
+                let key = Int(visits[i])
+                portals.motion[key].isQueued = false
+                guard portals.motion[key].isAwake else {
+                    unwatch(key)
+                    continue
+                }
+                portals.visiting = key
+                portals.visitCount &+= 1
+                visit(key, tick: tick)
+                let trusted = watchAnchor(key, tick: tick)
+                portals.visiting = -1
+                if portals.isAtRest(key) {
+                    portals.sleep(key)
+                } else if !trusted {
+                    portals.enqueue(key)
+                }
             }
-            portals.visiting = key
-            portals.visitCount &+= 1
-            visit(key, tick: tick)
-            let trusted = watchAnchor(key, tick: tick)
-            portals.visiting = -1
-            if portals.isAtRest(key) {
-                portals.sleep(key)
-            } else if !trusted {
-                portals.enqueue(key)
-            }
+            start = end
         }
         portals.queue.giveBack(&visits)
     }
@@ -100,41 +105,50 @@ struct PortalSystem {
         swap(&visits, &scratch)
     }
 
-    /// Reads ahead what the visits will read of their anchors' views, for all of them in one
-    /// loop. Visits start flights, and a start reads a dozen places no tick before it touched:
-    /// visited one by one, each waits for its own cache misses (at 10,000 flights, with the
-    /// caches cold, that was most of the matching pass); read together, they overlap.
-    private mutating func touchAnchors(of visits: [UInt32]) {
-        guard visits.count > 1 else { return }
-        var sum: UInt32 = 0
-        portals.records.withUnsafeBufferPointer { records in
-            for key in visits {
-                if let source = records[Int(key)].source { sum &+= views.touch(source) }
-                if let destination = records[Int(key)].destination { sum &+= views.touch(destination) }
-            }
-        }
-        portals.touchSum = sum
-    }
-
-    /// The landing pass's read-ahead (see `touchAnchors(of:)`): for each portal due, its motion,
-    /// its flight's timing, and its layer's and anchors' views, which a landing reads and
-    /// frees, and which no tick has touched since the flight began.
-    private mutating func touchLandings(_ due: [UInt32]) {
-        guard due.count > 1 else { return }
-        var sum: UInt32 = 0
+    /// Reads ahead, for the visits in `range` of `visits`, what they will read and write: each
+    /// portal's record, motion, watch and id, its anchors' views, and — for as many as have a
+    /// request, which may start a flight — its flight settings and what the next spawns and
+    /// timings will take (see `touchSpawns`). Visits start flights, and a start works on a few
+    /// dozen cache lines that no tick touched since its last flight landed: visited one by one,
+    /// each waits for its own cache misses (at 10,000 flights a host sends back hundreds in one
+    /// tick, and their lines no longer fit the nearest caches); read together, a chunk at a time
+    /// (`ReadAhead.chunk`), the misses overlap and the visits then find their lines.
+    private mutating func touchVisits(_ visits: [UInt32], _ range: Range<Int>) {
+        var sum = portals.touchSum
+        var requests = 0
         portals.records.withUnsafeBufferPointer { records in
             portals.motion.withUnsafeBufferPointer { motion in
-                for key in due {
-                    let record = records.baseAddress! + Int(key)
-                    sum &+= UInt32(motion[Int(key)].landingTick & 0xFFFF)
-                    if let flight = record.pointee.flight { sum &+= tracks.touch(flight) }
-                    if let layer = record.pointee.layer { sum &+= views.touch(layer) }
-                    if let source = record.pointee.source { sum &+= views.touch(source) }
-                    if let destination = record.pointee.destination { sum &+= views.touch(destination) }
+                portals.flightSettings.withUnsafeBufferPointer { settings in
+                    portals.ids.withUnsafeBufferPointer { ids in
+                        for i in range {
+                            let key = Int(visits[i])
+                            let record = records.baseAddress! + key
+                            sum &+= touchLines(record) &+ touchLines(motion.baseAddress! + key) &+ touchLines(ids.baseAddress! + key)
+                            sum &+= portals.watchedSlot[key] &+ UInt32(bitPattern: portals.watchChain[key])
+                            if motion[key].hasPendingRequest {
+                                requests += 1
+                                sum &+= touchLines(settings.baseAddress! + key)
+                            }
+                            if let source = record.pointee.source { sum &+= views.touchAnchor(source) }
+                            if let destination = record.pointee.destination { sum &+= views.touchAnchor(destination) }
+                        }
+                    }
                 }
             }
         }
+        if requests > 0 { sum &+= touchSpawns(requests) }
         portals.touchSum = sum
+    }
+
+    /// Reads ahead what the next `count` layer spawns and flight starts write: the entities,
+    /// view slots and timing records their free lists will hand out next.
+    private mutating func touchSpawns(_ count: Int) -> UInt32 {
+        var sum = views.touchNextSlots(count) &+ tracks.touchNextTimings(count)
+        for k in 0..<count {
+            guard let index = allocator.nextFreeIndex(k) else { break }
+            sum &+= allocator.touch(index: index) &+ views.touchSlotMap(index: index) &+ portals.layerOwners.touch(index: index)
+        }
+        return sum
     }
 
     /// Queues the portals watching a view whose placement was written since the last pass: the
@@ -577,7 +591,6 @@ struct PortalSystem {
         var due: [UInt32] = []
         swap(&due, &portals.dueLandings)
         portals.takeDueLandingChecks(by: tick, into: &due)
-        touchLandings(due)
         for key in due {
             let key = Int(key)
             if comesToRest(key, tick: tick) { portals.sleep(key) }

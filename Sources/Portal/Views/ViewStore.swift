@@ -328,6 +328,56 @@ struct ViewStore {
         return values[base].bitPattern &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: lanes[base]) &+ UInt32(bitPattern: observers[slot])
     }
 
+    /// Reads, for a read-ahead, what a visit reads of the view of `entity` beyond ``touch(_:)``:
+    /// the whole of its value and lane blocks, its parent and its corner radius; returns a value
+    /// that depends on all of it.
+    @inline(__always)
+    func touchAnchor(_ entity: Entity) -> UInt32 {
+        guard let slot = slot(of: entity) else { return 0 }
+        let base = slot * ViewChannel.stride, last = base + ViewChannel.stride - 1
+        return values[base].bitPattern &+ values[last].bitPattern &+ UInt32(bitPattern: lanes[base]) &+ UInt32(bitPattern: lanes[last])
+            &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: observers[slot]) &+ parentSlot[slot] &+ UInt32(laneCountOf[slot])
+    }
+
+    /// Reads the value and lane blocks of the view in `slot` (both ends: a block can straddle
+    /// two cache lines), for a read-ahead.
+    @inline(__always)
+    func touchBlocks(slot: Int) -> UInt32 {
+        let base = slot * ViewChannel.stride, last = base + ViewChannel.stride - 1
+        return values[base].bitPattern &+ values[last].bitPattern &+ UInt32(bitPattern: lanes[base]) &+ UInt32(bitPattern: lanes[last])
+    }
+
+    /// Reads what the next `count` inserts write, in the slots they will take (the free list's
+    /// last), for a read-ahead: flights start by the hundred in one tick, and each new layer
+    /// writes a dozen columns at a slot no tick has touched since it was freed.
+    func touchNextSlots(_ count: Int) -> UInt32 {
+        var sum: UInt32 = 0
+        for k in 0..<min(count, freeSlots.count) { sum &+= touch(slot: Int(freeSlots[freeSlots.count - 1 - k])) }
+        return sum
+    }
+
+    /// Reads what removing the view of `entity` touches (see `touch(slot:)`), for a read-ahead.
+    @inline(__always)
+    func touchForRemoval(_ entity: Entity) -> UInt32 {
+        guard let slot = slot(of: entity) else { return 0 }
+        return touch(slot: slot)
+    }
+
+    /// Reads every per-slot column that spawning a view into `slot`, starting its lanes or
+    /// removing it writes, for a read-ahead.
+    @inline(__always)
+    func touch(slot: Int) -> UInt32 {
+        var sum = touchBlocks(slot: slot)
+        sum &+= entities[slot].index &+ (live[slot] ? 1 : 0) &+ UInt32(hiddenBy[slot]) &+ UInt32(truncatingIfNeeded: sequence[slot])
+        sum &+= parentSlot[slot] &+ UInt32(bitPattern: itemOf[slot]) &+ UInt32(bitPattern: rootEntry[slot])
+        sum &+= UInt32(laneCountOf[slot]) &+ UInt32(bitPattern: animatedIndex[slot]) &+ UInt32(bitPattern: observers[slot])
+        return sum &+ styles.withUnsafeBufferPointer { touchLines($0.baseAddress! + slot) }
+    }
+
+    /// Reads the slot map's entry for entity index `index` (an insert writes it), for a read-ahead.
+    @inline(__always)
+    func touchSlotMap(index: Int) -> UInt32 { index < slotOf.count ? slotOf[index] : 0 }
+
     /// Adds a view for `entity` in a free slot (the most recently freed before the last refresh,
     /// or a new one) and returns the slot.
     @discardableResult
