@@ -992,10 +992,12 @@ struct TrackStore {
                     if next != CurveGroup.none { sum &+= touchLines(records.baseAddress! + Int(next)) }
                 }
             }
+            var landing = 0
             for i in range {
                 let record = records.baseAddress! + Int(due[i])
                 let base = Int(record.pointee.viewSlot) * ViewChannel.stride
                 var channels = record.pointee.channels
+                landing += channels.nonzeroBitCount
                 while channels != 0 {
                     let lane = Int(views.lanes[base + channels.trailingZeroBitCount])
                     channels &= channels - 1
@@ -1004,6 +1006,10 @@ struct TrackStore {
                     sum &+= UInt32(timing[lane]) &+ row[lane] &+ output[lane]
                 }
             }
+            // The lanes that removing as many swaps into the holes (the last ones), whose
+            // views' lane maps are rewritten, and the animated views those removals drop.
+            for k in 0..<min(landing, laneCount) { sum &+= UInt32(bitPattern: views.lanes[Int(output[laneCount - 1 - k])]) }
+            sum &+= views.touchAnimatedTail(range.count)
         }
         touchSum = sum
     }

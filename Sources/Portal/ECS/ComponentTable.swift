@@ -35,6 +35,10 @@ public struct ComponentTable<Value> {
     @inline(__always)
     func touch(index: Int) -> UInt32 { self.index.touch(index: index) }
 
+    /// Reads what removing the row of entity index `index` reads, for a read-ahead.
+    @inline(__always)
+    func touchRemoval(index: Int) -> UInt32 { self.index.touchRow(index: index) }
+
     mutating func insert(_ value: Value, for entity: Entity) {
         if let row = index.row(of: entity) {
             values[row] = value

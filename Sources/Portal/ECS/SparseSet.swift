@@ -33,6 +33,14 @@ struct SparseSet {
     @inline(__always)
     func touch(index: Int) -> UInt32 { index < sparse.count ? sparse[index] : 0 }
 
+    /// Reads the sparse entry of entity index `index` and the row it names (a removal reads
+    /// both), for a read-ahead; returns the row + 1, or 0.
+    @inline(__always)
+    func touchRow(index: Int) -> UInt32 {
+        let entry = touch(index: index)
+        return entry != 0 && Int(entry) <= dense.count ? dense[Int(entry) - 1].index : 0
+    }
+
     /// Appends a row for `entity`, which must not have one. Returns the new row.
     mutating func insert(_ entity: Entity) -> Int {
         let i = Int(entity.index)

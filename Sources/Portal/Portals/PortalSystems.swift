@@ -120,15 +120,24 @@ struct PortalSystem {
             portals.motion.withUnsafeBufferPointer { motion in
                 portals.flightSettings.withUnsafeBufferPointer { settings in
                     portals.ids.withUnsafeBufferPointer { ids in
+                        // One loop per step of the chains (portal → anchor entity → slot →
+                        // columns), so that each loop's loads are independent of one another.
+                        for i in range {
+                            let key = Int(visits[i])
+                            sum &+= touchLines(records.baseAddress! + key) &+ touchLines(motion.baseAddress! + key)
+                            sum &+= touchLines(ids.baseAddress! + key) &+ touchLines(settings.baseAddress! + key)
+                            sum &+= portals.watchedSlot[key] &+ UInt32(bitPattern: portals.watchChain[key])
+                        }
                         for i in range {
                             let key = Int(visits[i])
                             let record = records.baseAddress! + key
-                            sum &+= touchLines(record) &+ touchLines(motion.baseAddress! + key) &+ touchLines(ids.baseAddress! + key)
-                            sum &+= portals.watchedSlot[key] &+ UInt32(bitPattern: portals.watchChain[key])
-                            if motion[key].hasPendingRequest {
-                                requests += 1
-                                sum &+= touchLines(settings.baseAddress! + key)
-                            }
+                            if motion[key].hasPendingRequest { requests += 1 }
+                            sum &+= views.touchObserverNode(portals.watchChain[key])
+                            if let source = record.pointee.source { sum &+= views.touchSlotMap(index: Int(source.index)) }
+                            if let destination = record.pointee.destination { sum &+= views.touchSlotMap(index: Int(destination.index)) }
+                        }
+                        for i in range {
+                            let record = records.baseAddress! + Int(visits[i])
                             if let source = record.pointee.source { sum &+= views.touchAnchor(source) }
                             if let destination = record.pointee.destination { sum &+= views.touchAnchor(destination) }
                         }
@@ -149,6 +158,42 @@ struct PortalSystem {
             sum &+= allocator.touch(index: index) &+ views.touchSlotMap(index: index) &+ portals.layerOwners.touch(index: index)
         }
         return sum
+    }
+
+    /// The landing pass's read-ahead (see `touchVisits`), for the portals in `range` of `due`:
+    /// what a landing reads and writes that finishing the flight's timing (just before, see
+    /// `TrackStore.touchDue`) has not — the portal's record, motion and watch, its layer's view
+    /// columns, entity and ownership row (it frees them), its anchors' hidden bits.
+    private mutating func touchLandings(_ due: [UInt32], _ range: Range<Int>) {
+        var sum = portals.touchSum
+        portals.records.withUnsafeBufferPointer { records in
+            portals.motion.withUnsafeBufferPointer { motion in
+                // In three loops, one per step of the chains (record → entity → slot → columns),
+                // so that each loop's loads are independent of one another.
+                for i in range {
+                    let key = Int(due[i])
+                    sum &+= touchLines(records.baseAddress! + key) &+ touchLines(motion.baseAddress! + key) &+ portals.watchedSlot[key]
+                }
+                for i in range {
+                    let record = records.baseAddress! + Int(due[i])
+                    if let layer = record.pointee.layer {
+                        let index = Int(layer.index)
+                        sum &+= views.touchSlotMap(index: index) &+ portals.layerOwners.touch(index: index) &+ allocator.touch(index: index)
+                    }
+                    if let source = record.pointee.source { sum &+= views.touchSlotMap(index: Int(source.index)) }
+                    if let destination = record.pointee.destination { sum &+= views.touchSlotMap(index: Int(destination.index)) }
+                }
+                for i in range {
+                    let record = records.baseAddress! + Int(due[i])
+                    if let layer = record.pointee.layer {
+                        sum &+= views.touchForRemoval(layer) &+ portals.layerOwners.touchRemoval(index: Int(layer.index))
+                    }
+                    if let source = record.pointee.source { sum &+= views.touchVisibility(source) }
+                    if let destination = record.pointee.destination { sum &+= views.touchVisibility(destination) }
+                }
+            }
+        }
+        portals.touchSum = sum
     }
 
     /// Queues the portals watching a view whose placement was written since the last pass: the
@@ -591,9 +636,15 @@ struct PortalSystem {
         var due: [UInt32] = []
         swap(&due, &portals.dueLandings)
         portals.takeDueLandingChecks(by: tick, into: &due)
-        for key in due {
-            let key = Int(key)
-            if comesToRest(key, tick: tick) { portals.sleep(key) }
+        var start = 0
+        while start < due.count {
+            let end = min(due.count, start + ReadAhead.chunk)
+            if due.count > 1 { touchLandings(due, start..<end) }
+            for i in start..<end {
+                let key = Int(due[i])
+                if comesToRest(key, tick: tick) { portals.sleep(key) }
+            }
+            start = end
         }
         swap(&due, &portals.dueLandings)
     }

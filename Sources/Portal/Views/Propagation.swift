@@ -538,6 +538,7 @@ extension ViewStore {
         lastRoots.removeAll(keepingCapacity: true)
         itemSlots.removeAll(keepingCapacity: true)
         flatIndexStale = true
+        touchShownViews()
         // Size the list to the visible views first (kept incrementally), so that from one tick
         // to the next it grows or shrinks only by the difference.
         if items.count > visibleCount {
@@ -563,6 +564,22 @@ extension ViewStore {
                 }
             }
         }
+    }
+
+    /// Reads ahead (see `ReadAhead`) what the flat list's pass will read of the views whose
+    /// structure changed — spawned, or shown again — all in one loop before the pass: a view
+    /// shown again (a portal's anchor as its layer lands) has not been read since it was hidden,
+    /// and when a whole duration class of flights lands at once, the pass would otherwise wait
+    /// for each one's misses as it reaches it.
+    private mutating func touchShownViews() {
+        guard structuralSlots.count > 1 else { return }
+        var sum = touchSum
+        for slot in structuralSlots {
+            let slot = Int(slot)
+            guard live[slot] && hiddenBy[slot] == 0 else { continue }
+            sum &+= touchBlocks(slot: slot) &+ entities[slot].index &+ styles.withUnsafeBufferPointer { touchLines($0.baseAddress! + slot) }
+        }
+        touchSum = sum
     }
 
     /// Composes a tree's list: depth first from each root in `order`, with an explicit stack

@@ -235,6 +235,8 @@ struct ViewStore {
     /// and new parent of a moved one): their roots' subtrees are walked again, the others'
     /// items copied. May repeat a view.
     var structuralSlots: [UInt32] = []
+    /// Where the read-aheads (`touchShownViews`) leave their sums, so that the reads are kept.
+    var touchSum: UInt32 = 0
     /// Per slot, 1 while its root's subtree is to be walked again this propagation.
     var rootMark: [UInt8] = []
     /// The roots marked in `rootMark`.
@@ -356,11 +358,19 @@ struct ViewStore {
         return sum
     }
 
-    /// Reads what removing the view of `entity` touches (see `touch(slot:)`), for a read-ahead.
+    /// Reads what removing the view of `entity` writes beyond its blocks, for a read-ahead.
     @inline(__always)
     func touchForRemoval(_ entity: Entity) -> UInt32 {
         guard let slot = slot(of: entity) else { return 0 }
-        return touch(slot: slot)
+        return (live[slot] ? 1 : 0) &+ UInt32(hiddenBy[slot]) &+ parentSlot[slot] &+ UInt32(bitPattern: rootEntry[slot])
+            &+ UInt32(laneCountOf[slot]) &+ UInt32(truncatingIfNeeded: childSlots[slot].count)
+    }
+
+    /// Reads what showing or hiding the view of `entity` reads, for a read-ahead.
+    @inline(__always)
+    func touchVisibility(_ entity: Entity) -> UInt32 {
+        guard let slot = slot(of: entity) else { return 0 }
+        return UInt32(hiddenBy[slot])
     }
 
     /// Reads every per-slot column that spawning a view into `slot`, starting its lanes or
@@ -372,6 +382,21 @@ struct ViewStore {
         sum &+= parentSlot[slot] &+ UInt32(bitPattern: itemOf[slot]) &+ UInt32(bitPattern: rootEntry[slot])
         sum &+= UInt32(laneCountOf[slot]) &+ UInt32(bitPattern: animatedIndex[slot]) &+ UInt32(bitPattern: observers[slot])
         return sum &+ styles.withUnsafeBufferPointer { touchLines($0.baseAddress! + slot) }
+    }
+
+    /// Reads the animated-view index of the last `count` animated views (a view leaving the
+    /// animated set swaps the last one into its place), for a read-ahead.
+    func touchAnimatedTail(_ count: Int) -> UInt32 {
+        var sum: UInt32 = 0
+        for k in 0..<min(count, animatedSlots.count) { sum &+= UInt32(bitPattern: animatedIndex[Int(animatedSlots[animatedSlots.count - 1 - k])]) }
+        return sum
+    }
+
+    /// Reads watch node `index` (a portal's chain, which its next watch releases), if any, for a
+    /// read-ahead.
+    @inline(__always)
+    func touchObserverNode(_ index: Int32) -> UInt32 {
+        index >= 0 && Int(index) < observerNodes.count ? observerNodes[Int(index)].key : 0
     }
 
     /// Reads the slot map's entry for entity index `index` (an insert writes it), for a read-ahead.
