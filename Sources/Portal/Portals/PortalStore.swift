@@ -205,8 +205,8 @@ struct PortalStore {
     /// The portal the matching pass is visiting, which decides for itself whether it stays
     /// queued (so changes it makes to itself do not queue it), or -1.
     var visiting = -1
-    /// Where the portal passes' read-aheads (`touchAnchors`, `touchLandings`) leave their result,
-    /// so that the reads are kept.
+    /// Where the portal passes' read-aheads (`touchRequests`, `touchVisits`, `touchLandings`)
+    /// leave their result, so that the reads are kept.
     var touchSum: UInt32 = 0
     /// The merge buffer of `sortVisits` (kept, so sorting the visits allocates nothing).
     var visitScratch: [UInt32] = []
