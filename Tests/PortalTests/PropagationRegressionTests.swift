@@ -156,4 +156,43 @@ private struct Item: Identifiable, Hashable { let id: Int }
         #expect(g.m13 == -Rect.maxMagnitude * r20, "\(g)")
         #expect([g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33].allSatisfy { $0.isFinite }, "\(g)")
     }
+
+    /// A root with no children is drawn as the flat list draws a view (`composeTreeList`'s fast
+    /// path for portal layers and backdrops), not by the walk: its item must be the walk's, bit
+    /// for bit. The same roots are drawn with a child (walked), then with the child gone (the
+    /// fast path), in a tree list (another view keeps a parent), and every field is compared.
+    @Test func childlessRootDrawsAsTheWalkDoes() throws {
+        let world = World()
+        let keepsTree = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        _ = try world.spawnView(frame: Rect(x: 1, y: 1, width: 2, height: 2), in: keepsTree)
+        let transforms = [
+            Transform(),
+            Transform(translation: Point(x: 3.25, y: -7.5), scaleX: 1.3, scaleY: 0.7, rotation: .degrees(17)),
+            Transform(rotation3D: Rotation3D(angle: .degrees(40), axis: (0.3, 1, 0.2), perspective: 0.8)),
+            Transform(scaleX: -0.5, zPosition: 4, rotation3D: Rotation3D(angle: .degrees(-75), axis: (1, 0, 0), perspective: 1)),
+        ]
+        var roots: [Entity] = [], children: [Entity] = []
+        for (i, transform) in transforms.enumerated() {
+            let root = try world.spawnView(frame: Rect(x: 13.7 * Float(i), y: 0.1 + Float(i), width: 41.3, height: 27.9), cornerRadius: 3.5)
+            try world.update(root, to: ViewProperties(opacity: 0.25 + 0.2 * Float(i), transform: transform, shadowRadius: Float(i)))
+            try world.setAllowsHitTesting(i % 2 == 0, of: root)
+            try world.setCornerStyle(i % 2 == 0 ? .continuous : .circular, clipsContent: i % 3 == 0, of: root)
+            try world.setZIndex(Int32(i) - 2, of: root)
+            roots.append(root)
+            children.append(try world.spawnView(frame: Rect(x: 2, y: 3, width: 5, height: 6), in: root))
+        }
+        world.tick()
+        func items() -> [Entity: RenderItem] {
+            world.withRenderList { list in Dictionary(uniqueKeysWithValues: list.map { ($0.entity, $0) }) }
+        }
+        let walked = items()
+        for child in children { try world.despawn(child) }
+        world.tick()
+        let fast = items()
+        for root in roots {
+            let (a, b) = (try #require(walked[root]), try #require(fast[root]))
+            #expect(a == b, "\(root): walked \(a), drawn as a leaf \(b)")
+            #expect(a.globalTransform.m13 == b.globalTransform.m13 && a.opacity.bitPattern == b.opacity.bitPattern)
+        }
+    }
 }

@@ -703,6 +703,24 @@ extension ViewStore {
                                                                clipStart: Int32(clipStart), clipEnd: Int32(clips.count)))
                                         continue
                                     }
+                                    let rootSlot = Int(root)
+                                    if children[rootSlot].isEmpty {
+                                        // A root with nothing to draw under it (a portal layer whose
+                                        // content has no children, a popup's backdrop): its item is
+                                        // the flat list's — no context to compose or pass on — and
+                                        // building it so costs a quarter of a walk.
+                                        let style = styles[rootSlot]
+                                        let contentHasChildren = style.content != entities[rootSlot]
+                                            && (ViewStore.slot(of: style.content, slotOf: slotOf, entities: entities).map { !children[$0].isEmpty } ?? false)
+                                        if !contentHasChildren {
+                                            itemOf[rootSlot] = Int32(truncatingIfNeeded: items.count)
+                                            outSlots.append(root)
+                                            items.append(ViewStore.flatItem(slot: rootSlot, v: v, style: style, entity: entities[rootSlot]))
+                                            roots.append(RootRange(slot: root, itemStart: Int32(itemStart), itemEnd: Int32(items.count),
+                                                                   clipStart: Int32(clipStart), clipEnd: Int32(clips.count)))
+                                            continue
+                                        }
+                                    }
                                     stack[0] = WalkEntry(slot: root, parent: -1)
                                     var top = 1
                                     let rootItem = items.count
