@@ -965,12 +965,9 @@ struct TrackStore {
     /// Snapping and finish: reports logical completions, retires settled animations (their
     /// lanes land exactly on their targets), and schedules the next event of the rest.
     mutating func finish(tick: UInt64, views: inout ViewStore, events: inout [WorldEvent]) {
-        var start = 0
-        while start < due.count {
-            let end = min(due.count, start + ReadAhead.chunk)
-            if due.count > 1 { touchDue(start..<end, views: views) }
-            for i in start..<end { finish(timing: Int(due[i]), tick: tick, views: &views, events: &events) }
-            start = end
+        for chunk in ReadAhead.chunks(of: due.indices) {
+            if due.count > 1 { touchDue(chunk, views: views) }
+            for i in chunk { finish(timing: Int(due[i]), tick: tick, views: &views, events: &events) }
         }
         due.removeAll(keepingCapacity: true)
     }

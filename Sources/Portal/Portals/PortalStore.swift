@@ -306,15 +306,12 @@ struct PortalStore {
                                configs: UnsafeBufferPointer<PortalTransitionConfig>) -> Int {
         var end = start
         while end < list.count, case .portalRequest = list[end] { end += 1 }
-        var chunk = start
-        while chunk < end {
-            let chunkEnd = min(end, chunk + ReadAhead.chunk)
-            if chunkEnd - chunk > 1 { touchRequests(list, chunk..<chunkEnd) }
-            for i in chunk..<chunkEnd {
+        for chunk in ReadAhead.chunks(of: start..<end) {
+            if chunk.count > 1 { touchRequests(list, chunk) }
+            for i in chunk {
                 guard case let .portalRequest(key, isActive, config, stagger, group) = list[i] else { continue }
                 takeRequest(Int(key), isActive: isActive, config: configs.baseAddress! + config, stagger: stagger, group: group)
             }
-            chunk = chunkEnd
         }
         return end
     }

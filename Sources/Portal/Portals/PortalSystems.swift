@@ -40,11 +40,9 @@ struct PortalSystem {
         queueWatchersOfWrittenAnchors()
         var visits = portals.queue.take()
         PortalSystem.sortVisits(&visits, scratch: &portals.visitScratch)
-        var start = 0
-        while start < visits.count {
-            let end = min(visits.count, start + ReadAhead.chunk)
-            if visits.count > 1 { touchVisits(visits, start..<end) }
-            for i in start..<end {
+        for chunk in ReadAhead.chunks(of: visits.indices) {
+            if visits.count > 1 { touchVisits(visits, chunk) }
+            for i in chunk {
                 let key = Int(visits[i])
                 portals.motion[key].isQueued = false
                 guard portals.motion[key].isAwake else {
@@ -62,7 +60,6 @@ struct PortalSystem {
                     portals.enqueue(key)
                 }
             }
-            start = end
         }
         portals.queue.giveBack(&visits)
     }
@@ -636,15 +633,12 @@ struct PortalSystem {
         var due: [UInt32] = []
         swap(&due, &portals.dueLandings)
         portals.takeDueLandingChecks(by: tick, into: &due)
-        var start = 0
-        while start < due.count {
-            let end = min(due.count, start + ReadAhead.chunk)
-            if due.count > 1 { touchLandings(due, start..<end) }
-            for i in start..<end {
+        for chunk in ReadAhead.chunks(of: due.indices) {
+            if due.count > 1 { touchLandings(due, chunk) }
+            for i in chunk {
                 let key = Int(due[i])
                 if comesToRest(key, tick: tick) { portals.sleep(key) }
             }
-            start = end
         }
         swap(&due, &portals.dueLandings)
     }

@@ -12,6 +12,24 @@ enum ReadAhead {
     /// misses to overlap, few enough that what it reads is still in the nearest caches when
     /// the work gets there.
     static let chunk = 16
+
+    /// The consecutive chunks of `range` a pass reads ahead and then works on, in order.
+    @inline(__always)
+    static func chunks(of range: Range<Int>) -> Chunks { Chunks(start: range.lowerBound, end: range.upperBound) }
+
+    /// The chunks of a range (see ``chunks(of:)``): a sequence with no storage behind it.
+    struct Chunks: Sequence, IteratorProtocol {
+        var start: Int
+        let end: Int
+
+        @inline(__always)
+        mutating func next() -> Range<Int>? {
+            guard start < end else { return nil }
+            let chunk = start..<Swift.min(end, start + ReadAhead.chunk)
+            start = chunk.upperBound
+            return chunk
+        }
+    }
 }
 
 /// Reads one byte of every cache line that the value at `pointer` spans, and returns their sum:
