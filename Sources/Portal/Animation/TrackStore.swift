@@ -275,13 +275,6 @@ struct TrackStore {
         return (record.origin, record.logicalTick, record.settleTick)
     }
 
-    /// Reads the record of a running animation ahead of use (see `ViewStore.touch(_:)`).
-    @inline(__always)
-    func touch(_ handle: TimingHandle) -> UInt32 {
-        let record = records[Int(handle.slot)]
-        return record.version &+ UInt32(record.channels) &+ UInt32(truncatingIfNeeded: record.settleTick)
-    }
-
     /// Whole ticks covering `seconds` (at least one).
     func tickCount(covering seconds: Double, step: Double) -> UInt64 { ticks(seconds, step: step) }
 

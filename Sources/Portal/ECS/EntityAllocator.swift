@@ -31,8 +31,6 @@ struct EntityAllocator {
         ownedByPortal.reserveCapacity(n)
     }
 
-    /// A fresh entity, or `nil` when all 2³² indices are in use or retired. `ownedByPortal` marks
-    /// an entity Portal creates for itself.
     /// The index the `k`-th next allocation takes from the free list (0: the next), or nil when
     /// fewer are free; for read-aheads.
     @inline(__always)
@@ -46,6 +44,8 @@ struct EntityAllocator {
         generations[index] &+ (alive[index] ? 1 : 0) &+ (doomed[index] ? 2 : 0) &+ (ownedByPortal[index] ? 4 : 0)
     }
 
+    /// A fresh entity, or `nil` when all 2³² indices are in use or retired. `ownedByPortal` marks
+    /// an entity Portal creates for itself.
     mutating func allocate(ownedByPortal owned: Bool = false) -> Entity? {
         if let index = free.popLast() {
             alive[Int(index)] = true

@@ -103,9 +103,9 @@ struct PortalSystem {
     }
 
     /// Reads ahead, for the visits in `range` of `visits`, what they will read and write: each
-    /// portal's record, motion, watch and id, its anchors' views, and — for as many as have a
-    /// request, which may start a flight — its flight settings and what the next spawns and
-    /// timings will take (see `touchSpawns`). Visits start flights, and a start works on a few
+    /// portal's record, motion, flight settings, watch (and the watch node it will release) and
+    /// id, its anchors' views, and — for as many as have a request, which may start a flight —
+    /// what the next spawns and timings will take (see `touchSpawns`). Visits start flights, and a start works on a few
     /// dozen cache lines that no tick touched since its last flight landed: visited one by one,
     /// each waits for its own cache misses (at 10,000 flights a host sends back hundreds in one
     /// tick, and their lines no longer fit the nearest caches); read together, a chunk at a time

@@ -319,26 +319,14 @@ struct ViewStore {
         return s - 1
     }
 
-    /// Reads what a portal visit reads of the view of `entity` (its slot, block, hidden bits,
-    /// lane map and observer) and returns a value that depends on all of it, so the reads are not
-    /// optimised away. A pass calls this for many views in a row, before it works on them: the
-    /// loads are independent, so their cache misses overlap instead of coming one at a time.
-    @inline(__always)
-    func touch(_ entity: Entity) -> UInt32 {
-        guard let slot = slot(of: entity) else { return 0 }
-        let base = slot * ViewChannel.stride
-        return values[base].bitPattern &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: lanes[base]) &+ UInt32(bitPattern: observers[slot])
-    }
-
-    /// Reads, for a read-ahead, what a visit reads of the view of `entity` beyond ``touch(_:)``:
-    /// the whole of its value and lane blocks, its parent and its corner radius; returns a value
-    /// that depends on all of it.
+    /// Reads, for a read-ahead, what a portal visit reads of the view of `entity`: its value and
+    /// lane blocks (its frame and corner radius, whether a lane moves it), hidden bits, watches
+    /// and parent; returns a value that depends on all of it, so the reads are not optimised away.
     @inline(__always)
     func touchAnchor(_ entity: Entity) -> UInt32 {
         guard let slot = slot(of: entity) else { return 0 }
-        let base = slot * ViewChannel.stride, last = base + ViewChannel.stride - 1
-        return values[base].bitPattern &+ values[last].bitPattern &+ UInt32(bitPattern: lanes[base]) &+ UInt32(bitPattern: lanes[last])
-            &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: observers[slot]) &+ parentSlot[slot] &+ UInt32(laneCountOf[slot])
+        return touchBlocks(slot: slot) &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: observers[slot]) &+ parentSlot[slot]
+            &+ UInt32(laneCountOf[slot])
     }
 
     /// Reads the value and lane blocks of the view in `slot` (both ends: a block can straddle
