@@ -9,12 +9,14 @@ func headerScene(name: String, title: String, caption: String, summary: String, 
               var cast = Cast()
               let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420))
               // The bar, title and accessory are the screen's children (the header makes its
-              // parts children itself); among them the title and accessory draw above the bar.
+              // parts children itself); among them a part that flows into the bar draws above
+              // it, and an accessory that does not flow scrolls away under it, as content does.
               let bar = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 60), in: screen)
               try world.setZIndex(1, of: bar)
               let titleView = try world.spawnView(frame: Rect(x: 20, y: 170, width: 220, height: 44), cornerRadius: 6)
               let accessory = try world.spawnView(frame: Rect(x: 20, y: 80, width: 72, height: 72), cornerRadius: 36)
-              for v in [titleView, accessory] { try world.setZIndex(2, of: v) }
+              try world.setZIndex(2, of: titleView)
+              if displays.contains(.accessory) { try world.setZIndex(2, of: accessory) }
               let header = try world.flowingHeader(on: screen, title: titleView, accessory: accessory, displays: displays,
                                                    layout: layout, snappingBehavior: snapping)
               try world.setFlowingHeaderAnchors(header, title: Rect(x: 20, y: 170, width: 220, height: 44),
@@ -94,7 +96,7 @@ func headerScenes() -> [Scene] {
     [
         headerScene(name: "header-directional", title: "Flowing header: directional snapping",
                     caption: "The blue title shrinks into the grey bar as the content scrolls; each stop snaps the way the scroll was going.",
-                    summary: "The title flows into the bar as the content scrolls (the accessory scrolls away with the content). Stopping part-way snaps the way the user was scrolling — and on the way back up, it snaps back up.",
+                    summary: "The title flows into the bar as the content scrolls (the accessory scrolls away with the content, under the bar). Stopping part-way snaps the way the user was scrolling — and on the way back up, it snaps back up.",
                     displays: [.title], layout: .horizontal, snapping: .directional),
         headerScene(name: "header-nearest", title: "Flowing header: nearest, with a flowing accessory",
                     caption: "Title and yellow accessory both flow into the bar; each stop snaps to the nearer end.",

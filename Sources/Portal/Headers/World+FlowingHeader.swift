@@ -59,7 +59,10 @@ extension World {
     /// content — each screen of a navigation stack has its own header, and a screen arriving
     /// in a push draws over the whole of the leaving one. Among the screen's children a part
     /// keeps the z index you give it with ``setZIndex(_:of:)`` (a title at 2 stays above a bar
-    /// at 1). Moving a part elsewhere later is allowed; it is then placed in its new parent's space.
+    /// at 1). A part that does not flow — a subtitle, an accessory not in `displays` — scrolls
+    /// away with the content: give it a z index below the bar's, so it passes under the bar as
+    /// the rest of the content does (the header never changes a part's z index). Moving a part
+    /// elsewhere later is allowed; it is then placed in its new parent's space.
     ///
     /// - Throws: ``PortalError/invalidValue(_:_:reason:)`` naming a part that is `screen` or
     ///   one of its ancestors (it cannot become the screen's child);
