@@ -52,15 +52,21 @@ private func fillScreen(_ screen: Entity, width: Float, accent: String, in world
     cast.fills[banner] = "#f2c14e"
 }
 
+/// The interactive-pop scene's two stacks: side by side, 390 points wide, 20 apart, so each
+/// clips its own screens with bare stage between them.
+private func interactivePopStackFrame(_ side: Int) -> Rect {
+    Rect(x: 20 + Float(side) * 410, y: 20, width: 390, height: 560)
+}
+
 func interactivePopScene() -> Scene {
     Scene(name: "interactive-pop", title: "Navigation: an interactive pop that finishes, next to one that cancels",
           caption: "From tick 30 a finger drags both top screens 45 % across; released at tick 60, the left one finishes the pop, the right one springs back.",
-          summary: "The same swipe on two stacks side by side, each clipping its screens (a stack is a container view, its screens its children, each with content children: a bar, rows with thumbnails, and a banner wider than the screen): from the leading edge, 45 % across over 0.25 s. The left one is released at +900 pt/s and finishes (faster than its animation, speed min(max(0.99, v/800), 2.25)); the right one at −300 pt/s and cancels — both screens, and everything on them, return exactly to rest. Nothing of one stack is ever drawn over the other.",
-          stage: Size(width: 820, height: 600), ticks: 180, markers: [30, 60],
+          summary: "The same swipe on two stacks side by side, 20 points apart, each clipping its screens (a stack is a container view, its screens its children, each with content children: a bar, rows with thumbnails, and a banner wider than the screen): from the leading edge, 45 % across over 0.25 s. The left one is released at +900 pt/s and finishes (faster than its animation, speed min(max(0.99, v/800), 2.25)); the right one at −300 pt/s and cancels — both screens, and everything on them, return exactly to rest. Nothing of one stack is ever drawn over the other.",
+          stage: Size(width: 840, height: 600), ticks: 180, markers: [30, 60],
           setUp: { world in
               var cast = Cast()
               for side in 0..<2 {
-                  let frame = Rect(x: 20 + Float(side) * 390, y: 20, width: 390, height: 560)
+                  let frame = interactivePopStackFrame(side)
                   let root = try world.spawnView(frame: .zero)   // the stack lays its screens out to fill it
                   let top = try world.spawnView(frame: .zero)
                   let stack = try world.spawnNavigationStack(frame: frame, root: root)
@@ -79,11 +85,11 @@ func interactivePopScene() -> Scene {
               let quick = NavigationTransition.slide.animation(.easeOut(duration: 0.15))
               for side in 0..<2 {
                   let (top, stack) = (cast.views[side * 3 + 1], cast.views[side * 3 + 2])
-                  let left = Float(20 + side * 390)
+                  let frame = interactivePopStackFrame(side)
                   switch tick {
                   case 0: try world.push(top, onto: stack, transition: quick)   // pushing shows it
-                  case 30: try world.beginInteractivePop(stack, at: Point(x: left + 5, y: 300))
-                  case 31..<60: try world.updateInteractivePop(stack, translation: 390 * 0.45 * Float(tick - 30) / 30)
+                  case 30: try world.beginInteractivePop(stack, at: Point(x: frame.minX + 5, y: 300))
+                  case 31..<60: try world.updateInteractivePop(stack, translation: frame.width * 0.45 * Float(tick - 30) / 30)
                   case 60: try world.endInteractivePop(stack, velocity: side == 0 ? 900 : -300)
                   default: break
                   }
