@@ -4,10 +4,15 @@ import Portal
 /// holds a three-column photo grid, and a detail screen.
 enum AppLayout {
     static let stage = Size(width: 390, height: 760)
-    /// The list's frame in its screen (below the header's title).
-    static let list = Rect(x: 0, y: 130, width: 390, height: 630)
+    /// The list's frame in its screen: the whole screen, so the photos scroll on under the bar
+    /// once the title has flowed into it, as a real app's list does.
+    static let list = Rect(x: 0, y: 0, width: 390, height: 760)
+    /// Where the list's content starts, below the header's title (UIKit's content inset).
+    static let contentInset: Float = 130
     /// Photo `i` in the list's content space.
-    static func photo(_ i: Int) -> Rect { Rect(x: 6 + Float(i % 3) * 128, y: 6 + Float(i / 3) * 128, width: 122, height: 122) }
+    static func photo(_ i: Int) -> Rect {
+        Rect(x: 6 + Float(i % 3) * 128, y: contentInset + 6 + Float(i / 3) * 128, width: 122, height: 122)
+    }
     static let photoCount = 30
     /// The photo that flies to the detail, and the one a popup opens from.
     static let hero = 4, popupSource = 10
@@ -31,12 +36,12 @@ enum AppLayout {
 let pastels = ["#b9cdf2", "#f2dfae", "#d4bdec", "#f0bccb", "#bde3ec", "#cfe6c2"]
 
 /// An app: a photo grid in a clipped, scrolling list on a screen with a flowing header, in a
-/// navigation stack; a photo flies to its detail while the detail pushes, flies home on the pop,
+/// navigation stack (the list runs under the bar, its content inset below the title); a photo flies to its detail while the detail pushes, flies home on the pop,
 /// and a popup from a cell rides with it as the list scrolls.
 func appScene() -> Scene {
     Scene(name: "app", title: "An app: photo grid, hero to a pushed detail, a popup over a scrolling list",
           caption: "The title flows into the bar as the grid scrolls; the green photo flies into the detail as it slides in (tick 70) and home on the pop (230); the popup from the pink photo (340) rides up with it as the list scrolls (370).",
-          summary: "One view tree: a navigation stack (clipping) holds a gallery screen — bar, a flowing header's title, and a clipped list of 30 photos in three columns — and a detail screen. The list scrolls 60 points (setContentOffset, and reportScroll for the header: the title shrinks into the bar). At tick 70 photo 5 is the source of a hero to the detail's image while the detail pushes with a slide: the layer follows the image's global frame as its screen moves, and carries the photo's badge. At 230 the stack pops and the photo flies home into the list. At 340 a popup opens from photo 11; from 370 the list scrolls 80 more and the popup follows its cell, above it, in the overlay; at 460 it is dismissed. Exactly one of source, layer and destination is drawn on every tick.",
+          summary: "One view tree: a navigation stack (clipping) holds a gallery screen — bar, a flowing header's title, and a clipped list of 30 photos in three columns that fills the screen, its content inset below the title so the photos scroll on under the bar — and a detail screen. The list scrolls 60 points (setContentOffset, and reportScroll for the header: the title shrinks into the bar). At tick 70 photo 5 is the source of a hero to the detail's image while the detail pushes with a slide: the layer follows the image's global frame as its screen moves, and carries the photo's badge. At 230 the stack pops and the photo flies home into the list. At 340 a popup opens from photo 11; from 370 the list scrolls 80 more and the popup follows its cell, above it, in the overlay; at 460 it is dismissed. Exactly one of source, layer and destination is drawn on every tick.",
           stage: AppLayout.stage, ticks: 520, markers: [0, 70, 230, 340, 370, 460],
           setUp: { world in
               var cast = Cast(plotsLayer: true)
