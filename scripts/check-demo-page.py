@@ -12,7 +12,10 @@ DIR is what `portal-demo --out DIR` wrote: index.html and expected-samples.json.
    CSS pixel per point — takes a screenshot, and compares the pixels at the sample points with
    the colours the render list gives there. For the first scene it also reads the DOM: the
    player stopped at that tick, and its clock self-test (one second of 60 Hz and 144 Hz display
-   frames reaches tick 120 at 1× and 30 at 0.25×) passed.
+   frames reaches tick 120 at 1× and 30 at 0.25×) passed;
+3. loads the page in a frame and follows links as a reader does: a table-of-contents link
+   scrolls to its scene without reloading the ~1 MB page, and a #scene=NAME&tick=N&paused link
+   shows that scene with its stage at the top-left corner and its title and caption on show.
 """
 import argparse, concurrent.futures, json, pathlib, re, shutil, struct, subprocess, sys, tempfile, zlib
 
@@ -84,6 +87,39 @@ def status(dom):
     return attributes, dom[end + 1:dom.find("</pre>", end)]
 
 
+# Runs in a page that holds the demo in an iframe (file:// frames are one origin only with
+# --allow-file-access-from-files); writes what it saw into #out as JSON.
+NAVIGATION_HARNESS = """<!doctype html><html><body><pre id='out'>{"done": false}</pre>
+<iframe id='f' src='URL' width='1200' height='900'></iframe><script>
+const f = document.getElementById('f'), seen = {done: false, loads: 0};
+const shown = e => !!e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0;
+f.addEventListener('load', () => {
+  seen.loads += 1;
+  const w = f.contentWindow, d = w.document;
+  if (seen.loads === 1) {
+    w.marker = 'first load';
+    d.querySelector("nav a[href='#SCENE']").click();
+    setTimeout(() => {
+      seen.tocReloaded = w.marker !== 'first load';
+      seen.tocTop = Math.round(d.getElementById('SCENE').getBoundingClientRect().top);
+      w.location.hash = 'scene=SCENE&tick=1&paused';
+    }, 1000);
+  } else {
+    setTimeout(() => {
+      const section = d.getElementById('SCENE'), stage = section.querySelector('canvas.stage').getBoundingClientRect();
+      seen.focused = d.body.classList.contains('focus') && section.classList.contains('focused');
+      seen.stage = [Math.round(stage.left), Math.round(stage.top)];
+      seen.titleShown = shown(section.querySelector('h2'));
+      seen.captionShown = shown(section.querySelector('.caption'));
+      seen.done = true;
+      document.getElementById('out').textContent = JSON.stringify(seen);
+    }, 1000);
+  }
+});
+</script></body></html>
+"""
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory")
@@ -128,6 +164,27 @@ def main():
             or attributes.get("data-tick") != str(first["tick"]):
         print(f"FAIL {first['scene']}: expected the player stopped at tick {first['tick']} with no error; it reports: {text}")
         failures += 1
+
+    harness = shots / "navigation.html"
+    harness.write_text(NAVIGATION_HARNESS.replace("URL", url).replace("SCENE", checks[-1]["scene"]))
+    dom = chromium(options.chromium, "--allow-file-access-from-files", "--virtual-time-budget=8000", "--dump-dom",
+                   harness.as_uri()).stdout
+    found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom)
+    seen = json.loads(found.group(1)) if found else {"done": False}
+    problems = [] if seen["done"] else ["the navigation harness did not finish"]
+    if seen.get("tocReloaded", True):
+        problems.append("a table-of-contents link reloaded the page")
+    if seen.get("tocTop") != 0:
+        problems.append(f"a table-of-contents link left its scene at {seen.get('tocTop')} px, not at the top")
+    if not seen.get("focused") or seen.get("stage") != [0, 0]:
+        problems.append(f"a #scene= link did not show the scene alone with its stage at the top-left: {seen}")
+    if not (seen.get("titleShown") and seen.get("captionShown")):
+        problems.append("a #scene= link hides the scene's title or caption")
+    if problems:
+        failures += 1
+        print("FAIL links: " + "; ".join(problems))
+    else:
+        print(f"ok   links: the table of contents scrolls in place; #scene={checks[-1]['scene']} shows the scene with its title and caption")
 
     def screenshot(check):
         width, height = int(-(-check["stage"][0] // 1)), int(-(-check["stage"][1] // 1))

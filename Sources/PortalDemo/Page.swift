@@ -24,7 +24,8 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
     on a canvas — global transforms (with perspective), clip chains, corner radii, opacity and shadows — at the recorded rate
     (or a quarter of it); drag the scrubber to step through the ticks. Below each player, a filmstrip of still panels and plots
     of the drawn geometry per tick (the dashed red line: the first tick drawn after the script changed course; the dark line:
-    the player's tick). Link a scene paused at a tick with <code>#scene=NAME&amp;tick=N&amp;paused</code>.</p>
+    the player's tick). Link a scene paused at a tick with <code>#scene=NAME&amp;tick=N&amp;paused</code>: the scene alone,
+    its stage at the top-left corner, its title, caption and summary below the player.</p>
     <p><code>\(html(summary))</code></p>
     <nav><ol>
     """
@@ -44,7 +45,7 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
         <div class='controls'><button class='play' title='play / pause'>❚❚</button><button class='step' data-step='-1' title='one tick back'>◀</button><button class='step' data-step='1' title='one tick on'>▶</button>
         <input type='range' class='scrub' min='0' max='\(reel.ticks.count - 1)' value='0'><span class='tick'>tick 0</span>
         <span class='speeds'><button class='speed on' data-speed='1'>1×</button><button class='speed' data-speed='0.25'>0.25×</button></span>\(debugToggle)</div></div>
-        <div class='below'><p class='legend'>\(legend)</p><p>\(html(reel.summary))</p>
+        <div class='below'><p class='legend'>\(legend)</p><p>\(html(reel.summary))</p><p class='all'><a href='#\(html(reel.name))'>All scenes</a></p>
         <h3>Filmstrip</h3><canvas class='strip' data-reel='\(i)'></canvas>
         <h3>Plots of the drawn geometry, per tick</h3><div class='plots'>\(plots(reel).joined())</div></div></section>
 
@@ -82,6 +83,10 @@ body{font-family:sans-serif;margin:24px;color:#222;max-width:1100px}section{marg
 .speed.on{background:#2f6fde;color:#fff;border-color:#2f6fde}.plots{display:flex;flex-wrap:wrap;gap:10px}
 .legend span{margin-right:14px}code{background:#eef;padding:1px 4px}nav ol{line-height:1.5}
 #status{font-size:11px;color:#666}
-body.focus{margin:0}body.focus header,body.focus section:not(.focused),body.focus .below,body.focus .focused h2,body.focus .focused .caption{display:none}
-body.focus section.focused{margin:0}body.focus .player canvas{border:0}
+section .all{display:none}
+body.focus{margin:0}body.focus header,body.focus section:not(.focused),body.focus .below h3,body.focus .below .strip,body.focus .plots{display:none}
+body.focus section.focused{margin:0;display:flex;flex-direction:column}body.focus .player canvas{border:0}
+body.focus .focused .player{order:0}body.focus .focused h2{order:1}body.focus .focused .caption{order:2}body.focus .focused .below{order:3}
+body.focus .focused h2,body.focus .focused .caption,body.focus .focused .below{margin-left:8px;margin-right:8px;max-width:900px}
+body.focus .focused .all{display:block}
 """

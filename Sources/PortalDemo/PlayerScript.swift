@@ -287,7 +287,15 @@ function start() {
   }
   requestAnimationFrame(loop);
   setInterval(report, 250);
-  window.addEventListener('hashchange', () => location.reload());
+  // A table-of-contents link (#NAME) is an anchor the browser scrolls to; only entering or
+  // leaving a focused scene (#scene=…) builds a different page, so only that reloads it — without
+  // restoring the long page's scroll position, which would push a focused stage off the top.
+  window.addEventListener('hashchange', () => {
+    if (focusName !== null || new URLSearchParams(location.hash.slice(1)).get('scene') !== null) {
+      history.scrollRestoration = 'manual';
+      location.reload();
+    }
+  });
   report();
 }
 try { start(); } catch (e) { status.errors.push(String(e && e.stack || e)); report(); }
