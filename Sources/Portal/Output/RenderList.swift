@@ -5,10 +5,11 @@
 /// descendants, siblings by z index then creation order. A child draws in its root's band, so
 /// the overlay band (portal layers, popups, backdrops) is above all app content. Hidden views
 /// and their subtrees are absent, and so are *culled* views: a view whose global bounding box
-/// lies wholly outside the bounding box of its nearest clipping ancestor's clip, together with
-/// its whole subtree (content of a cell must stay inside the cell, or the cell be left
-/// unclipped by its list, to be drawn when the cell is off-screen — as a `List` does not draw
-/// off-screen rows).
+/// lies wholly outside the intersection of the bounding boxes of all its clipping ancestors'
+/// clips — not only the nearest one's: a cell still inside its list's clip but scrolled out of
+/// a clipping stack around the list is culled — together with its whole subtree (content of a
+/// cell must stay inside the cell, or the cell be left unclipped by its list, to be drawn when
+/// the cell is off-screen — as a `List` does not draw off-screen rows).
 ///
 /// A renderer draws each item alone, without walking the tree: fill the rectangle
 /// (0, 0)-(frame.width, frame.height) (rounded by ``cornerRadius`` and ``cornerStyle``)

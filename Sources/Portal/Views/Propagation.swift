@@ -30,7 +30,8 @@ extension ViewStore {
         /// overlay, not drawn in their own place).
         var isLayerContent: Bool
         var hasCull: Bool
-        /// The bounding box of the nearest clipping ancestor's clip (valid when `hasCull`).
+        /// The intersection of the bounding boxes of every clipping ancestor's clip (valid when
+        /// `hasCull`).
         var cull: Rect
         /// The parent's global transform, after its content offset.
         var global: ProjectionTransform

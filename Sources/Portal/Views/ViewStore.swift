@@ -101,7 +101,8 @@ public struct ViewPresentation: Hashable, Sendable {
     /// transform, its frame); the frame itself when part of the view turns behind the viewer.
     public var globalFrame: Rect = .zero
     /// Whether the view is in the render list of the last tick: `false` while it or an ancestor
-    /// is hidden, while it lies wholly outside its nearest clipping ancestor (culled), while something hides it
+    /// is hidden, while it lies wholly outside the clips of its clipping ancestors taken together
+    /// (culled; see ``RenderItem``), while something hides it
     /// — the app (``World/setHidden(_:of:)``), a portal (a source or destination while its layer
     /// flies), a navigation stack (a screen not on show), a popup not presented — and for a
     /// view spawned since the last tick.
