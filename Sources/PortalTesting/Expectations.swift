@@ -43,16 +43,8 @@ extension World {
 /// cross-fade.
 public func expectExactlyOneDrawn(portal id: PortalID, source: Entity, destination: Entity, in world: World,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
-    let layer = world.portalLayer(id)?.layer
-    var drawn: [String] = []
-    for item in world.renderList where item.opacity > 0 {
-        if item.entity == source { drawn.append("source") }
-        if item.entity == destination { drawn.append("destination") }
-        if let layer, item.entity == layer { drawn.append("layer") }
-    }
-    if drawn.count != 1 {
-        Issue.record("tick \(world.tickCount), portal \(id): expected exactly one of source, layer, destination drawn, found \(drawn.isEmpty ? "none" : drawn.joined(separator: ", "))",
-                     sourceLocation: sourceLocation)
+    if let failure = exactlyOneDrawnFailure(portal: id, source: source, destination: destination, in: world) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }
 
@@ -61,10 +53,28 @@ public func expectExactlyOneDrawn(portal id: PortalID, source: Entity, destinati
 /// points of `frame` in each of x, y, width and height.
 public func expectFrame(of view: Entity, in world: World, atTick tick: UInt64, equals frame: Rect, tolerance: Float = 0.001,
                         sourceLocation: SourceLocation = #_sourceLocation) {
-    guard world.tickCount <= tick else {
-        Issue.record("the world is at tick \(world.tickCount), past tick \(tick)", sourceLocation: sourceLocation)
-        return
+    if let failure = frameFailure(of: view, in: world, atTick: tick, equals: frame, tolerance: tolerance) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
+}
+
+// What the expectations above record, or nil when they pass: apart, so that the tests of these
+// helpers check the message a failing expectation gives without recording an issue.
+
+func exactlyOneDrawnFailure(portal id: PortalID, source: Entity, destination: Entity, in world: World) -> String? {
+    let layer = world.portalLayer(id)?.layer
+    var drawn: [String] = []
+    for item in world.renderList where item.opacity > 0 {
+        if item.entity == source { drawn.append("source") }
+        if item.entity == destination { drawn.append("destination") }
+        if let layer, item.entity == layer { drawn.append("layer") }
+    }
+    guard drawn.count != 1 else { return nil }
+    return "tick \(world.tickCount), portal \(id): expected exactly one of source, layer, destination drawn, found \(drawn.isEmpty ? "none" : drawn.joined(separator: ", "))"
+}
+
+func frameFailure(of view: Entity, in world: World, atTick tick: UInt64, equals frame: Rect, tolerance: Float) -> String? {
+    guard world.tickCount <= tick else { return "the world is at tick \(world.tickCount), past tick \(tick)" }
     world.step(toTick: tick)
     let actual: Rect
     if let item = world.renderList.first(where: { $0.entity == view }) {
@@ -72,13 +82,12 @@ public func expectFrame(of view: Entity, in world: World, atTick tick: UInt64, e
     } else if let presentation = try? world.presentation(of: view) {
         actual = presentation.frame
     } else {
-        Issue.record("tick \(tick): \(view) is not a live view", sourceLocation: sourceLocation)
-        return
+        return "tick \(tick): \(view) is not a live view"
     }
     let pairs: [(String, Float, Float)] = [("x", actual.origin.x, frame.origin.x), ("y", actual.origin.y, frame.origin.y),
                                            ("width", actual.size.width, frame.size.width), ("height", actual.size.height, frame.size.height)]
     for (field, a, e) in pairs where !(abs(a - e) <= tolerance) {
-        Issue.record("tick \(tick), \(view), frame.\(field): expected \(e) ± \(tolerance), got \(a)", sourceLocation: sourceLocation)
-        return
+        return "tick \(tick), \(view), frame.\(field): expected \(e) ± \(tolerance), got \(a)"
     }
+    return nil
 }

@@ -86,23 +86,10 @@ public func expectGolden(_ world: World, named name: String, in directory: Strin
                          transitions: [String: AtomicTransition.Handler] = [:],
                          navigationTransitions: [String: NavigationTransition.Handler] = [:],
                          setUp: (World) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    guard let text = world.recordedTrace else {
-        Issue.record("expectGolden needs a recording world: call world.startRecording() before the first call", sourceLocation: sourceLocation)
-        return
+    if let failure = try goldenFailure(world, named: name, in: directory, every: every, precision: precision, transitions: transitions,
+                                       navigationTransitions: navigationTransitions, setUp: setUp) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
-    let tracePath = (directory as NSString).appendingPathComponent(name + ".trace")
-    if !Golden.isRecording, let golden = try? String(contentsOfFile: tracePath, encoding: .utf8), golden != text {
-        let a = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-        Issue.record("the calls differ from the golden trace \(tracePath) at line \(i + 1): expected \(i < a.count ? String(a[i]) : "(end)"), got \(i < b.count ? String(b[i]) : "(end)")",
-                     sourceLocation: sourceLocation)
-        return
-    }
-    try Golden.write(text, to: tracePath)
-    try expectGolden(trace: tracePath, snapshot: (directory as NSString).appendingPathComponent(name + ".snapshot"),
-                     every: every, precision: precision, transitions: transitions, navigationTransitions: navigationTransitions,
-                     setUp: setUp, sourceLocation: sourceLocation)
 }
 
 /// Expects the replay of the trace file at `tracePath` to give the snapshot file at
@@ -111,10 +98,39 @@ public func expectGolden(trace tracePath: String, snapshot snapshotPath: String,
                          transitions: [String: AtomicTransition.Handler] = [:],
                          navigationTransitions: [String: NavigationTransition.Handler] = [:],
                          setUp: (World) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let trace = try Trace(String(contentsOfFile: tracePath, encoding: .utf8))
-    if let difference = try Golden.check(trace, snapshot: snapshotPath, every: every, precision: precision, transitions: transitions,
-                                         navigationTransitions: navigationTransitions, setUp: setUp) {
-        Issue.record("the replay of \(tracePath) differs from \(snapshotPath): \(difference) — if the change is intended, re-record with \(Golden.recordVariable)=1 and review the diff",
-                     sourceLocation: sourceLocation)
+    if let failure = try goldenFailure(trace: tracePath, snapshot: snapshotPath, every: every, precision: precision, transitions: transitions,
+                                       navigationTransitions: navigationTransitions, setUp: setUp) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
+}
+
+// What the expectations above record, or nil when they pass: apart, so that the tests of these
+// helpers check the message a failing expectation gives without recording an issue.
+
+func goldenFailure(_ world: World, named name: String, in directory: String, every: Int, precision: Int,
+                   transitions: [String: AtomicTransition.Handler], navigationTransitions: [String: NavigationTransition.Handler],
+                   setUp: (World) -> Void) throws -> String? {
+    guard let text = world.recordedTrace else {
+        return "expectGolden needs a recording world: call world.startRecording() before the first call"
+    }
+    let tracePath = (directory as NSString).appendingPathComponent(name + ".trace")
+    if !Golden.isRecording, let golden = try? String(contentsOfFile: tracePath, encoding: .utf8), golden != text {
+        let a = golden.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+        return "the calls differ from the golden trace \(tracePath) at line \(i + 1): expected \(i < a.count ? String(a[i]) : "(end)"), got \(i < b.count ? String(b[i]) : "(end)")"
+    }
+    try Golden.write(text, to: tracePath)
+    return try goldenFailure(trace: tracePath, snapshot: (directory as NSString).appendingPathComponent(name + ".snapshot"),
+                             every: every, precision: precision, transitions: transitions, navigationTransitions: navigationTransitions,
+                             setUp: setUp)
+}
+
+func goldenFailure(trace tracePath: String, snapshot snapshotPath: String, every: Int, precision: Int,
+                   transitions: [String: AtomicTransition.Handler], navigationTransitions: [String: NavigationTransition.Handler],
+                   setUp: (World) -> Void) throws -> String? {
+    let trace = try Trace(String(contentsOfFile: tracePath, encoding: .utf8))
+    guard let difference = try Golden.check(trace, snapshot: snapshotPath, every: every, precision: precision, transitions: transitions,
+                                            navigationTransitions: navigationTransitions, setUp: setUp) else { return nil }
+    return "the replay of \(tracePath) differs from \(snapshotPath): \(difference) — if the change is intended, re-record with \(Golden.recordVariable)=1 and review the diff"
 }
