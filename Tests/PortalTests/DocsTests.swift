@@ -606,6 +606,27 @@ struct DocsTests {
         #expect(try !world.drawn(menu))
     }
 
+    @Test("the popup events example: a popup whose source scrolls out of its list leaves with reason .sourceCulled")
+    func popupEvents() throws {
+        let world = World()
+        try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 390, height: 844))
+        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600))
+        try world.setClipsToBounds(true, of: list)
+        let button = try world.spawnView(frame: Rect(x: 20, y: 20, width: 44, height: 44), in: list)
+        let menu = try world.spawnView(frame: .zero)
+        try world.presentPopup(menu, from: button, width: 220, height: 160)
+        world.ticks(30)
+        _ = world.drainEvents()
+        try world.setContentOffset(Point(x: 0, y: 100), of: list)   // the button's bottom, 64, above the list's top
+        world.tick()
+        var scrolledAway: [Entity] = []
+        world.drainEvents { event in
+            if case let .popupDidDismiss(menu, reason: .sourceCulled) = event { scrolledAway.append(menu) }
+        }
+        #expect(scrolledAway == [menu])
+        #expect(try !world.drawn(menu) && !world.drawn(button))
+    }
+
     // MARK: Determinism and testing
 
     @Test("the determinism examples: an exact halfway value, and two runs equal item for item")

@@ -83,7 +83,7 @@ struct PopupTests {
         #expect(s.item(s.content) == nil && s.world.presentedPopups.isEmpty)
         #expect(s.world.renderList.allSatisfy { $0.role == .view })
         #expect(s.world.hitTest(Point(x: 300, y: 700))?.entity == s.app)
-        #expect(s.world.drainEvents().contains(.popupDidDismiss(s.content)))
+        #expect(s.world.drainEvents().contains(.popupDidDismiss(s.content, reason: .tappedOutside)))
     }
 
     @Test("a backdrop is Portal's own: it can be read and restyled, but not marked, attached to, presented or despawned")

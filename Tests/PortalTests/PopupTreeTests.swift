@@ -41,7 +41,7 @@ struct PopupTreeTests {
         s.world.run(ticks: 12)
         // Below the source (210 < 422), leading third (centre 30 < 130): x 10, y 250.
         #expect(s.world.popupPlacement(of: s.content) ==
-                PopupPlacement(frame: Rect(x: 10, y: 250, width: 120, height: 200), isBelowSource: true, anchor: UnitPoint(x: Double(Float(20) / 120), y: 0)))
+                PopupPlacement(frame: Rect(x: 10, y: 250, width: 120, height: 200), isBelowSource: true, alignment: .leading, anchor: UnitPoint(x: Double(Float(20) / 120), y: 0)))
         let popup = try #require(s.item(s.content))
         #expect(popup.frame == Rect(x: 10, y: 250, width: 120, height: 200) && popup.role == .overlay)
         #expect(popup.transform == .identity && popup.opacity == 1)

@@ -126,12 +126,14 @@ struct RemovalTests {
         let layer = try #require(world.portalLayer("hero")).layer
         world.run(ticks: 20)
         #expect(removed == [layer])
-        // A popup's backdrop, when the popup is dismissed.
+        // A popup's backdrop, when the popup is dismissed (from the detail: the card, the
+        // portal's source, is hidden now, and a popup from a hidden source leaves at once).
         try world.setPopupContainer(bounds: screenFrame)
-        try world.presentPopup(detail, from: card, height: 100)
+        let menu = try world.spawnView(frame: .zero)
+        try world.presentPopup(menu, from: detail, height: 100)
         world.tick()
         let backdrop = try #require(world.renderList.first { $0.role == .backdrop }).entity
-        try world.dismissPopup(detail)
+        try world.dismissPopup(menu)
         world.tick()
         #expect(removed == [layer, backdrop])
         // A stack and its progress view; a header and its progress view; a host despawn.

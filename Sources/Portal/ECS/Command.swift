@@ -21,7 +21,7 @@ enum Command {
     case scroll(Entity, offset: Float, phase: ScrollPhase)
     case popupContainer(Rect, EdgeInsets)
     case presentPopup(Entity, Entity, width: Float, height: Float, animation: Animation, backdrop: Bool)
-    case dismissPopup(Entity)
+    case dismissPopup(Entity, PopupDismissReason)
     case setParent(Entity, Entity?, keepingGlobalFrame: Bool)
     case setClipsToBounds(Entity, Bool)
 }
@@ -90,8 +90,8 @@ extension World {
             break   // already in force for validation; the popups re-place in stage 2
         case let .presentPopup(content, source, width, height, animation, backdrop):
             applyPresentPopup(content, source: source, width: width, height: height, animation: animation, backdrop: backdrop, tick: tick)
-        case let .dismissPopup(content):
-            dismiss(content, tick: tick)
+        case let .dismissPopup(content, reason):
+            dismiss(content, reason: reason, tick: tick)
         case let .headerAnchors(header, title, accessory, bar, barTitleSize):
             applyHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)
         case let .navigate(stack, request, interactive):

@@ -275,7 +275,7 @@ public final class World {
         // Headers place their parts from this tick's presented values (their progress, their
         // screen's transform), so after the write-back and before the render list.
         runHeaderPlacement()
-        runPopupFollow()
+        runPopupFollow(tick: now)
         // Layers whose landing anchor moved after the matching pass (a lane, a header's
         // placement) are placed where the anchor is drawn now.
         if !portals.lateFollowers.isEmpty || !views.observedWrites.isEmpty { withPortalSystem { $0.runPortalFollow(tick: now) } }
@@ -451,6 +451,7 @@ public final class World {
         headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
         popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
         precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
+        checkPopupSources()
         views.checkPropagation(items: renderItems, clips: renderClips)
         checkTreeOutput()
         #endif

@@ -59,6 +59,8 @@ extension World {
 
     /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
     /// or, if a transition is running, after it and any queued before, in order.
+    /// Pushing shows a screen the app hid (``setHidden(_:of:)``), as
+    /// ``presentPopup(_:from:width:height:animation:backdrop:)`` shows hidden content.
     /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {

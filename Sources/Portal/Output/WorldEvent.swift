@@ -21,8 +21,9 @@ public enum WorldEvent: Hashable, Sendable {
     case popupWillPresent(Entity)
     /// A popup has fully appeared.
     case popupDidPresent(Entity)
-    /// A popup has gone.
-    case popupDidDismiss(Entity)
+    /// A popup has gone, and why: after its hide animation, or at once when it was left with
+    /// nothing to point at (its source not drawn, or its content hidden).
+    case popupDidDismiss(Entity, reason: PopupDismissReason)
     /// Portal `id` was activated but cannot fly yet: no frame is known for the anchors in
     /// `missing` (in source, destination order), because no view with that role has been marked
     /// (or laid out) so far. It waits, showing its source, and flies on the tick the missing

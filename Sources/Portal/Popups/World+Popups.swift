@@ -18,6 +18,26 @@ public enum PopupPolicy: Hashable, Sendable {
     case oneAtATime
 }
 
+/// Why a popup was dismissed, as ``WorldEvent/popupDidDismiss(_:reason:)`` reports it.
+public enum PopupDismissReason: Hashable, Sendable {
+    /// ``World/dismissPopup(_:)`` or ``World/dismissTopPopup()``.
+    case requested
+    /// A tap on its backdrop (``World/tap(at:)``).
+    case tappedOutside
+    /// Another popup was presented under ``PopupPolicy/oneAtATime``.
+    case replaced
+    /// Its source stopped being drawn because it, or an ancestor, was hidden (by the app, a
+    /// portal, a stack or a popup).
+    case sourceHidden
+    /// Its source stopped being drawn because a clipping ancestor culls it: scrolled out of
+    /// its list, or its list moved off screen.
+    case sourceCulled
+    /// Its source was despawned.
+    case sourceRemoved
+    /// Its content was hidden while it was presented.
+    case contentHidden
+}
+
 struct PopupState {
     let content: Entity
     let source: Entity
@@ -29,7 +49,9 @@ struct PopupState {
     /// The parent the content had before it was lifted into the overlay, restored when it
     /// leaves (or becomes a root then, when that parent is gone by then).
     var home: Entity?
-    var isDismissing = false
+    /// Why it is being dismissed (`nil` while it is not).
+    var dismissal: PopupDismissReason?
+    var isDismissing: Bool { dismissal != nil }
     var transition: TimingHandle?
     /// The show/hide animation's scale-about-the-tail offset: (1 − scale) × (tail − centre).
     var tailOffset: Point
@@ -76,7 +98,17 @@ extension World {
     /// with `width` (points, or `.infinity` for the room available) and the content's `height`,
     /// scaled 0.2 → 1 and faded in about its tail with `animation` (ease-in-out 0.2 s by
     /// default), above a backdrop that blocks the app and dismisses the popup when tapped
-    /// (``tap(at:)``). The popup follows its source every tick.
+    /// (``tap(at:)``). The popup follows its source every tick, keeping the side it opened on
+    /// while that side has room (see ``PopupPlacement/place(source:width:height:container:safeArea:margin:previous:)``);
+    /// when it has to change sides it moves there with `animation`.
+    ///
+    /// Presenting shows `content`: a view the app hid (``setHidden(_:of:)``, as a view is kept
+    /// hidden until it is presented) is shown, as ``push(_:onto:transition:)`` shows a hidden
+    /// screen; after its dismissal it is hidden by the popup until presented again. A popup is
+    /// never drawn pointing at nothing: when its source stops being drawn (hidden, culled by a
+    /// clipping ancestor — scrolled out of its list — or despawned), or its content is hidden,
+    /// the popup leaves on that tick, with no hide animation (its tail would point at nothing),
+    /// and ``WorldEvent/popupDidDismiss(_:reason:)`` says why.
     ///
     /// `source` may be anywhere in the view tree: the popup is placed from its global frame (the
     /// bounding box of its bounds on screen), re-read every tick, so a source in a list that
@@ -108,12 +140,13 @@ extension World {
         commands.append(.presentPopup(content, source, width: width, height: height, animation: animation, backdrop: backdrop))
     }
 
-    /// Dismisses `content`'s popup at the next tick (scaling out about its tail).
+    /// Dismisses `content`'s popup at the next tick (scaling out about its tail); its
+    /// ``WorldEvent/popupDidDismiss(_:reason:)`` gives the reason ``PopupDismissReason/requested``.
     public func dismissPopup(_ content: Entity) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.dismissPopup(content), self); return }
         try requireAlive(content)
         guard popups.states.value(of: content) != nil || pendingPopup(content) else { throw .popupNotPresented(content) }
-        commands.append(.dismissPopup(content))
+        commands.append(.dismissPopup(content, .requested))
     }
 
     /// Dismisses the topmost popup, if any. Returns it.
@@ -121,18 +154,18 @@ extension World {
     public func dismissTopPopup() -> Entity? {
         if let r = recorder, r.isIdle { return (try? r.record(.dismissTopPopup, self))?.optionalEntity }
         guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }
-        commands.append(.dismissPopup(top))
+        commands.append(.dismissPopup(top, .requested))
         return top
     }
 
     /// A tap at `point`: hit-tests, and a tap on a popup's backdrop dismisses that popup (the
-    /// topmost). Returns what was hit.
+    /// topmost; reason ``PopupDismissReason/tappedOutside``). Returns what was hit.
     @discardableResult
     public func tap(at point: Point) -> HitTestResult? {
         if let r = recorder, r.isIdle { return (try? r.record(.tap(point), self))?.hit }
         let hit = hitTest(point)
         if let hit, hit.role == .backdrop, let owner = popups.states.values.first(where: { $0.backdrop == hit.entity }) {
-            commands.append(.dismissPopup(owner.content))
+            commands.append(.dismissPopup(owner.content, .tappedOutside))
         }
         return hit
     }
@@ -154,7 +187,7 @@ extension World {
               let slot = views.slot(of: content), let sourceSlot = views.slot(of: source),
               !isAncestor(slot, of: sourceSlot) else { return }
         if popups.policy == .oneAtATime {
-            for shown in popups.stack { dismiss(shown, tick: tick) }
+            for shown in popups.stack { dismiss(shown, reason: .replaced, tick: tick) }
         }
         let placement = PopupPlacement.place(source: views.presentation(slot: sourceSlot).globalFrame, width: width, height: height,
                                              container: container, safeArea: popups.safeArea)
@@ -174,6 +207,9 @@ extension World {
         views.setZIndex(popups.nextZ + 1, slot: slot)
         popups.nextZ = popups.nextZ &+ 2
         views.setHidden(false, by: .popup, slot: slot)
+        // Presenting shows the content, as a push shows its screen: content kept hidden until
+        // it is presented would otherwise be an invisible popup whose backdrop takes taps.
+        views.setHidden(false, by: .app, slot: slot)
         let tail = tailOffset(placement)
         let state = PopupState(content: content, source: source, width: width, height: height, animation: animation,
                                backdrop: backdropEntity, placement: placement, home: home, tailOffset: tail)
@@ -190,7 +226,7 @@ extension World {
     }
 
     /// Starts dismissing a popup: its backdrop goes at once; it scales out about its tail.
-    func dismiss(_ content: Entity, tick: UInt64) {
+    func dismiss(_ content: Entity, reason: PopupDismissReason, tick: UInt64) {
         guard let state = popups.states.value(of: content), !state.isDismissing, let slot = views.slot(of: content) else { return }
         if let backdrop = state.backdrop { remove(backdrop) }
         let tail = tailOffset(state.placement)
@@ -198,27 +234,99 @@ extension World {
                                   targets: [(.scaleX, 0.2), (.scaleY, 0.2), (.opacity, 0), (.translationX, 0.8 * tail.x), (.translationY, 0.8 * tail.y)],
                                   tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
         popups.states.update(content) {
-            $0.isDismissing = true
+            $0.dismissal = reason
             $0.transition = handle
         }
     }
 
     /// After the write-back: popups follow their source's global frame (composed up its
     /// ancestors from this tick's presented values, O(depth), so a source whose list scrolled
-    /// is followed in the same tick) and re-place themselves in the container.
-    func runPopupFollow() {
+    /// is followed in the same tick) and re-place themselves in the container, keeping their
+    /// side while it fits. Then a popup whose source will not be drawn this tick, or whose
+    /// content is hidden, leaves at once.
+    func runPopupFollow(tick: UInt64) {
         guard popups.states.count > 0, let container = popups.container else { return }
         for content in popups.stack {
             guard var state = popups.states.value(of: content), let slot = views.slot(of: content),
                   let sourceSlot = views.slot(of: state.source) else { continue }
             if let backdrop = state.backdrop, let backdropSlot = views.slot(of: backdrop) { setFrame(container, slot: backdropSlot) }
             let placement = PopupPlacement.place(source: views.presentation(slot: sourceSlot).globalFrame, width: state.width, height: state.height,
-                                                 container: container, safeArea: popups.safeArea)
+                                                 container: container, safeArea: popups.safeArea, previous: state.placement)
             guard placement != state.placement else { continue }
+            let changesSides = placement.isBelowSource != state.placement.isBelowSource || placement.alignment != state.placement.alignment
             state.placement = placement
             state.tailOffset = tailOffset(placement)
             popups.states.insert(state, for: content)
-            setFrame(placement.frame, slot: slot)
+            if changesSides {
+                moveAcross(content, slot: slot, to: placement.frame, with: state.animation, tick: tick)
+            } else {
+                follow(slot: slot, to: placement.frame)
+            }
+        }
+        // After every popup has moved (a source may be in another popup's content, clipped by
+        // it); and again after any leaves, as its content may be another popup's source.
+        var left = true
+        while left {
+            left = false
+            var i = 0
+            while i < popups.stack.count {
+                let content = popups.stack[i]
+                if let state = popups.states.value(of: content), let slot = views.slot(of: content),
+                   let reason = undrawnReason(state, contentSlot: slot) {
+                    // Gone this tick, not scaled out: its tail would point at nothing meanwhile.
+                    removePopup(content)
+                    events.append(.popupDidDismiss(content, reason: state.dismissal ?? reason))
+                    left = true
+                } else {
+                    i += 1
+                }
+            }
+        }
+    }
+
+    /// Why the popup of `state` must not be drawn this tick, or `nil` when it may: its content
+    /// is hidden, or its source will not be drawn (despawned, hidden, or culled).
+    private func undrawnReason(_ state: PopupState, contentSlot: Int) -> PopupDismissReason? {
+        guard let sourceSlot = views.slot(of: state.source) else { return .sourceRemoved }
+        if views.isHidden(slot: contentSlot) { return .contentHidden }
+        switch views.nextDrawState(slot: sourceSlot) {
+        case .drawn: return nil
+        case .hidden: return .sourceHidden
+        case .culled: return .sourceCulled
+        }
+    }
+
+    /// A change of side: the content's frame moves from where it is drawn to `frame` with the
+    /// popup's animation (without its delay: the popup is already shown), started after this
+    /// tick's write-back, so it first moves at the next tick.
+    private func moveAcross(_ content: Entity, slot: Int, to frame: Rect, with animation: Animation, tick: UInt64) {
+        var motion = animation
+        motion.delay = 0
+        tracks.start(motion, id: .internal, view: content, slot: slot,
+                     targets: [(.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)],
+                     tick: tick + 1, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+    }
+
+    /// The content follows its placement to `frame`; a channel still moving across carries its
+    /// remaining offset with it (as a flight rides its moving anchor), so the move keeps its
+    /// shape relative to the source and ends on time.
+    private func follow(slot: Int, to frame: Rect) {
+        var moving = false
+        for (channel, value) in [(ViewChannel.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)] {
+            let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
+            if lane == ViewStore.noLane { continue }
+            moving = true
+            tracks.carry(lane: Int(lane), to: value)
+            views.values[slot * ViewChannel.stride + channel.rawValue] = tracks.value[Int(lane)]
+        }
+        if moving {
+            views.noteGeometryWrite(slot: slot)
+            for (channel, value) in [(ViewChannel.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)]
+            where views.lanes[slot * ViewChannel.stride + channel.rawValue] == ViewStore.noLane {
+                setPresented(channel, value, slot: slot)
+            }
+        } else {
+            setFrame(frame, slot: slot)
         }
     }
 
@@ -228,9 +336,9 @@ extension World {
         for content in popups.stack {
             guard let state = popups.states.value(of: content) else { continue }
             if let handle = state.transition, tracks.completionTicks(handle) != nil { continue }
-            if state.isDismissing {
+            if let reason = state.dismissal {
                 removePopup(content)
-                events.append(.popupDidDismiss(content))
+                events.append(.popupDidDismiss(content, reason: reason))
             } else if state.transition != nil {
                 popups.states.update(content) { $0.transition = nil }
                 events.append(.popupDidPresent(content))
@@ -266,6 +374,16 @@ extension World {
         return true
     }
 
+    /// Debug invariant, after the render list is built: a drawn popup's source is drawn.
+    func checkPopupSources() {
+        for content in popups.stack {
+            guard let state = popups.states.value(of: content), let slot = views.slot(of: content),
+                  views.presentation(slot: slot).isDrawn else { continue }
+            let source = views.slot(of: state.source).map { views.presentation(slot: $0).isDrawn } ?? false
+            precondition(source, "popups: \(content) is drawn but its source \(state.source) is not")
+        }
+    }
+
     /// Whether the view in `ancestor` is the view in `slot` or one of its ancestors.
     private func isAncestor(_ ancestor: Int, of slot: Int) -> Bool {
         var up: Int? = slot
@@ -286,9 +404,62 @@ extension World {
     }
 
     /// The popups' removal hook: a removed content view leaves the overlay (its backdrop goes),
-    /// and the popups presented from a removed source are dismissed.
+    /// and so do the popups presented from a removed source, at once (nothing is left for them
+    /// to point at).
     func removeFromPopups(_ entity: Entity) {
         removePopup(entity)
-        for popup in popups.states.values where popup.source == entity { dismiss(popup.content, tick: clock.tick + 1) }
+        for popup in popups.states.values where popup.source == entity {
+            removePopup(popup.content)
+            events.append(.popupDidDismiss(popup.content, reason: popup.dismissal ?? .sourceRemoved))
+        }
+    }
+}
+
+extension ViewStore {
+    /// Whether a view will be drawn by the next render walk, from the values presented now.
+    enum DrawState {
+        case drawn
+        /// It or an ancestor is hidden.
+        case hidden
+        /// It or an ancestor is outside the clip of a clipping ancestor.
+        case culled
+    }
+
+    /// Whether the view in `slot` will be drawn by the render walk if nothing changes before
+    /// it: the walk's own tests (hidden views and the cull box of its clipping ancestors, the
+    /// pre-cull included) with its arithmetic, along the view's ancestors only (O(depth)).
+    func nextDrawState(slot: Int) -> DrawState {
+        var state = DrawState.drawn
+        _ = childContext(ofDrawn: slot, state: &state)
+        return state
+    }
+
+    /// What the walk hands the children of the view in `slot`, or `nil` (with why in `state`)
+    /// when the view is not drawn.
+    private func childContext(ofDrawn slot: Int, state: inout DrawState) -> WalkParent? {
+        guard hiddenBy[slot] == 0 else { state = .hidden; return nil }
+        let style = styles[slot]
+        let p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: style.rotationAxis) }
+        var own = WalkParent(own: ProjectionTransform.local(frame: p.frame, transform: p.transform),
+                             opacity: p.opacity, hittable: style.allowsHitTesting)
+        if let parent = parent(slot: slot) {
+            guard var ctx = childContext(ofDrawn: parent, state: &state) else { return nil }
+            let culled = values.withUnsafeBufferPointer {
+                ViewStore.preCulled(slot, v: $0, preCull: ViewStore.canPreCull(ctx), g: ctx.global, cull: ctx.cull)
+            }
+            guard !culled else { state = .culled; return nil }
+            withUnsafePointer(to: &ctx) { own.compose(under: $0) }
+        }
+        var box: Rect?
+        if own.hasCull || style.clipsToBounds { box = own.global.boundingBox(of: p.frame.size) }
+        if own.hasCull, let b = box, ViewStore.disjoint(b, own.cull) { state = .culled; return nil }
+        var ctx = own
+        if style.clipsToBounds, let b = box {
+            ctx.cull = own.hasCull ? ViewStore.intersection(b, own.cull) : b
+            ctx.hasCull = true
+        }
+        let offset = contentOffset(slot: slot)
+        if offset.x != 0 || offset.y != 0 { ctx.global = ProjectionTransform.translation(x: -offset.x, y: -offset.y) * own.global }
+        return ctx
     }
 }
