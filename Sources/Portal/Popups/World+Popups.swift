@@ -311,22 +311,19 @@ extension World {
     /// remaining offset with it (as a flight rides its moving anchor), so the move keeps its
     /// shape relative to the source and ends on time.
     private func follow(slot: Int, to frame: Rect) {
+        let values = SIMD4(frame.minX, frame.minY, frame.width, frame.height)
         var moving = false
-        for (channel, value) in [(ViewChannel.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)] {
+        for (i, channel) in ViewChannel.frame.enumerated() {
             let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
             if lane == ViewStore.noLane { continue }
             moving = true
-            tracks.carry(lane: Int(lane), to: value)
+            tracks.carry(lane: Int(lane), to: values[i])
             views.values[slot * ViewChannel.stride + channel.rawValue] = tracks.value[Int(lane)]
         }
-        if moving {
-            views.noteGeometryWrite(slot: slot)
-            for (channel, value) in [(ViewChannel.x, frame.minX), (.y, frame.minY), (.width, frame.width), (.height, frame.height)]
-            where views.lanes[slot * ViewChannel.stride + channel.rawValue] == ViewStore.noLane {
-                setPresented(channel, value, slot: slot)
-            }
-        } else {
-            setFrame(frame, slot: slot)
+        guard moving else { return setFrame(frame, slot: slot) }
+        views.noteGeometryWrite(slot: slot)
+        for (i, channel) in ViewChannel.frame.enumerated() where views.lanes[slot * ViewChannel.stride + channel.rawValue] == ViewStore.noLane {
+            setPresented(channel, values[i], slot: slot)
         }
     }
 

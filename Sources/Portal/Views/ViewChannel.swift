@@ -18,6 +18,8 @@ enum ViewChannel: Int, CaseIterable {
 
     /// The raw values of the channels a portal reads of its anchor: the frame and the corner
     /// radius (the first five channels).
+    /// The channels of a frame, in `Rect`'s order: x, y, width, height.
+    static let frame: [ViewChannel] = [.x, .y, .width, .height]
     static let geometry = ViewChannel.x.rawValue...ViewChannel.cornerRadius.rawValue
 
     /// Whether writing the channel can move the view or its content on screen, or change what
