@@ -385,16 +385,32 @@ public final class World {
     /// The topmost view under `point` in the last render list, or `nil` when the point hits
     /// nothing.
     ///
-    /// Views that do not allow hit testing, views with opacity below 0.01 (as UIKit), and views
-    /// (and stacks) despawned since the last tick — still drawn until the next tick, but their
-    /// handles are dead — are skipped: hit testing returns only live handles. The point is mapped through each view's scale, rotation and translation; the 3D
-    /// rotation is not considered.
+    /// Skipped, as UIKit's `hitTest(_:with:)` skips hidden views, views with user interaction
+    /// disabled and views whose alpha is below 0.01:
+    /// - views that do not allow hit testing (``setAllowsHitTesting(_:of:)``), with their
+    ///   subtrees;
+    /// - views whose *own* opacity is below 0.01, with their subtrees (a backdrop excepted: it
+    ///   takes taps at any opacity). The product of the opacities down the tree does not
+    ///   matter: a view at 0.05 under a parent at 0.05 is drawn at 0.0025 and is hit;
+    /// - hidden and culled views, which are not in the render list;
+    /// - views (and stacks) despawned since the last tick — still drawn until the next tick,
+    ///   but their handles are dead: hit testing returns only live handles.
+    ///
+    /// When some view has a parent, the point is mapped through each item's
+    /// ``RenderItem/globalTransform`` — every ancestor's frame, transform and content offset,
+    /// 3D rotations and perspective included — and must land in the view's bounds and inside
+    /// every clip of its chain, whose rounded corners count. When no view has a parent, it is
+    /// mapped through each view's scale, rotation and translation; a 3D rotation is not
+    /// considered there. A view's own corner radius does not round its hit area (as in UIKit,
+    /// where `cornerRadius` does not change `point(inside:with:)`): a tap in the cut-off corner
+    /// hits the view. To round it, clip the view's content with a parent that clips
+    /// (``setClipsToBounds(_:of:)``).
     ///
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
         if hitGrid.version != renderVersion {
-            hitGrid.build(renderItems, clips: renderClips, version: renderVersion, tree: views.lastListWasTree)
+            hitGrid.build(renderItems, clips: renderClips, version: renderVersion, views: views.lastListWasTree ? views : nil)
         }
         let hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
