@@ -606,6 +606,12 @@ final class Execution {
                 try w.spawnNavigationStack(frame: r.rect, root: e, interactivePopStart: start)
             }
             bind(i, s, kind: &stacks)
+        case let .spawnScreen(stack, radius):
+            guard let s = resolve(stack) else { return .skipped }
+            let e = try call("world.spawnScreen(for: \(name(stack)), cornerRadius: \(lit(radius)))", binding: "e\(i)") { () throws(PortalError) in
+                try w.spawnScreen(for: s, cornerRadius: radius)
+            }
+            bind(i, e, kind: &viewVars)
         case let .push(screen, stack, t):
             guard let a = resolve(screen), let s = resolve(stack) else { return .skipped }
             try call("world.push(\(name(screen)), onto: \(name(stack)), transition: \(t.code))") { () throws(PortalError) in

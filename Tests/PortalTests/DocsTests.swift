@@ -495,10 +495,19 @@ struct DocsTests {
         let world = World()
         let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
         let home = try world.spawnView(frame: screenFrame)
-        let detail = try world.spawnView(frame: screenFrame)
-        let title = try world.spawnView(frame: Rect(x: 20, y: 60, width: 200, height: 40), in: detail)
         let stack = try world.spawnNavigationStack(frame: screenFrame, root: home)
+        let detail = try world.spawnScreen(for: stack)                  // not drawn until pushed
+        let title = try world.spawnView(frame: Rect(x: 20, y: 60, width: 200, height: 40), in: detail)
 
+        // Until the push, neither the screen nor its content is drawn or hit: only home is.
+        world.ticks(30)
+        #expect(world.renderList.map(\.entity) == [stack, home])
+        #expect(world.hitTest(Point(x: 30, y: 70))?.entity == home)
+        try world.setHidden(false, of: detail)                          // the stack's to show, not the app's
+        world.ticks(1)
+        #expect(try !world.drawn(detail) && !world.drawn(title))
+        #expect(try world.presentation(of: detail).frame == screenFrame)
+        // … later, when the user taps a row:
         try world.push(detail, onto: stack, transition: .slide)
         world.ticks(21)                                               // the middle of 42 ticks
         let progress = try #require(try world.navigationProgress(of: stack))

@@ -232,3 +232,70 @@ struct NavigationStackTests {
         #expect(s.drawn == [s.b])
     }
 }
+
+@Suite("Screens made ahead of their push")
+struct SpawnScreenTests {
+    @Test("spawnScreen: fills the stack, drawn and hit only once pushed, popped back to the same state, pushed again")
+    func aScreenIsNotDrawnUntilPushed() throws {
+        let world = World()
+        let home = try world.spawnView(frame: stackFrame)
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 10, y: 20, width: 400, height: 800), root: home)
+        let screen = try world.spawnScreen(for: stack, cornerRadius: 12)
+        let label = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100), in: screen)
+        world.run(ticks: 10)
+        #expect(try world.presentation(of: screen).frame == Rect(x: 0, y: 0, width: 400, height: 800))
+        #expect(try world.presentation(of: screen).cornerRadius == 12)
+        #expect(!world.renderList.contains { $0.entity == screen || $0.entity == label })
+        #expect(world.hitTest(Point(x: 50, y: 50))?.entity == home)
+        try world.push(screen, onto: stack, transition: .identity)
+        world.run(ticks: 60)
+        #expect(try world.screens(of: stack) == [home, screen])
+        #expect(world.hitTest(Point(x: 50, y: 50))?.entity == label)
+        try world.pop(stack, transition: .identity)
+        world.run(ticks: 60)
+        #expect(!world.renderList.contains { $0.entity == screen || $0.entity == label })
+        try world.push(screen, onto: stack, transition: .identity)
+        world.run(ticks: 60)
+        #expect(world.renderList.contains { $0.entity == label })
+    }
+
+    @Test("spawnScreen refuses what is not a stack, and a bad radius, leaving the world unchanged")
+    func badInput() throws {
+        let world = World()
+        let home = try world.spawnView(frame: stackFrame)
+        let stack = try world.spawnNavigationStack(frame: stackFrame, root: home)
+        world.tick()
+        let before = world.fingerprint
+        #expect { try world.spawnScreen(for: home) } throws: { error in
+            if case .notANavigationStack(home)? = error as? PortalError { true } else { false }
+        }
+        #expect { try world.spawnScreen(for: stack, cornerRadius: .nan) } throws: { error in
+            if case .invalidGeometry("cornerRadius", _, _)? = error as? PortalError { true } else { false }
+        }
+        #expect(throws: PortalError.self) { try world.spawnScreen(for: stack, cornerRadius: -1) }
+        #expect(world.fingerprint == before)
+        let gone = try world.spawnView(frame: stackFrame)
+        try world.despawn(gone)
+        world.tick()
+        let settled = world.fingerprint
+        #expect(throws: PortalError.self) { try world.spawnScreen(for: gone) }
+        #expect(world.fingerprint == settled)
+    }
+
+    @Test("spawnScreen is recorded and replayed")
+    func replays() throws {
+        let world = World()
+        try world.startRecording()
+        let home = try world.spawnView(frame: stackFrame)
+        let stack = try world.spawnNavigationStack(frame: stackFrame, root: home)
+        let screen = try world.spawnScreen(for: stack, cornerRadius: 4)
+        _ = try world.spawnView(frame: Rect(x: 5, y: 5, width: 50, height: 50), in: screen)
+        world.run(ticks: 3)
+        try world.push(screen, onto: stack)
+        world.run(ticks: 20)
+        let text = try #require(world.stopRecording())
+        #expect(text.contains("screen stack="))
+        let replayed = try Trace(text).replay()
+        #expect(replayed.renderList == world.renderList)
+    }
+}

@@ -30,6 +30,7 @@ enum TraceCall {
     case reduceMotion(Bool)
     case popupPolicy(PopupPolicy)
     case spawnNavigationStack(frame: Rect, root: Entity, InteractivePopStart)
+    case spawnScreen(stack: Entity, cornerRadius: Float)
     case push(Entity, onto: Entity, NavigationTransition)
     case pop(Entity, NavigationTransition)
     case popToRoot(Entity, NavigationTransition)
@@ -112,6 +113,7 @@ extension TraceCall {
         case let .popupPolicy(p): world.popupPolicy = p
         case let .spawnNavigationStack(frame, root, start):
             return .entity(try world.spawnNavigationStack(frame: frame, root: root, interactivePopStart: start))
+        case let .spawnScreen(stack, radius): return .entity(try world.spawnScreen(for: stack, cornerRadius: radius))
         case let .push(s, stack, t): try world.push(s, onto: stack, transition: t)
         case let .pop(stack, t): try world.pop(stack, transition: t)
         case let .popToRoot(stack, t): try world.popToRoot(stack, transition: t)
@@ -141,7 +143,7 @@ extension TraceCall {
     /// Whether the call creates an entity the trace names by spawn order.
     var spawns: Bool {
         switch self {
-        case .spawn, .spawnView, .spawnNavigationStack, .flowingHeader: return true
+        case .spawn, .spawnView, .spawnNavigationStack, .spawnScreen, .flowingHeader: return true
         default: return false
         }
     }
