@@ -646,7 +646,7 @@ final class Execution {
             try call("world.updateInteractivePop(\(name(stack)), translation: \(lit(dx)))") { () throws(PortalError) in try w.updateInteractivePop(s, translation: dx) }
         case let .endPop(stack, v):
             guard let s = resolve(stack) else { return .skipped }
-            try call("world.endInteractivePop(\(name(stack)), velocity: \(lit(v)))") { () throws(PortalError) in try w.endInteractivePop(s, velocity: v) }
+            _ = try call("world.endInteractivePop(\(name(stack)), velocity: \(lit(v)))") { () throws(PortalError) in try w.endInteractivePop(s, velocity: v) }
         case let .header(screen, title, subtitle, accessory, barTitle, barAccessory, displays, horizontal, snapping, tokens):
             guard let sc = resolve(screen), let ti = resolve(title) else { return .skipped }
             var parts: [Entity?] = []

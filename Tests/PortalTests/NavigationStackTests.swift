@@ -149,6 +149,38 @@ struct NavigationStackTests {
         #expect(s.item(s.a)?.transform == .identity)
     }
 
+    @Test("endInteractivePop returns the decision, and the tick that runs the release reports the same one",
+          arguments: [(Float(100), Float(1600), true), (Float(100), Float(0), true), (Float(40), Float(0), false), (Float(300), Float(-900), false)])
+    func interactivePopDecision(translation: Float, velocity: Float, finishes: Bool) throws {
+        let s = try StackScene(interactivePopStart: .anywhere)
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.slide.animation(.linear(duration: 1)))
+        s.world.run(ticks: 130)
+        #expect(try s.world.beginInteractivePop(s.stack, at: Point(x: 200, y: 300),
+                                                 transition: NavigationTransition.slide.animation(.linear(duration: 1))))
+        try s.world.updateInteractivePop(s.stack, translation: translation)
+        s.world.tick()
+        _ = s.world.drainEvents()
+        let decision = try s.world.endInteractivePop(s.stack, velocity: velocity)
+        // UIKit's rule, by hand: progress = translation ÷ 400; finish above 675 pt/s, or from 20 %
+        // above −200 pt/s; the finish speed is velocity ÷ 800 held to 0.99…2.25, a cancel's 1.
+        let progress = translation / 400
+        let speed = finishes ? min(max(0.99, Double(velocity) / 800), 2.25) : 1
+        #expect(decision == InteractivePopDecision(stack: s.stack, finishes: finishes, progress: progress, completionSpeed: speed))
+        #expect(s.world.drainEvents().isEmpty, "decided at the call, reported when the release runs")
+        s.world.tick()
+        let tick = s.world.tickCount
+        let ended = s.world.drainEvents().compactMap { event -> (InteractivePopDecision, UInt64)? in
+            if case let .interactivePopDidEnd(d, t) = event { (d, t) } else { nil }
+        }
+        #expect(ended.count == 1 && ended.first?.0 == decision && ended.first?.1 == tick)
+        // The rest runs at that speed: the linear 1 s transition's remaining share ÷ the speed.
+        let remaining = finishes ? Double(1 - progress) / speed : Double(progress)
+        var ticks = 1
+        while try s.world.navigationProgress(of: s.stack) != nil, ticks < 400 { s.world.tick(); ticks += 1 }
+        #expect(abs(Double(ticks) - remaining * 120) <= 2, "\(ticks) ticks for \(remaining) s")
+        #expect(try s.world.screens(of: s.stack) == (finishes ? [s.a] : [s.a, s.b]))
+    }
+
     @Test("a cancelled interactive pop returns both screens exactly to rest")
     func interactiveCancel() throws {
         let s = try StackScene(interactivePopStart: .anywhere)

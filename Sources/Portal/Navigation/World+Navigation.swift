@@ -224,14 +224,24 @@ extension World {
     /// cancel plays back the progress made at speed 1 — both with the transition's own curve (or
     /// spring), from where the finger left the screens, without its delay.
     ///
-    /// The decision is made here, from the progress of the last staged update: a finishing pop
-    /// frees its screen at once, and later calls see the stack without it.
-    public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.endInteractivePop(stack, velocity), self); return }
+    /// The decision is made here, from the progress of the last staged update, and returned: a
+    /// finishing pop frees its screen at once, and later calls see the stack without it. The
+    /// next tick runs the release and reports the same decision as
+    /// ``WorldEvent/interactivePopDidEnd(_:tick:)``.
+    ///
+    /// ```swift
+    /// let decision = try world.endInteractivePop(stack, velocity: 900)
+    /// if decision.finishes { /* fly the thumbnail home with the screen */ }
+    /// ```
+    @discardableResult
+    public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) -> InteractivePopDecision {
+        if let r = recorder, r.isIdle { return try r.record(.endInteractivePop(stack, velocity), self).popDecision }
         var projection = try requireStack(stack)
         guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
         guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
-        let finish = World.interactivePopDecision(progress: pop.progress, velocity: velocity).finish
+        let rule = World.interactivePopDecision(progress: pop.progress, velocity: velocity)
+        let finish = rule.finish
+        let decision = InteractivePopDecision(stack: stack, finishes: finish, progress: pop.progress, completionSpeed: finish ? rule.speed : 1)
         projection.interactivePop = nil
         // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
         if finish, let index = projection.screens.lastIndex(of: pop.screen) {
@@ -239,7 +249,8 @@ extension World {
             navigation.release(pop.screen, from: stack)
         }
         navigation.projections.insert(projection, for: stack)
-        commands.append(.interactivePopEnd(stack, velocity: velocity, finish: finish))
+        commands.append(.interactivePopEnd(decision))
+        return decision
     }
 
     /// The rule for releasing an interactive pop: finish, and at what speed.
