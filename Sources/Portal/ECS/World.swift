@@ -472,6 +472,40 @@ public final class World {
         #endif
     }
 
+    /// Whether a tick would change nothing, so that a host may stop ticking (pause its display
+    /// link) until it makes a call: no call is staged, no view was spawned or changed since the
+    /// render list was built, no animation runs (springs, curves, their delays: a header
+    /// settling after a scroll and a popup appearing or leaving are animations), no portal
+    /// layer flies or fades out, no navigation transition runs or waits, and no event waits
+    /// to be drained.
+    ///
+    /// It becomes `false` at any call that stages work and `true` after the tick on which the
+    /// last activity ends and its events are drained. A portal waiting for an anchor's frame
+    /// is idle: only a call can give it one. Systems added with ``addSystem(_:stage:_:)`` are
+    /// not consulted: a host whose systems change things by themselves ticks while they do.
+    ///
+    /// ```swift
+    /// world.advance(by: elapsed)
+    /// world.drainEvents { handle($0) }
+    /// displayLink.isPaused = world.isIdle          // resume it at the next input
+    /// ```
+    ///
+    /// - Complexity: O(portals + stacks).
+    public var isIdle: Bool {
+        guard commands.isEmpty, events.isEmpty, tracks.timingCount == 0, views.isRenderListCurrent else { return false }
+        for state in navigation.stacks.values where state.active != nil || !state.queue.isEmpty { return false }
+        for motion in portals.motion {
+            // A portal at rest may still be queued for a visit of the matching pass, which
+            // changes nothing then: only a request, a flight or a fade is activity.
+            if motion.hasPendingRequest { return false }
+            switch motion.phase {
+            case .flying, .fading: return false
+            case .idle, .waiting, .presented: continue
+            }
+        }
+        return true
+    }
+
     /// The number of running animations (for diagnostics and tests).
     public var runningAnimationCount: Int { tracks.timingCount }
 
