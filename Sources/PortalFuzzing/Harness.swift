@@ -606,6 +606,12 @@ final class Execution {
                 try w.spawnNavigationStack(frame: r.rect, root: e, interactivePopStart: start)
             }
             bind(i, s, kind: &stacks)
+        case let .spawnScreen(stack, radius):
+            guard let s = resolve(stack) else { return .skipped }
+            let e = try call("world.spawnScreen(for: \(name(stack)), cornerRadius: \(lit(radius)))", binding: "e\(i)") { () throws(PortalError) in
+                try w.spawnScreen(for: s, cornerRadius: radius)
+            }
+            bind(i, e, kind: &viewVars)
         case let .push(screen, stack, t):
             guard let a = resolve(screen), let s = resolve(stack) else { return .skipped }
             try call("world.push(\(name(screen)), onto: \(name(stack)), transition: \(t.code))") { () throws(PortalError) in
@@ -640,7 +646,7 @@ final class Execution {
             try call("world.updateInteractivePop(\(name(stack)), translation: \(lit(dx)))") { () throws(PortalError) in try w.updateInteractivePop(s, translation: dx) }
         case let .endPop(stack, v):
             guard let s = resolve(stack) else { return .skipped }
-            try call("world.endInteractivePop(\(name(stack)), velocity: \(lit(v)))") { () throws(PortalError) in try w.endInteractivePop(s, velocity: v) }
+            _ = try call("world.endInteractivePop(\(name(stack)), velocity: \(lit(v)))") { () throws(PortalError) in try w.endInteractivePop(s, velocity: v) }
         case let .header(screen, title, subtitle, accessory, barTitle, barAccessory, displays, horizontal, snapping, tokens):
             guard let sc = resolve(screen), let ti = resolve(title) else { return .skipped }
             var parts: [Entity?] = []

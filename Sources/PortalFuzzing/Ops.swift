@@ -67,6 +67,7 @@ enum Op: Sendable {
     case captureRendered(Int, Bool)                   // index, overlay/backdrop only
     case captureLayer(Int)
     case spawnStack(RectSpec, Ref, Float?)            // edge width, nil = anywhere
+    case spawnScreen(Ref, Float)                      // stack, corner radius
     case push(Ref, Ref, NavSpec)
     case pop(Ref, NavSpec)
     case popToRoot(Ref, NavSpec)
@@ -296,7 +297,8 @@ struct Generator {
         case ..<542: others.append(i); return .captureLayer(rng.int(8))
         case ..<557: stacks.append(i)
             return .spawnStack(rng.rect(hostile: h / 2), view(), rng.chance(0.7) ? rng.float(5, 60, hostile: h) : nil)
-        case ..<600: return .push(view(), stack(), rng.navigation(hostile: h))
+        case ..<592: return .push(view(), stack(), rng.navigation(hostile: h))
+        case ..<600: views.append(i); return .spawnScreen(stack(), rng.float(0, 30, hostile: h / 2))
         case ..<625: return .pop(stack(), rng.navigation(hostile: h))
         case ..<632: return .popToRoot(stack(), rng.navigation(hostile: h))
         case ..<642: return .setStack(stack(), (0..<(1 + rng.int(3))).map { _ in view() }, rng.navigation(hostile: h))

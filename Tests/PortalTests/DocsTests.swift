@@ -45,16 +45,32 @@ func frame(_ world: World, elapsed seconds: Double, on canvas: some Canvas) {
     }
 }
 
-final class LastTwoFrames {
-    var previous: [RenderItem] = []
-    var latest: [RenderItem] = []
+func runFrame(_ world: World, elapsed seconds: Double, log: inout [String]) -> Bool {
+    world.advance(by: seconds)
+    handleEvents(of: world, log: &log)             // an event left undrained keeps the world busy
+    return !world.isIdle                           // false: pause the display link until the next call
+}
+
+final class PreviousTick {
+    private(set) var items: [RenderKey: RenderItem] = [:]
+    private var latest: [RenderKey: RenderItem] = [:]
 
     init(_ world: World) {
-        world.addSystem("keep the last two render lists", stage: .output) { world in
-            swap(&self.previous, &self.latest)
+        world.addSystem("keep the last two ticks' items by key", stage: .output) { world in
+            swap(&self.items, &self.latest)
             self.latest.removeAll(keepingCapacity: true)
-            world.withRenderList { self.latest.append(contentsOf: $0) }
+            world.withRenderList { list in
+                for index in list.indices {
+                    if let key = try? world.renderKey(at: index) { self.latest[key] = list[index] }
+                }
+            }
         }
+    }
+
+    /// The render list's item at `index`, drawn one tick behind.
+    func presented(_ item: RenderItem, at index: Int, in world: World) -> RenderItem {
+        guard let key = try? world.renderKey(at: index), let before = items[key] else { return item }
+        return before.interpolated(to: item, by: Float(world.interpolationFraction))
     }
 }
 
@@ -258,16 +274,71 @@ struct DocsTests {
         #expect(report.ticksRun == 8 && report.ticksDropped == 112)
     }
 
+    @Test("the frame loop stops when the world is idle: after a push has finished and its events are drained")
+    func stoppingTheClock() throws {
+        let world = World()
+        var log: [String] = []
+        let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let stack = try world.spawnNavigationStack(frame: screenFrame, root: try world.spawnView(frame: screenFrame))
+        #expect(runFrame(world, elapsed: 1.0 / 60, log: &log) == false)
+        try world.push(try world.spawnScreen(for: stack), onto: stack)
+        var frames = 0
+        while runFrame(world, elapsed: 1.0 / 60, log: &log) { frames += 1 }
+        // The 0.35 s push is 42 ticks, 21 frames from the one that starts it; the last frame
+        // reports the finish and stops the clock.
+        #expect(frames == 20 && log == ["push finished"])
+        #expect(world.isIdle)
+    }
+
     @Test("the output system keeps the last two render lists")
     func lastTwoFrames() throws {
         let world = World()
-        let frames = LastTwoFrames(world)
+        let frames = PreviousTick(world)
         let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         try world.animate(view, to: ViewProperties(frame: Rect(x: 200, y: 0, width: 100, height: 100)), with: .linear(duration: 0.5))
         world.ticks(10)
         let tenth = world.renderList
         world.tick()
-        #expect(frames.previous == tenth && frames.latest == world.renderList && tenth != world.renderList)
+        #expect(frames.items[RenderKey(entity: view)] == tenth[0] && tenth != world.renderList)
+        // A 144 Hz frame after it runs no tick: drawn 5/6 of the way from tick 10 to tick 11.
+        world.advance(by: 1.0 / 144)
+        let drawn = frames.presented(world.renderList[0], at: 0, in: world)
+        let x10 = tenth[0].frame.minX, x11 = world.renderList[0].frame.minX
+        #expect(abs(drawn.frame.minX - (x10 + (x11 - x10) * 5 / 6)) < 1e-3 && x11 - x10 > 3)
+        #expect(abs(drawn.globalTransform.m31 - drawn.frame.minX) < 1e-3)
+    }
+
+    @Test("drawn one tick behind, a portal layer's content copy blends with its own previous copy, not with the view drawn in its place")
+    func interpolatedLayerCopies() throws {
+        let world = World()
+        let frames = PreviousTick(world)
+        // The layer draws `card` (with its badge) while the card stays in its place: the badge is
+        // drawn twice, in place and as a copy under the flying layer.
+        let card = try world.spawnView(frame: Rect(x: 20, y: 20, width: 100, height: 100))
+        let badge = try world.spawnView(frame: Rect(x: 10, y: 10, width: 20, height: 20), in: card)
+        let thumb = try world.spawnView(frame: Rect(x: 200, y: 20, width: 100, height: 100))
+        let detail = try world.spawnView(frame: Rect(x: 0, y: 400, width: 300, height: 300))
+        try world.portal(thumb, id: "photo", as: .source)
+        try world.portal(detail, id: "photo", as: .destination)
+        try world.portalTransition(id: "photo", isActive: true, config: PortalTransitionConfig(layerContent: card))
+        world.ticks(30)
+        let before = world.renderList
+        world.tick()
+        world.advance(by: 1.0 / 240)                                    // half a tick left over
+        #expect(abs(world.interpolationFraction - 0.5) < 1e-6)
+        let list = world.renderList
+        let copies = list.indices.filter { list[$0].entity == badge && list[$0].role == .overlay }
+        let places = list.indices.filter { list[$0].entity == badge && list[$0].role != .overlay }
+        #expect(copies.count == 1 && places.count == 1)
+        let copy = try #require(copies.first), place = try #require(places.first)
+        let previousCopy = try #require(before.first { $0.entity == badge && $0.role == .overlay })
+        #expect(previousCopy.globalTransform != list[copy].globalTransform, "the copy moves with the layer")
+        let drawn = frames.presented(list[copy], at: copy, in: world)
+        let p = drawn.globalTransform.map(.zero)
+        let a = previousCopy.globalTransform.map(.zero), b = list[copy].globalTransform.map(.zero)
+        #expect(abs(p.x - (a.x + b.x) / 2) < 1e-3 && abs(p.y - (a.y + b.y) / 2) < 1e-3)
+        // The badge in its place does not move: drawn where it is.
+        #expect(frames.presented(list[place], at: place, in: world) == list[place])
     }
 
     @Test("a retained scene kept from the change lists of 60 Hz frames equals the render list; a value set back within a frame is not reported")
@@ -495,10 +566,19 @@ struct DocsTests {
         let world = World()
         let screenFrame = Rect(x: 0, y: 0, width: 390, height: 844)
         let home = try world.spawnView(frame: screenFrame)
-        let detail = try world.spawnView(frame: screenFrame)
-        let title = try world.spawnView(frame: Rect(x: 20, y: 60, width: 200, height: 40), in: detail)
         let stack = try world.spawnNavigationStack(frame: screenFrame, root: home)
+        let detail = try world.spawnScreen(for: stack)                  // not drawn until pushed
+        let title = try world.spawnView(frame: Rect(x: 20, y: 60, width: 200, height: 40), in: detail)
 
+        // Until the push, neither the screen nor its content is drawn or hit: only home is.
+        world.ticks(30)
+        #expect(world.renderList.map(\.entity) == [stack, home])
+        #expect(world.hitTest(Point(x: 30, y: 70))?.entity == home)
+        try world.setHidden(false, of: detail)                          // the stack's to show, not the app's
+        world.ticks(1)
+        #expect(try !world.drawn(detail) && !world.drawn(title))
+        #expect(try world.presentation(of: detail).frame == screenFrame)
+        // … later, when the user taps a row:
         try world.push(detail, onto: stack, transition: .slide)
         world.ticks(21)                                               // the middle of 42 ticks
         let progress = try #require(try world.navigationProgress(of: stack))

@@ -149,6 +149,38 @@ struct NavigationStackTests {
         #expect(s.item(s.a)?.transform == .identity)
     }
 
+    @Test("endInteractivePop returns the decision, and the tick that runs the release reports the same one",
+          arguments: [(Float(100), Float(1600), true), (Float(100), Float(0), true), (Float(40), Float(0), false), (Float(300), Float(-900), false)])
+    func interactivePopDecision(translation: Float, velocity: Float, finishes: Bool) throws {
+        let s = try StackScene(interactivePopStart: .anywhere)
+        try s.world.push(s.b, onto: s.stack, transition: NavigationTransition.slide.animation(.linear(duration: 1)))
+        s.world.run(ticks: 130)
+        #expect(try s.world.beginInteractivePop(s.stack, at: Point(x: 200, y: 300),
+                                                 transition: NavigationTransition.slide.animation(.linear(duration: 1))))
+        try s.world.updateInteractivePop(s.stack, translation: translation)
+        s.world.tick()
+        _ = s.world.drainEvents()
+        let decision = try s.world.endInteractivePop(s.stack, velocity: velocity)
+        // UIKit's rule, by hand: progress = translation ÷ 400; finish above 675 pt/s, or from 20 %
+        // above −200 pt/s; the finish speed is velocity ÷ 800 held to 0.99…2.25, a cancel's 1.
+        let progress = translation / 400
+        let speed = finishes ? min(max(0.99, Double(velocity) / 800), 2.25) : 1
+        #expect(decision == InteractivePopDecision(stack: s.stack, finishes: finishes, progress: progress, completionSpeed: speed))
+        #expect(s.world.drainEvents().isEmpty, "decided at the call, reported when the release runs")
+        s.world.tick()
+        let tick = s.world.tickCount
+        let ended = s.world.drainEvents().compactMap { event -> (InteractivePopDecision, UInt64)? in
+            if case let .interactivePopDidEnd(d, t) = event { (d, t) } else { nil }
+        }
+        #expect(ended.count == 1 && ended.first?.0 == decision && ended.first?.1 == tick)
+        // The rest runs at that speed: the linear 1 s transition's remaining share ÷ the speed.
+        let remaining = finishes ? Double(1 - progress) / speed : Double(progress)
+        var ticks = 1
+        while try s.world.navigationProgress(of: s.stack) != nil, ticks < 400 { s.world.tick(); ticks += 1 }
+        #expect(abs(Double(ticks) - remaining * 120) <= 2, "\(ticks) ticks for \(remaining) s")
+        #expect(try s.world.screens(of: s.stack) == (finishes ? [s.a] : [s.a, s.b]))
+    }
+
     @Test("a cancelled interactive pop returns both screens exactly to rest")
     func interactiveCancel() throws {
         let s = try StackScene(interactivePopStart: .anywhere)
@@ -230,5 +262,72 @@ struct NavigationStackTests {
         #expect(s.world.hitTest(Point(x: 10, y: 10)) != nil)
         s.world.run(ticks: 13)
         #expect(s.drawn == [s.b])
+    }
+}
+
+@Suite("Screens made ahead of their push")
+struct SpawnScreenTests {
+    @Test("spawnScreen: fills the stack, drawn and hit only once pushed, popped back to the same state, pushed again")
+    func aScreenIsNotDrawnUntilPushed() throws {
+        let world = World()
+        let home = try world.spawnView(frame: stackFrame)
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 10, y: 20, width: 400, height: 800), root: home)
+        let screen = try world.spawnScreen(for: stack, cornerRadius: 12)
+        let label = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100), in: screen)
+        world.run(ticks: 10)
+        #expect(try world.presentation(of: screen).frame == Rect(x: 0, y: 0, width: 400, height: 800))
+        #expect(try world.presentation(of: screen).cornerRadius == 12)
+        #expect(!world.renderList.contains { $0.entity == screen || $0.entity == label })
+        #expect(world.hitTest(Point(x: 50, y: 50))?.entity == home)
+        try world.push(screen, onto: stack, transition: .identity)
+        world.run(ticks: 60)
+        #expect(try world.screens(of: stack) == [home, screen])
+        #expect(world.hitTest(Point(x: 50, y: 50))?.entity == label)
+        try world.pop(stack, transition: .identity)
+        world.run(ticks: 60)
+        #expect(!world.renderList.contains { $0.entity == screen || $0.entity == label })
+        try world.push(screen, onto: stack, transition: .identity)
+        world.run(ticks: 60)
+        #expect(world.renderList.contains { $0.entity == label })
+    }
+
+    @Test("spawnScreen refuses what is not a stack, and a bad radius, leaving the world unchanged")
+    func badInput() throws {
+        let world = World()
+        let home = try world.spawnView(frame: stackFrame)
+        let stack = try world.spawnNavigationStack(frame: stackFrame, root: home)
+        world.tick()
+        let before = world.fingerprint
+        #expect { try world.spawnScreen(for: home) } throws: { error in
+            if case .notANavigationStack(home)? = error as? PortalError { true } else { false }
+        }
+        #expect { try world.spawnScreen(for: stack, cornerRadius: .nan) } throws: { error in
+            if case .invalidGeometry("cornerRadius", _, _)? = error as? PortalError { true } else { false }
+        }
+        #expect(throws: PortalError.self) { try world.spawnScreen(for: stack, cornerRadius: -1) }
+        #expect(world.fingerprint == before)
+        let gone = try world.spawnView(frame: stackFrame)
+        try world.despawn(gone)
+        world.tick()
+        let settled = world.fingerprint
+        #expect(throws: PortalError.self) { try world.spawnScreen(for: gone) }
+        #expect(world.fingerprint == settled)
+    }
+
+    @Test("spawnScreen is recorded and replayed")
+    func replays() throws {
+        let world = World()
+        try world.startRecording()
+        let home = try world.spawnView(frame: stackFrame)
+        let stack = try world.spawnNavigationStack(frame: stackFrame, root: home)
+        let screen = try world.spawnScreen(for: stack, cornerRadius: 4)
+        _ = try world.spawnView(frame: Rect(x: 5, y: 5, width: 50, height: 50), in: screen)
+        world.run(ticks: 3)
+        try world.push(screen, onto: stack)
+        world.run(ticks: 20)
+        let text = try #require(world.stopRecording())
+        #expect(text.contains("screen stack="))
+        let replayed = try Trace(text).replay()
+        #expect(replayed.renderList == world.renderList)
     }
 }

@@ -317,9 +317,15 @@ struct TreeTests {
     func hitTestingMatchesBruteForce(seed: UInt64) throws {
         var g = SeededGenerator(seed: seed &* 977)
         var tested = 0, ambiguous = 0, hits = 0
-        try randomTree(seed: seed, operations: 600, maxViews: 40) { world, _, tick in
+        try randomTree(seed: seed, operations: 600, maxViews: 40) { world, model, tick in
             guard tick % 4 == 0 else { return }
             let items = world.renderList, clips = world.clipList
+            // UIKit's rule (`hitTest(_:with:)` ignores views whose alpha is below 0.01, and so
+            // their subviews): each view's own opacity on the path, not their product.
+            func opaquePath(_ e: Entity) -> Bool {
+                guard let p = try? world.presentation(of: e), p.opacity >= 0.01 else { return false }
+                return model.parent[e].map { opaquePath($0) } ?? true
+            }
             for _ in 0..<50 {
                 let point = Point(x: Float.random(in: -20...350, using: &g), y: Float.random(in: -20...450, using: &g))
                 // Brute force: front to back, each item's inverse transform in Double, and its
@@ -350,7 +356,7 @@ struct TreeTests {
                     return dist <= 0
                 }
                 var expected: Entity?, unsure = false
-                scan: for item in items.reversed() where item.allowsHitTesting && item.opacity >= 0.01 {
+                scan: for item in items.reversed() where item.allowsHitTesting && opaquePath(item.entity) {
                     guard let hitSelf = inside(item.globalTransform, item.frame.size, radius: 0) else { unsure = true; break }
                     guard hitSelf else { continue }
                     var c = item.clip
@@ -409,6 +415,53 @@ struct TreeTests {
         // Scale 2 about the centre (60, 45), then translate by 5: (0, 0) → (10 − 50 + 5, 20).
         #expect(item.globalTransform.map(.zero) == Point(x: -35, y: 20))
         #expect(item.globalTransform.map(Point(x: 100, y: 50)) == Point(x: 165, y: 70))
+    }
+
+    @Test("hit testing skips a view by its own opacity below 0.01, with its subtree, not by the product down the tree (UIKit)")
+    func hitTestingUsesEachViewsOwnOpacity() throws {
+        // UIKit's hitTest(_:with:) ignores views that are hidden, have user interaction
+        // disabled, or have an alpha below 0.01 — each view's own alpha.
+        let world = World()
+        let parent = try world.spawnView(frame: Rect(x: 0, y: 0, width: 200, height: 200), opacity: 0.05)
+        let child = try world.spawnView(frame: Rect(x: 10, y: 10, width: 50, height: 50), opacity: 0.05, in: parent)
+        let faint = try world.spawnView(frame: Rect(x: 300, y: 0, width: 200, height: 200), opacity: 0.005)
+        let opaque = try world.spawnView(frame: Rect(x: 10, y: 10, width: 50, height: 50), in: faint)
+        world.tick()
+        let childItem = try #require(world.renderList.first { $0.entity == child })
+        #expect(childItem.opacity < 0.01, "drawn at 0.05 × 0.05")
+        #expect(world.hitTest(Point(x: 20, y: 20))?.entity == child)
+        #expect(world.hitTest(Point(x: 150, y: 150))?.entity == parent)
+        // Under a parent below 0.01 of its own, a fully opaque child is skipped with it.
+        #expect(world.renderList.contains { $0.entity == opaque })
+        #expect(world.hitTest(Point(x: 320, y: 20)) == nil)
+        #expect(world.hitTest(Point(x: 450, y: 150)) == nil)
+        // The rule follows the presented values: the faint parent brought to 0.01 is hit, its child too.
+        try world.update(faint, to: ViewProperties(opacity: 0.01))
+        world.tick()
+        #expect(world.hitTest(Point(x: 320, y: 20))?.entity == opaque)
+        #expect(world.hitTest(Point(x: 450, y: 150))?.entity == faint)
+        // A view's own corner radius does not round its hit area (UIKit's point(inside:with:)).
+        try world.update(child, to: ViewProperties(cornerRadius: 25))
+        world.tick()
+        #expect(world.hitTest(Point(x: 11, y: 11))?.entity == child)
+    }
+
+    @Test("a portal layer's content copies follow the same rule: each copied view's own opacity counts, not the product")
+    func hitTestingThroughLayerCopies() throws {
+        let world = World()
+        let source = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let inner = try world.spawnView(frame: Rect(x: 10, y: 10, width: 60, height: 60), opacity: 0.05, in: source)
+        let badge = try world.spawnView(frame: Rect(x: 10, y: 10, width: 30, height: 30), opacity: 0.05, in: inner)
+        let destination = try world.spawnView(frame: Rect(x: 0, y: 300, width: 200, height: 200))
+        try world.portal(source, id: "card", as: .source)
+        try world.portal(destination, id: "card", as: .destination)
+        try world.portalTransition(id: "card", isActive: true, config: PortalTransitionConfig(allowsHitTesting: true))
+        world.run(ticks: 3)
+        let copy = try #require(world.renderList.first { $0.entity == badge && $0.role == .overlay })
+        #expect(!world.renderList.contains { $0.entity == badge && $0.role != .overlay }, "the content is drawn by the layer only")
+        // Drawn at the layer's opacity × 0.05 × 0.05: the product rule skipped it.
+        #expect(copy.opacity < 0.01 && copy.allowsHitTesting)
+        #expect(world.hitTest(copy.globalTransform.map(Point(x: 15, y: 15)))?.entity == badge)
     }
 
     @Test func childrenComposeFramesOffsetsOpacityAndClip() throws {

@@ -76,16 +76,17 @@ struct UnitCurveTests {
         }
     }
 
-    @Test("at an end point where the slope is 0/0, velocity is the limit along the curve (a difference quotient along the curve agrees)",
+    @Test("at an end point with a tangent, velocity is the limit along the curve (a difference quotient along the curve agrees)",
           arguments: [UnitCurve.easeIn, .easeOut, .easeInOut,
                       .bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.7, y: 1.4)),
                       .bezier(startControlPoint: UnitPoint(x: 0.3, y: -0.5), endControlPoint: UnitPoint(x: 1, y: 1))])
     func endPointVelocity(curve: UnitCurve) {
         // The difference quotient between the end point and a point of the curve a parameter
         // step h away, (y(h) − y(0)) / (x(h) − x(0)), from the Bernstein form of the control
-        // points: near a 0/0 end the slope as a function of progress has a √x term, so quotients
-        // through value(at:) converge too slowly to test against; along the parameter they
-        // converge like h.
+        // points: near an end the slope as a function of progress can have a √x term, so
+        // quotients through value(at:) converge too slowly to test against; along the parameter
+        // they converge like h. An end whose control point sits on it (0/0) follows SwiftUI's
+        // convention instead, tested below.
         func point(_ t: Double) -> (x: Double, y: Double) {
             let (p1, p2) = (curve.startControlPoint, curve.endControlPoint), u = 1 - t
             return (3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t, 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t)
@@ -93,19 +94,48 @@ struct UnitCurveTests {
         let h = 1e-6
         let (a, b) = (point(h), point(1 - h))
         let atStart = a.y / a.x, atEnd = (1 - b.y) / (1 - b.x)
-        #expect(abs(curve.velocity(at: 0) - atStart) < 1e-4, "\(curve) at 0: \(curve.velocity(at: 0)) vs \(atStart)")
-        #expect(abs(curve.velocity(at: 1) - atEnd) < 1e-4, "\(curve) at 1: \(curve.velocity(at: 1)) vs \(atEnd)")
+        if curve.startControlPoint != .zero {
+            #expect(abs(curve.velocity(at: 0) - atStart) < 1e-4, "\(curve) at 0: \(curve.velocity(at: 0)) vs \(atStart)")
+        }
+        if curve.endControlPoint != UnitPoint(x: 1, y: 1) {
+            #expect(abs(curve.velocity(at: 1) - atEnd) < 1e-4, "\(curve) at 1: \(curve.velocity(at: 1)) vs \(atEnd)")
+        }
     }
 
-    @Test("the 0/0 end points by hand: easeOut at 0 and easeIn at 1 are y″/x″ = 1/0.58")
-    func endPointLimitsByHand() {
-        // easeOut: x″(0) = 6·(0.58 − 0), y″(0) = 6·(1 − 0); easeIn mirrors it at 1.
-        #expect(abs(UnitCurve.easeOut.velocity(at: 0) - 1 / 0.58) < 1e-12)
-        #expect(abs(UnitCurve.easeIn.velocity(at: 1) - 1 / 0.58) < 1e-12)
-        #expect(UnitCurve.easeOut.velocity(at: -3) == UnitCurve.easeOut.velocity(at: 0))
-        // Not 0/0: a flat tangent is 0 (easeInOut at both ends), as before.
+    @Test("a 0/0 end point is SwiftUI's: 1 at the start, 0 at the end (OpenSwiftUI's compatibility tests, run against SwiftUI)")
+    func endPointConvention() {
+        #expect(UnitCurve.easeOut.velocity(at: 0) == 1)
+        #expect(UnitCurve.easeIn.velocity(at: 1) == 0)
+        #expect(UnitCurve.easeOut.velocity(at: -3) == 1)
+        #expect(UnitCurve.easeIn.velocity(at: 7) == 0)
+        // Every curve with a control point on its end, not only the named ones.
+        #expect(UnitCurve.bezier(startControlPoint: .zero, endControlPoint: UnitPoint(x: 0.7, y: 1.4)).velocity(at: 0) == 1)
+        #expect(UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.3, y: -0.5), endControlPoint: UnitPoint(x: 1, y: 1)).velocity(at: 1) == 0)
+        // Not 0/0: a flat tangent is 0 (easeInOut at both ends, easeIn at 0, easeOut at 1).
         #expect(UnitCurve.easeInOut.velocity(at: 0) == 0 && UnitCurve.easeInOut.velocity(at: 1) == 0)
-        #expect(UnitCurve.linear.velocity(at: 0) == 1)
+        #expect(UnitCurve.easeIn.velocity(at: 0) == 0 && UnitCurve.easeOut.velocity(at: 1) == 0)
+        #expect(UnitCurve.linear.velocity(at: 0) == 1 && UnitCurve.linear.velocity(at: 1) == 1)
+    }
+
+    @Test("velocities and values inside the curve agree with SwiftUI's (OpenSwiftUI's compatibility tests, to their stated 0.01)")
+    func swiftUIValues() {
+        let expected: [(UnitCurve, [(x: Double, value: Double, velocity: Double)])] = [
+            (.easeIn, [(0.25, 0.09, 0.67), (0.5, 0.32, 1.07), (0.75, 0.62, 1.37)]),
+            (.easeOut, [(0.25, 0.38, 1.37), (0.5, 0.68, 1.07), (0.75, 0.91, 0.67)]),
+            (.easeInOut, [(0.25, 0.13, 1.06), (0.5, 0.5, 1.72), (0.75, 0.87, 1.06)]),
+        ]
+        for (curve, points) in expected {
+            for p in points {
+                #expect(abs(curve.value(at: p.x) - p.value) <= 0.01, "\(curve) value at \(p.x)")
+                #expect(abs(curve.velocity(at: p.x) - p.velocity) <= 0.01, "\(curve) velocity at \(p.x)")
+            }
+        }
+        let bezier = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.75, y: 0.9))
+        #expect(abs(bezier.value(at: 0.5) - 0.5) <= 0.01)
+        #expect(abs(bezier.velocity(at: 0.5) - 1.20) <= 0.01)
+        // x outside 0…1 is clamped: (0, 2) and (1, −1), point-symmetric about (0.5, 0.5).
+        let extreme = UnitCurve.bezier(startControlPoint: UnitPoint(x: -0.5, y: 2), endControlPoint: UnitPoint(x: 1.5, y: -1))
+        #expect(abs(extreme.value(at: 0.5) - 0.5) < 1e-6)
+        #expect(abs(extreme.velocity(at: 0.5) - -1) < 1e-6)
     }
 }
-

@@ -116,31 +116,28 @@ public struct UnitCurve: Hashable, Sendable {
     /// The rate of change of ``value(at:)`` with respect to progress, at `progress` (clamped
     /// into 0…1): dy/dx along the curve.
     ///
-    /// Where both derivatives vanish — an end point whose control point sits on it, as
-    /// `.easeOut` at 0 or `.easeIn` at 1 — the slope is 0/0 and the answer is its limit along the
-    /// curve, the ratio of the first derivatives that do not both vanish (l'Hôpital): for
-    /// `.easeOut` at 0, y″(0)/x″(0) = 6·1 / (6·0.58) ≈ 1.724, which is what the curve's own
-    /// values approach ((value(h) − value(0)) / h as h → 0). A vertical tangent gives ±∞.
+    /// Where both first derivatives vanish at an end — its control point sits on the end
+    /// point, as `.easeOut`'s at 0 and `.easeIn`'s at 1 — the slope is 0/0, and SwiftUI answers
+    /// 1 at the start and 0 at the end (`UnitCurve.easeOut.velocity(at: 0) == 1`,
+    /// `UnitCurve.easeIn.velocity(at: 1) == 0`); Portal gives the same, for every curve (SwiftUI's
+    /// answer there for other curves comes from its polynomial's rounding: 0 or 1). These are
+    /// conventions, not the limit along the curve (1/0.58 for both named curves). Inside the
+    /// curve, a 0/0 slope is the ratio of the first derivatives that do not both vanish
+    /// (l'Hôpital). A vertical tangent gives ±∞.
     public func velocity(at progress: Double) -> Double {
         if isIdentity { return 1 }
         let x = min(max(progress, 0), 1)
-        // The derivatives of (x(t), y(t)) of order 1, 2 and 3. At the end points they are
-        // taken from the control points, so a 0 is exactly 0 (the polynomial form at t = 1
-        // rounds it to ±1e-16, which would make 0/0 look like a slope of 0).
-        let p1 = startControlPoint, p2 = endControlPoint
-        let first: (Double, Double), second: (Double, Double)
-        if x == 0 {
-            first = (3 * p1.x, 3 * p1.y)
-            second = (6 * (p2.x - 2 * p1.x), 6 * (p2.y - 2 * p1.y))
-        } else if x == 1 {
-            first = (3 * (1 - p2.x), 3 * (1 - p2.y))
-            second = (6 * (1 - 2 * p2.x + p1.x), 6 * (1 - 2 * p2.y + p1.y))
-        } else {
-            let t = UnitCurve.parameter(forX: x, ax, bx, cx)
-            first = ((3 * ax * t + 2 * bx) * t + cx, (3 * ay * t + 2 * by) * t + cy)
-            second = (6 * ax * t + 2 * bx, 6 * ay * t + 2 * by)
-        }
         func slope(_ d: (dx: Double, dy: Double)) -> Double { d.dx == 0 ? (d.dy > 0 ? .infinity : -.infinity) : d.dy / d.dx }
+        // At the end points the first derivatives are taken from the control points, so a 0 is
+        // exactly 0 (the polynomial form at t = 1 rounds it to ±1e-16, which would make SwiftUI's
+        // 0/0 convention depend on the control points' rounding).
+        let p1 = startControlPoint, p2 = endControlPoint
+        if x == 0 { return p1.x == 0 && p1.y == 0 ? 1 : slope((3 * p1.x, 3 * p1.y)) }
+        if x == 1 { return p2.x == 1 && p2.y == 1 ? 0 : slope((3 * (1 - p2.x), 3 * (1 - p2.y))) }
+        // Inside, the derivatives of (x(t), y(t)) of order 1, 2 and 3.
+        let t = UnitCurve.parameter(forX: x, ax, bx, cx)
+        let first = ((3 * ax * t + 2 * bx) * t + cx, (3 * ay * t + 2 * by) * t + cy)
+        let second = (6 * ax * t + 2 * bx, 6 * ay * t + 2 * by)
         if first != (0, 0) { return slope(first) }
         if second != (0, 0) { return slope(second) }
         return (ax, ay) != (0, 0) ? slope((6 * ax, 6 * ay)) : 1

@@ -16,7 +16,7 @@ enum Command {
     case portalTransfer(from: UInt32, to: UInt32)
     case navigate(Entity, NavigationRequest, interactive: Bool = false)
     case interactivePop(Entity, progress: Float)
-    case interactivePopEnd(Entity, velocity: Float, finish: Bool)
+    case interactivePopEnd(InteractivePopDecision)
     case headerAnchors(Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size)
     case scroll(Entity, offset: Float, phase: ScrollPhase)
     case popupContainer(Rect, EdgeInsets)
@@ -98,8 +98,8 @@ extension World {
             applyNavigation(stack, request, interactive: interactive, tick: tick)
         case let .interactivePop(stack, progress):
             applyInteractivePop(stack, progress: progress)
-        case let .interactivePopEnd(stack, velocity, finish):
-            endInteractivePop(stack, velocity: velocity, finish: finish, tick: tick)
+        case let .interactivePopEnd(decision):
+            endInteractivePop(decision, tick: tick)
         case let .portalGroupRequest(group, direction):
             portals.groups[group].direction = direction
             portals.groups[group].awaitingCompletion = true

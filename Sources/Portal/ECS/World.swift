@@ -385,16 +385,32 @@ public final class World {
     /// The topmost view under `point` in the last render list, or `nil` when the point hits
     /// nothing.
     ///
-    /// Views that do not allow hit testing, views with opacity below 0.01 (as UIKit), and views
-    /// (and stacks) despawned since the last tick — still drawn until the next tick, but their
-    /// handles are dead — are skipped: hit testing returns only live handles. The point is mapped through each view's scale, rotation and translation; the 3D
-    /// rotation is not considered.
+    /// Skipped, as UIKit's `hitTest(_:with:)` skips hidden views, views with user interaction
+    /// disabled and views whose alpha is below 0.01:
+    /// - views that do not allow hit testing (``setAllowsHitTesting(_:of:)``), with their
+    ///   subtrees;
+    /// - views whose *own* opacity is below 0.01, with their subtrees (a backdrop excepted: it
+    ///   takes taps at any opacity). The product of the opacities down the tree does not
+    ///   matter: a view at 0.05 under a parent at 0.05 is drawn at 0.0025 and is hit;
+    /// - hidden and culled views, which are not in the render list;
+    /// - views (and stacks) despawned since the last tick — still drawn until the next tick,
+    ///   but their handles are dead: hit testing returns only live handles.
+    ///
+    /// When some view has a parent, the point is mapped through each item's
+    /// ``RenderItem/globalTransform`` — every ancestor's frame, transform and content offset,
+    /// 3D rotations and perspective included — and must land in the view's bounds and inside
+    /// every clip of its chain, whose rounded corners count. When no view has a parent, it is
+    /// mapped through each view's scale, rotation and translation; a 3D rotation is not
+    /// considered there. A view's own corner radius does not round its hit area (as in UIKit,
+    /// where `cornerRadius` does not change `point(inside:with:)`): a tap in the cut-off corner
+    /// hits the view. To round it, clip the view's content with a parent that clips
+    /// (``setClipsToBounds(_:of:)``).
     ///
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {
         if hitGrid.version != renderVersion {
-            hitGrid.build(renderItems, clips: renderClips, version: renderVersion, tree: views.lastListWasTree)
+            hitGrid.build(renderItems, clips: renderClips, version: renderVersion, views: views.lastListWasTree ? views : nil)
         }
         let hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
         // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
@@ -455,6 +471,40 @@ public final class World {
         views.checkPropagation(items: renderItems, clips: renderClips)
         checkTreeOutput()
         #endif
+    }
+
+    /// Whether a tick would change nothing, so that a host may stop ticking (pause its display
+    /// link) until it makes a call: no call is staged, no view was spawned or changed since the
+    /// render list was built, no animation runs (springs, curves, their delays: a header
+    /// settling after a scroll and a popup appearing or leaving are animations), no portal
+    /// layer flies or fades out, no navigation transition runs or waits, and no event waits
+    /// to be drained.
+    ///
+    /// It becomes `false` at any call that stages work and `true` after the tick on which the
+    /// last activity ends and its events are drained. A portal waiting for an anchor's frame
+    /// is idle: only a call can give it one. Systems added with ``addSystem(_:stage:_:)`` are
+    /// not consulted: a host whose systems change things by themselves ticks while they do.
+    ///
+    /// ```swift
+    /// world.advance(by: elapsed)
+    /// world.drainEvents { handle($0) }
+    /// displayLink.isPaused = world.isIdle          // resume it at the next input
+    /// ```
+    ///
+    /// - Complexity: O(portals + stacks).
+    public var isIdle: Bool {
+        guard commands.isEmpty, events.isEmpty, tracks.timingCount == 0, views.isRenderListCurrent else { return false }
+        for state in navigation.stacks.values where state.active != nil || !state.queue.isEmpty { return false }
+        for motion in portals.motion {
+            // A portal at rest may still be queued for a visit of the matching pass, which
+            // changes nothing then: only a request, a flight or a fade is activity.
+            if motion.hasPendingRequest { return false }
+            switch motion.phase {
+            case .flying, .fading: return false
+            case .idle, .waiting, .presented: continue
+            }
+        }
+        return true
     }
 
     /// The number of running animations (for diagnostics and tests).

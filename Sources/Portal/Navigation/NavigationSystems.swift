@@ -265,12 +265,14 @@ extension World {
     /// animation's time at the release speed, a cancel the progress made at speed 1 (the
     /// original sets the speed only to finish). It keeps the transition's curve or spring, from
     /// the screens' values where the finger left them, and drops its delay: the motion is under
-    /// way. With nothing left it completes in this tick.
-    func endInteractivePop(_ stack: Entity, velocity: Float, finish: Bool, tick: UInt64) {
+    /// way. With nothing left it completes in this tick. The decision is reported as it runs.
+    func endInteractivePop(_ decision: InteractivePopDecision, tick: UInt64) {
+        let stack = decision.stack, finish = decision.finishes
         guard var state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
         let progress = Double(min(max(navigation.progress(of: stack, views: views), 0), 1))
         let remaining = finish ? 1 - progress : progress
-        let speed = finish ? World.interactivePopDecision(progress: Float(progress), velocity: velocity).speed : 1
+        let speed = decision.completionSpeed
+        events.append(.interactivePopDidEnd(decision, tick: tick))
         state.active!.isInteractive = false
         state.active!.isCancelling = !finish
         navigation.stacks.insert(state, for: stack)

@@ -57,12 +57,47 @@ extension World {
         return stack
     }
 
+    /// Creates a screen for a later push onto `stack`: a view that fills the stack (frame (0, 0,
+    /// its width, its height), as the stack lays its screens out) and is not drawn, nor hit,
+    /// until a stack shows it — as a view controller's view is not in the window until it is
+    /// pushed.
+    ///
+    /// Build the screen's content under it (``spawnView(frame:cornerRadius:opacity:in:)``)
+    /// at any time; ``push(_:onto:transition:)`` (or ``setStack(_:screens:transition:)``)
+    /// shows it when its request runs. It is in the state of a popped screen: a root view hidden
+    /// by navigation, which ``setHidden(_:of:)`` does not show, and which any stack can take.
+    ///
+    /// A view made with ``spawnView(frame:cornerRadius:opacity:)`` is drawn from the next tick,
+    /// as every root view is: pushed later, it is drawn over the app until then.
+    ///
+    /// - Parameters:
+    ///   - stack: the stack whose size the screen takes (at the call: a resized stack lays its
+    ///     screens out again when their request runs).
+    ///   - cornerRadius: the screen's corner radius.
+    /// - Throws: ``PortalError/notANavigationStack(_:)`` when `stack` is not one; the errors of
+    ///   ``spawnView(frame:cornerRadius:opacity:)`` for the radius.
+    public func spawnScreen(for stack: Entity, cornerRadius: Float = 0) throws(PortalError) -> Entity {
+        if let r = recorder, r.isIdle { return try r.record(.spawnScreen(stack: stack, cornerRadius: cornerRadius), self).entity }
+        _ = try requireStackRow(stack)
+        let size = views.slot(of: stack).map { views.frame(slot: $0) } ?? .zero
+        let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        try ViewProperties(frame: frame, cornerRadius: cornerRadius).validate()
+        let screen = try spawn()
+        let slot = views.insert(screen, frame: frame, cornerRadius: cornerRadius, opacity: 1, role: .view)
+        views.setHidden(true, by: .navigation, slot: slot)
+        return screen
+    }
+
     /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
     /// or, if a transition is running, after it and any queued before, in order.
     /// Pushing shows a screen the app hid (``setHidden(_:of:)``), as
     /// ``presentPopup(_:from:width:height:animation:backdrop:)`` shows hidden content.
     /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
+    ///
+    /// Make a screen ahead of its push with ``spawnScreen(for:cornerRadius:)``: it is not drawn
+    /// until the push shows it. (A root view from ``spawnView(frame:cornerRadius:opacity:)``
+    /// is drawn until it is pushed.)
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.push(screen, onto: stack, transition), self); return }
         let row = try requireStackRow(stack)
@@ -191,14 +226,24 @@ extension World {
     /// cancel plays back the progress made at speed 1 — both with the transition's own curve (or
     /// spring), from where the finger left the screens, without its delay.
     ///
-    /// The decision is made here, from the progress of the last staged update: a finishing pop
-    /// frees its screen at once, and later calls see the stack without it.
-    public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.endInteractivePop(stack, velocity), self); return }
+    /// The decision is made here, from the progress of the last staged update, and returned: a
+    /// finishing pop frees its screen at once, and later calls see the stack without it. The
+    /// next tick runs the release and reports the same decision as
+    /// ``WorldEvent/interactivePopDidEnd(_:tick:)``.
+    ///
+    /// ```swift
+    /// let decision = try world.endInteractivePop(stack, velocity: 900)
+    /// if decision.finishes { /* fly the thumbnail home with the screen */ }
+    /// ```
+    @discardableResult
+    public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) -> InteractivePopDecision {
+        if let r = recorder, r.isIdle { return try r.record(.endInteractivePop(stack, velocity), self).popDecision }
         var projection = try requireStack(stack)
         guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
         guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
-        let finish = World.interactivePopDecision(progress: pop.progress, velocity: velocity).finish
+        let rule = World.interactivePopDecision(progress: pop.progress, velocity: velocity)
+        let finish = rule.finish
+        let decision = InteractivePopDecision(stack: stack, finishes: finish, progress: pop.progress, completionSpeed: finish ? rule.speed : 1)
         projection.interactivePop = nil
         // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
         if finish, let index = projection.screens.lastIndex(of: pop.screen) {
@@ -206,7 +251,8 @@ extension World {
             navigation.release(pop.screen, from: stack)
         }
         navigation.projections.insert(projection, for: stack)
-        commands.append(.interactivePopEnd(stack, velocity: velocity, finish: finish))
+        commands.append(.interactivePopEnd(decision))
+        return decision
     }
 
     /// The rule for releasing an interactive pop: finish, and at what speed.

@@ -64,6 +64,10 @@ struct HitGrid {
     /// only theirs are read.
     private(set) var flatShapes: [FlatHitShape] = []
     private(set) var treeShapes: [TreeHitShape] = []
+    /// Per item of a tree's render list, whether its path passes taps by opacity
+    /// (`markOpaquePaths`); per view slot, the same for the view's last item met.
+    private var opaquePaths: [Bool] = []
+    private var opaqueSlots: [Bool] = []
     /// Per clip of the render list, the inverse of its transform (`nil` when it has none).
     private(set) var clipInverses: [ProjectionTransform?] = []
     /// The render-list version the grid was built for.
@@ -92,22 +96,57 @@ struct HitGrid {
             ?? Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
     }
 
-    /// Whether a hit test may return the item at all: it allows hit testing (with its
-    /// ancestors) and is not all but invisible (a backdrop takes taps at any opacity).
+    /// Whether a hit test may return an item of a flat list at all: it allows hit testing and
+    /// is not all but invisible (a backdrop takes taps at any opacity). With no parents, its
+    /// opacity is its own, so this is UIKit's rule (see `markOpaquePaths`).
     static func isHittable(_ item: RenderItem) -> Bool {
         item.allowsHitTesting && (item.opacity >= 0.01 || item.role == .backdrop)
     }
 
-    mutating func build(_ list: [RenderItem], clips: [RenderClip] = [], version: UInt64, tree: Bool = false) {
+    /// Whether a hit test may return the item at `index` of the list being built: for a tree,
+    /// it and its ancestors allow hit testing and none of them is all but invisible by its own
+    /// opacity (`opaquePaths`); for a flat list, ``isHittable(_:)``.
+    private func isHittable(_ item: RenderItem, at index: Int, tree: Bool) -> Bool {
+        tree ? item.allowsHitTesting && opaquePaths[index] : HitGrid.isHittable(item)
+    }
+
+    /// Per item of a tree's render list, whether no view on its path to its root has an
+    /// opacity *of its own* below 0.01 (a backdrop excepted: it takes taps at any opacity).
+    ///
+    /// This is UIKit's rule: `hitTest(_:with:)` ignores a view whose own `alpha` is below 0.01,
+    /// with its subtree, whatever the product of the alphas above it (a child at 0.05 under a
+    /// parent at 0.05 is hit, drawn at 0.0025) — as CSS, which hit-tests any opacity. The item's
+    /// opacity is that product, so the rule is worked out here, once per list, from the value
+    /// blocks: the list is depth first, so a drawn view's parent was met before it, and its
+    /// answer is kept by slot (`opaqueSlots`). A portal layer's content copies follow the layer,
+    /// which stands in for the content: the content's slot takes the layer's answer.
+    private mutating func markOpaquePaths(_ list: [RenderItem], views: ViewStore) {
+        opaquePaths.removeAll(keepingCapacity: true)
+        if opaqueSlots.count < views.entities.count {
+            opaqueSlots.append(contentsOf: repeatElement(false, count: views.entities.count - opaqueSlots.count))
+        }
+        for item in list {
+            guard let slot = views.slot(of: item.entity) else { opaquePaths.append(false); continue }
+            var opaque = item.role == .backdrop || views.ownOpacity(slot: slot) >= 0.01
+            if let parent = views.parent(slot: slot) { opaque = opaque && opaqueSlots[parent] }
+            opaqueSlots[slot] = opaque
+            if item.content != item.entity, let content = views.slot(of: item.content) { opaqueSlots[content] = opaque }
+            opaquePaths.append(opaque)
+        }
+    }
+
+    mutating func build(_ list: [RenderItem], clips: [RenderClip] = [], version: UInt64, views: ViewStore? = nil) {
+        let tree = views != nil
         self.version = version
         large.removeAll(keepingCapacity: true)
         items.removeAll(keepingCapacity: true)
         flatShapes.removeAll(keepingCapacity: true)
         treeShapes.removeAll(keepingCapacity: true)
         clipInverses.removeAll(keepingCapacity: true)
-        if tree {
-            for item in list {
-                treeShapes.append(HitGrid.isHittable(item)
+        if let views {
+            markOpaquePaths(list, views: views)
+            for (index, item) in list.enumerated() {
+                treeShapes.append(isHittable(item, at: index, tree: true)
                     ? TreeHitShape(inverse: item.globalTransform.inverted(), width: item.frame.width, height: item.frame.height, clip: item.clip)
                     : TreeHitShape())
             }
@@ -117,7 +156,7 @@ struct HitGrid {
         }
         guard !list.isEmpty else { columns = 0; rows = 0; return }
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
-        for item in list where HitGrid.isHittable(item) {
+        for (index, item) in list.enumerated() where isHittable(item, at: index, tree: tree) {
             let b = HitGrid.bounds(item, tree: tree)
             guard HitGrid.isBinnable(b) else { continue }
             minX = min(minX, b.minX); minY = min(minY, b.minY); maxX = max(maxX, b.maxX); maxY = max(maxY, b.maxY)
@@ -141,7 +180,7 @@ struct HitGrid {
                 scratch.removeAll(keepingCapacity: true)
                 scratch.append(contentsOf: starts.dropLast())
             }
-            for (index, item) in list.enumerated() where HitGrid.isHittable(item) {
+            for (index, item) in list.enumerated() where isHittable(item, at: index, tree: tree) {
                 let b = HitGrid.bounds(item, tree: tree)
                 guard HitGrid.isBinnable(b) else {
                     // A flat item with non-finite bounds cannot be hit; a tree item without a
@@ -224,5 +263,12 @@ struct HitGrid {
             clip = c.parent
         }
         return true
+    }
+}
+
+extension ViewStore {
+    /// The view's own presented opacity (not its ancestors' product), as the render list clamps it.
+    func ownOpacity(slot: Int) -> Float {
+        ViewStore.unit(values.elements[slot * ViewChannel.stride + ViewChannel.opacity.rawValue])
     }
 }

@@ -51,8 +51,9 @@ public struct RenderItem: Hashable, Sendable {
     public var zIndex: Int32
     /// The band the item draws in.
     public var role: RenderRole
-    /// Whether ``World/hitTest(_:)`` considers the item: the view's own flag and every
-    /// ancestor's (SwiftUI's `allowsHitTesting` on a container disables its content).
+    /// Whether the view and every ancestor allow hit testing (SwiftUI's `allowsHitTesting` on
+    /// a container disables its content). ``World/hitTest(_:)`` also skips a view whose own
+    /// opacity, or an ancestor's, is below 0.01 (UIKit's rule; see there).
     public var allowsHitTesting: Bool
     /// Maps the item's bounds (0, 0)-(frame.width, frame.height) to the screen: its frame,
     /// transform, and every ancestor's frame, transform and content offset.

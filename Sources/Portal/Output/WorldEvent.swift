@@ -29,6 +29,10 @@ public enum WorldEvent: Hashable, Sendable {
     /// (or laid out) so far. It waits, showing its source, and flies on the tick the missing
     /// anchor appears (with ``portalWillStart(_:)``). Reported once per activation.
     case portalWaiting(id: PortalID, missing: [PortalRole], tick: UInt64)
+    /// An interactive pop was released: whether it finishes or cancels, and how fast the rest
+    /// runs — the decision ``World/endInteractivePop(_:velocity:)`` returned — on the tick the
+    /// release runs (the rest of the motion starts on it).
+    case interactivePopDidEnd(InteractivePopDecision, tick: UInt64)
 }
 
 /// A portal's start or landing.

@@ -30,6 +30,7 @@ enum TraceCall {
     case reduceMotion(Bool)
     case popupPolicy(PopupPolicy)
     case spawnNavigationStack(frame: Rect, root: Entity, InteractivePopStart)
+    case spawnScreen(stack: Entity, cornerRadius: Float)
     case push(Entity, onto: Entity, NavigationTransition)
     case pop(Entity, NavigationTransition)
     case popToRoot(Entity, NavigationTransition)
@@ -64,6 +65,7 @@ enum TraceResult {
     case optionalEntity(Entity?)
     case hit(HitTestResult?)
     case report(AdvanceReport)
+    case popDecision(InteractivePopDecision)
 
     // The hooks read the case their call returns; the fallbacks are unreachable (a call's
     // `perform` always returns its own case) but keep the hooks free of traps.
@@ -73,6 +75,9 @@ enum TraceResult {
     var optionalEntity: Entity? { if case let .optionalEntity(e) = self { e } else { nil } }
     var hit: HitTestResult? { if case let .hit(h) = self { h } else { nil } }
     var report: AdvanceReport { if case let .report(r) = self { r } else { AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: nil) } }
+    var popDecision: InteractivePopDecision {
+        if case let .popDecision(d) = self { d } else { InteractivePopDecision(stack: Entity(bits: UInt64.max), finishes: false, progress: 0, completionSpeed: 1) }
+    }
 }
 
 /// A stand-in item for replaying ``World/portalTransition(item:config:scope:)``: its id prints
@@ -112,13 +117,14 @@ extension TraceCall {
         case let .popupPolicy(p): world.popupPolicy = p
         case let .spawnNavigationStack(frame, root, start):
             return .entity(try world.spawnNavigationStack(frame: frame, root: root, interactivePopStart: start))
+        case let .spawnScreen(stack, radius): return .entity(try world.spawnScreen(for: stack, cornerRadius: radius))
         case let .push(s, stack, t): try world.push(s, onto: stack, transition: t)
         case let .pop(stack, t): try world.pop(stack, transition: t)
         case let .popToRoot(stack, t): try world.popToRoot(stack, transition: t)
         case let .setStack(stack, screens, t): try world.setStack(stack, screens: screens, transition: t)
         case let .beginInteractivePop(stack, p, t): return .flag(try world.beginInteractivePop(stack, at: p, transition: t))
         case let .updateInteractivePop(stack, x): try world.updateInteractivePop(stack, translation: x)
-        case let .endInteractivePop(stack, v): try world.endInteractivePop(stack, velocity: v)
+        case let .endInteractivePop(stack, v): return .popDecision(try world.endInteractivePop(stack, velocity: v))
         case let .flowingHeader(h):
             return .entity(try world.flowingHeader(on: h.screen, title: h.title, subtitle: h.subtitle, accessory: h.accessory,
                                                    barTitle: h.barTitle, barAccessory: h.barAccessory, displays: h.displays,
@@ -141,7 +147,7 @@ extension TraceCall {
     /// Whether the call creates an entity the trace names by spawn order.
     var spawns: Bool {
         switch self {
-        case .spawn, .spawnView, .spawnNavigationStack, .flowingHeader: return true
+        case .spawn, .spawnView, .spawnNavigationStack, .spawnScreen, .flowingHeader: return true
         default: return false
         }
     }

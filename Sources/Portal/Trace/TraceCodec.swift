@@ -144,6 +144,7 @@ extension TraceWriter {
         case let .spawnNavigationStack(frame, root, start):
             raw("navigationStack"); key("frame"); rect(frame); key("root"); entity(root); key("popStart")
             if case let .edge(width) = start { raw("edge("); float(width); raw(")") } else { raw("anywhere") }
+        case let .spawnScreen(stack, radius): raw("screen"); key("stack"); entity(stack); key("radius"); float(radius)
         case let .push(s, stack, t): raw("push"); key("screen"); entity(s); key("stack"); entity(stack); transition(t)
         case let .pop(stack, t): raw("pop"); key("stack"); entity(stack); transition(t)
         case let .popToRoot(stack, t): raw("popToRoot"); key("stack"); entity(stack); transition(t)
@@ -533,6 +534,9 @@ struct TraceDecoder {
             default: throw malformed("expected edge(WIDTH) or anywhere")
             }
             call = .spawnNavigationStack(frame: frame, root: root, start)
+        case "screen":
+            let stack = try entity(take("stack"))
+            call = .spawnScreen(stack: stack, cornerRadius: try float(one(take("radius"))))
         case "push":
             let s = try entity(take("screen")), stack = try entity(take("stack"))
             call = .push(s, onto: stack, try transition())

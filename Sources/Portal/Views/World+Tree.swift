@@ -239,8 +239,8 @@ extension World {
 
     /// The hit test of a tree: the render list front to back, each item through its inverse
     /// global transform and its whole clip chain. Hidden and culled views are not in the list;
-    /// non-hittable subtrees carry `allowsHitTesting == false`; transparent items pass taps
-    /// through (backdrops excepted), as in the flat test.
+    /// non-hittable subtrees carry `allowsHitTesting == false`; items with a view of opacity
+    /// below 0.01 of its own on their path pass taps through (backdrops excepted), as UIKit's.
     func treeHitTest(_ point: Point) -> HitTestResult? {
         guard point.isFinite else { return nil }
         var hit: HitTestResult?
