@@ -3,9 +3,9 @@
 // named point of the tick; its removal hook; and its answers to the questions the world asks
 // every feature — may this view be despawned or reparented, does the feature take this tap, is
 // it idle, are its tables sound. The world runs the points and asks the lists; it never names a
-// feature, so a new feature is a new folder plus one line in `registerFeatures()`.
+// feature, so a new feature is a new folder plus one line in `FeatureRegistry.builtIn()`.
 //
-// Registration happens once, as the world is created, in the order of `registerFeatures()`:
+// Registration happens once, as the world is created, in the order of `FeatureRegistry.builtIn()`:
 // that order is the order of a point's systems, so it is fixed and the same for every world
 // (as Bevy's plugins add their systems to stages when the app is built). A feature with nothing
 // to do pays only the guard at the top of its systems. Removal hooks are the exception: a
@@ -14,7 +14,8 @@
 // removal, and the hooks run in the order the features were first used, as they always have.
 //
 // The features' stores stay stored properties of `World`: the tick's hot loops reach them
-// directly, with no lookup or cast.
+// directly, with no lookup or cast. The registry itself is a constant of the world, so reading
+// it costs no exclusivity check.
 
 /// A part of Portal that takes part in the tick: a folder with one registration function.
 protocol Feature {
@@ -23,13 +24,15 @@ protocol Feature {
     static func register(in features: inout FeatureRegistry)
 }
 
-extension World {
+extension FeatureRegistry {
     /// Portal's features, in the order their systems run at each point of the tick.
-    func registerFeatures() {
+    static func builtIn() -> FeatureRegistry {
+        var features = FeatureRegistry()
         features.register(PortalFeature.self)
         features.register(NavigationFeature.self)
         features.register(FlowingHeaderFeature.self)
         features.register(PopupFeature.self)
+        return features
     }
 }
 

@@ -78,7 +78,7 @@ public final class World {
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
-    var features = FeatureRegistry()
+    let features = FeatureRegistry.builtIn()
     /// The removal hooks of the features used so far (see `Removal.swift`).
     var removal = RemovalRegistry()
     /// Layers the portal systems removed during their pass, removed by the world after it.
@@ -144,7 +144,6 @@ public final class World {
             commands.reserveCapacity(n)
             events.reserveCapacity(n)
         }
-        registerFeatures()
     }
 
     // MARK: - Entities
