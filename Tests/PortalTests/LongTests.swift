@@ -1,9 +1,11 @@
 // The test suite's two sizes (issue 24).
 //
-// `swift test` runs every test, each long campaign (the bounded fuzz run, many-seed random model
-// runs, the long fuzz-session replay, the 60,000-motion settle sweep) at a small size that still
-// exercises every path it checks and can still fail, so the everyday loop stays about a minute.
-// Everything at full size, as CI runs it in its own step after `swift test`:
+// `swift test` runs every test, each long campaign at a small size that still exercises every
+// path it checks and can still fail, so the everyday loop stays within a minute: the bounded
+// fuzz run (FuzzTests), the random model runs (navigation stacks, storage, portal sequences,
+// random trees against the reference and the change list, drawing order), the fuzz-session
+// replay (TraceRoundTripTests), the settle sweep (SpringStepsTests) and an hour of a world's
+// clock. Everything at full size, as CI runs it in its own step after `swift test`:
 //
 //     PORTAL_LONG_TESTS=1 swift test
 //
