@@ -236,6 +236,9 @@ func selected(_ name: String) -> Bool { options.only.map { name.hasPrefix($0) } 
 // landings so that every sample sees the steady state of starts, hand-offs and restarts.
 let steadyStateWarmup = 120
 
+/// The faster bandwidth probe's GB/s, for the table's machine line and the JSON.
+var machineBandwidth: Double?
+
 do {
     var bandwidth: Double?
     for n in sizes {
@@ -319,6 +322,14 @@ do {
         ratios.append(("host/layout-capture-per-call ÷ host/layout-capture", capture[1].median / capture[0].median,
                        "10,000 nodes laid out per frame: n setFrame calls against one setFrames"))
     }
+    if bandwidth == nil {
+        // The table names its machine by its memory bandwidth, so the probe runs even when
+        // `--only` leaves out the group it belongs to.
+        let probes = [BandwidthProbe(inPlace: false), BandwidthProbe(inPlace: true)]
+        let measured = try measureInterleaved(probes, warmup: 2, samples: options.quick ? 3 : 15)
+        bandwidth = zip(probes, measured).map { $0.gigabytesPerSecond($1) }.max()
+    }
+    machineBandwidth = bandwidth
 } catch {
     fail("a benchmark produced a wrong result: \(error)")
 }
@@ -326,6 +337,18 @@ do {
 func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
 func lpad(_ s: String, _ width: Int) -> String { s.count >= width ? s : String(repeating: " ", count: width - s.count) + s }
 func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+
+/// The processor's model name, from `/proc/cpuinfo` where there is one.
+func cpuModel() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+          let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+          let colon = line.firstIndex(of: ":") else { return "unknown" }
+    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+}
+
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let bandwidthText = machineBandwidth.map { fixed($0, 1) + " GB/s" } ?? "not measured"
+print("machine: \(cpuModel()), \(cores) cores; bandwidth probe \(bandwidthText) (the faster of reference/bandwidth-triad and -update)\n")
 
 let budget = 1e9 / 120
 print(pad("scenario", 34) + lpad("n", 10) + lpad("ns/item", 10) + lpad("ms/tick", 10) + lpad("p99 ms", 10) + lpad("p99/med", 9) + lpad("of 8.33 ms", 12) + lpad("cold ms", 10))
@@ -346,7 +369,8 @@ if let path = options.jsonPath {
             + "\"cold_median_ms_per_tick\":\(number(m.coldMedian / 1e6)),\"samples\":\(m.samplesNanoseconds.count)}"
     }
     let ratioJSON = ratios.map { "{\"name\":\"\($0.0)\",\"ratio\":\(number($0.1)),\"note\":\"\($0.2)\"}" }
-    let json = "{\"scenarios\":[\(scenarios.joined(separator: ","))],\"ratios\":[\(ratioJSON.joined(separator: ","))]}\n"
+    let machine = "{\"cpu\":\"\(cpuModel())\",\"cores\":\(cores),\"bandwidth_gb_per_s\":\(machineBandwidth.map(number) ?? "null")}"
+    let json = "{\"machine\":\(machine),\"scenarios\":[\(scenarios.joined(separator: ","))],\"ratios\":[\(ratioJSON.joined(separator: ","))]}\n"
     do { try json.write(toFile: path, atomically: true, encoding: .utf8) } catch { fail("cannot write \(path): \(error)") }
     print("\nwrote \(path)")
 }

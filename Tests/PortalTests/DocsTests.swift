@@ -97,7 +97,7 @@ func handleEvents(of world: World, log: inout [String]) {
 }
 
 /// The article's retained scene: applies the last call's change list to `scene`.
-func applyChanges(of world: World, to scene: ReadmeRetainedScene) {
+func applyChanges(of world: World, to scene: RetainedScene) {
     world.withRenderChanges { changes in
         let items = world.renderList
         for key in changes.removed { scene.remove(key) }
@@ -344,7 +344,7 @@ struct DocsTests {
     @Test("a retained scene kept from the change lists of 60 Hz frames equals the render list; a value set back within a frame is not reported")
     func retainedScene() throws {
         let world = World()
-        let scene = ReadmeRetainedScene()
+        let scene = RetainedScene()
         world.tracksRenderChanges = true
         let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
         var cards: [Entity] = []
@@ -375,6 +375,41 @@ struct DocsTests {
             }
         }
         #expect(blinked && scene.updates > 0 && scene.inserts > 0 && scene.removals > 0)
+    }
+
+    @Test("a retained scene kept from the change lists through an animation, a scroll, a despawn, a spawn and a z change equals the render list every frame")
+    func retainedSceneThroughChanges() throws {
+        let world = World()
+        let scene = RetainedScene()
+        world.tracksRenderChanges = true
+        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600))
+        try world.setClipsToBounds(true, of: list)
+        var cells: [Entity] = []
+        for i in 0..<8 { cells.append(try world.spawnView(frame: Rect(x: 0, y: Float(i) * 80, width: 390, height: 76), in: list)) }
+        for frame in 0..<40 {
+            switch frame {
+            case 5: try world.animate(cells[2], to: ViewProperties(opacity: 0.4), with: .linear(duration: 0.1))
+            case 10: try world.setContentOffset(Point(x: 0, y: 120), of: list)
+            case 15: try world.despawn(cells[0])
+            case 20: cells.append(try world.spawnView(frame: Rect(x: 0, y: 700, width: 390, height: 76), in: list))
+            case 25: try world.setZIndex(5, of: cells[3])
+            default: break
+            }
+            world.advance(by: 1.0 / 60)
+            world.withRenderChanges { changes in
+                let items = world.renderList
+                for key in changes.removed { scene.remove(key) }
+                for u in changes.updated {
+                    scene.update(try! world.renderKey(at: Int(u.index)), to: items[Int(u.index)], fields: u.fields)
+                }
+                for j in changes.inserted {
+                    scene.insert(items[Int(j)], key: try! world.renderKey(at: Int(j)), at: Int(j))
+                }
+                if changes.orderChanged { scene.reorder(items.indices.map { try! world.renderKey(at: $0) }) }
+            }
+            #expect(scene.order.map { scene.nodes[$0] } == world.renderList, "frame \(frame)")
+        }
+        #expect(scene.updates > 0 && scene.inserts > 0 && scene.removals > 0)
     }
 
     @Test("drawing applies every clip of the chain and the global transform")
@@ -781,4 +816,27 @@ struct DocsTests {
         let snapshot = try String(contentsOfFile: directory + "/card-flies.snapshot", encoding: .utf8)
         #expect(snapshot.split(separator: "\n").filter { $0.hasPrefix("@") }.count == 60)
     }
+}
+
+/// The article's retained scene: nodes by key, in drawing order.
+final class RetainedScene {
+    var nodes: [RenderKey: RenderItem] = [:]
+    var order: [RenderKey] = []
+    var updates = 0, inserts = 0, removals = 0
+    func remove(_ key: RenderKey) {
+        nodes[key] = nil
+        order.removeAll { $0 == key }
+        removals += 1
+    }
+    func update(_ key: RenderKey, to item: RenderItem, fields: RenderFields) {
+        nodes[key] = item
+        updates += 1
+    }
+    func insert(_ item: RenderItem, key: RenderKey, at index: Int) {
+        nodes[key] = item
+        order.insert(key, at: min(index, order.count))
+        inserts += 1
+    }
+    func reorder(_ keys: [RenderKey]) { order = keys }
+
 }

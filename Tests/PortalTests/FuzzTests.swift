@@ -2,8 +2,9 @@
 //
 // `fuzzBounded` runs seeded random call sequences over Portal's whole public API (see
 // `Sources/PortalFuzzing/Fuzzer.swift` for what is called and what is checked) in this debug
-// build, so the world's invariant checkers run after every tick. By default: seeds 0..<40 of
-// 2,500 calls each (100,000 calls). Run it longer by hand:
+// build, so the world's invariant checkers run after every tick. By default: seeds 0..<4 of
+// 2,500 calls each (10,000 calls); with `PORTAL_LONG_TESTS=1` (CI's long step, see
+// LongTests.swift) seeds 0..<40 (100,000 calls). Run it longer by hand:
 //
 //     PORTAL_FUZZ_SEEDS='0..<200' PORTAL_FUZZ_CALLS=5000 swift test --filter Fuzz
 //
@@ -25,7 +26,7 @@ import Testing
     static let environment = ProcessInfo.processInfo.environment
 
     static func seeds() -> Range<UInt64> {
-        guard let text = environment["PORTAL_FUZZ_SEEDS"] else { return 0..<40 }
+        guard let text = environment["PORTAL_FUZZ_SEEDS"] else { return 0..<LongTests.size(4, long: 40) }
         if let r = text.range(of: "..<") { return UInt64(text[..<r.lowerBound])!..<UInt64(text[r.upperBound...])! }
         if let r = text.range(of: "...") { return UInt64(text[..<r.lowerBound])!..<(UInt64(text[r.upperBound...])! + 1) }
         let seed = UInt64(text)!

@@ -383,8 +383,8 @@ struct NavigationModelTests {
     /// request has run, exactly as its projection (what the calls were validated against) said;
     /// a refused call changes nothing; a stack at rest shows only its top screen. (The invariant
     /// checkers also run after every tick: no stranded queue, no dead screen at rest, no screen
-    /// leaving a stack that does not hold it.)
-    @Test("each stack ends as its projection says, for random call sequences", arguments: 0..<16)
+    /// leaving a stack that does not hold it.) Seeds 0..<4; 0..<16 with PORTAL_LONG_TESTS=1.
+    @Test("each stack ends as its projection says, for random call sequences", arguments: 0..<LongTests.size(4, long: 16))
     func randomSequences(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         let world = World()

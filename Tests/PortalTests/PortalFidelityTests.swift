@@ -331,7 +331,7 @@ struct PortalSequenceTests {
                        PortalTransitionConfig(animation: PortalAnimationWithCompletion(.snappy, delay: 0.02, completionCriteria: .logicallyComplete))]
         world.tick()
         var spawnedThisFrame: Set<Entity> = []
-        for step in 0..<1500 {
+        for step in 0..<LongTests.size(500, long: 1500) {   // the long run with PORTAL_LONG_TESTS=1
             let i = Int.random(in: 0..<3, using: &rng)
             let config = configs[Int.random(in: 0..<3, using: &rng)]
             switch Int.random(in: 0..<14, using: &rng) {

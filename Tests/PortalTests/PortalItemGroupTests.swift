@@ -206,7 +206,7 @@ struct PortalItemGroupTests {
                        PortalTransitionConfig(animation: PortalAnimationWithCompletion(.snappy, delay: 0.02, completionCriteria: .logicallyComplete)),
                        PortalTransitionConfig(animation: PortalAnimation(.easeInOut(duration: 0.2)), effects: [.scale(1.2)])]
         var active = false
-        for step in 0..<2500 {
+        for step in 0..<LongTests.size(800, long: 2500) {   // the long run with PORTAL_LONG_TESTS=1
             if Int.random(in: 0..<8, using: &rng) == 0 {
                 active.toggle()
                 try world.portalTransition(id: "hero", isActive: active, config: configs.randomElement(using: &rng)!)

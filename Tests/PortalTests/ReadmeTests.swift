@@ -1,7 +1,7 @@
 import Testing
 import Portal
 
-/// The renderer of the README's "Writing a host" example: records what it is asked to draw.
+/// The renderer of the README's "A host loop" example: records what it is asked to draw.
 final class ReadmeCanvas {
     var clips: [RenderClip] = []
     var fills: [(size: Size, radius: Float, opacity: Float, transform: ProjectionTransform, content: Entity, clips: [RenderClip])] = []
@@ -125,62 +125,4 @@ struct ReadmeTests {
         #expect(opened == [cell])
         #expect(log.contains { if case .animationCompleted(let c) = $0 { c.view == card && c.tick == 2 } else { false } })
     }
-
-    @Test("the retained-scene example keeps a host's scene equal to the render list from the change lists alone")
-    func retainedScene() throws {
-        let world = World()
-        let scene = ReadmeRetainedScene()
-        world.tracksRenderChanges = true
-        let list = try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 600))
-        try world.setClipsToBounds(true, of: list)
-        var cells: [Entity] = []
-        for i in 0..<8 { cells.append(try world.spawnView(frame: Rect(x: 0, y: Float(i) * 80, width: 390, height: 76), in: list)) }
-        for frame in 0..<40 {
-            switch frame {
-            case 5: try world.animate(cells[2], to: ViewProperties(opacity: 0.4), with: .linear(duration: 0.1))
-            case 10: try world.setContentOffset(Point(x: 0, y: 120), of: list)
-            case 15: try world.despawn(cells[0])
-            case 20: cells.append(try world.spawnView(frame: Rect(x: 0, y: 700, width: 390, height: 76), in: list))
-            case 25: try world.setZIndex(5, of: cells[3])
-            default: break
-            }
-            world.advance(by: 1.0 / 60)
-            world.withRenderChanges { changes in
-                let items = world.renderList
-                for key in changes.removed { scene.remove(key) }          // RenderKey: the entity (+ the layer, for copies)
-                for u in changes.updated {                                // index in the list + a RenderFields mask
-                    scene.update(try! world.renderKey(at: Int(u.index)), to: items[Int(u.index)], fields: u.fields)
-                }
-                for j in changes.inserted {                               // ascending: insert at that index
-                    scene.insert(items[Int(j)], key: try! world.renderKey(at: Int(j)), at: Int(j))
-                }
-                if changes.orderChanged { scene.reorder(items.indices.map { try! world.renderKey(at: $0) }) }
-            }
-            #expect(scene.order.map { scene.nodes[$0] } == world.renderList, "frame \(frame)")
-        }
-        #expect(scene.updates > 0 && scene.inserts > 0 && scene.removals > 0)
-    }
-}
-
-/// The README's retained scene: nodes by key, in drawing order.
-final class ReadmeRetainedScene {
-    var nodes: [RenderKey: RenderItem] = [:]
-    var order: [RenderKey] = []
-    var updates = 0, inserts = 0, removals = 0
-    func remove(_ key: RenderKey) {
-        nodes[key] = nil
-        order.removeAll { $0 == key }
-        removals += 1
-    }
-    func update(_ key: RenderKey, to item: RenderItem, fields: RenderFields) {
-        nodes[key] = item
-        updates += 1
-    }
-    func insert(_ item: RenderItem, key: RenderKey, at index: Int) {
-        nodes[key] = item
-        order.insert(key, at: min(index, order.count))
-        inserts += 1
-    }
-    func reorder(_ keys: [RenderKey]) { order = keys }
-
 }

@@ -664,7 +664,7 @@ struct TrackStore {
     private static let recentTableSlots = 64
 
     /// Where `recentTables` keeps the table of `key`: a multiplicative mix of its progress bits
-    /// and span (no `Hasher`: hashing the key cost about 1,000 instructions per lookup).
+    /// and span (no `Hasher`: hashing the key on every lookup costs more than the start it serves).
     @inline(__always)
     private static func recentSlot(_ key: CurveTable.Key) -> Int {
         let mixed = (key.progressBits ^ (key.span &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
@@ -1096,7 +1096,7 @@ struct TrackStore {
     ///
     /// `mutating` though it writes nothing here: called on the world's `tracks` with the world's
     /// `views` inout, a non-mutating method had the whole store copied out first (a retain and
-    /// a release per array, about 600 instructions a tick), a mutating one runs in place.
+    /// a release per array, every tick), a mutating one runs in place.
     mutating func writeBack(into views: inout ViewStore) {
         let count = laneCount
         value.withUnsafeBufferPointer { value in

@@ -64,7 +64,7 @@ extension World {
 
     /// Applies the run of staged portal requests that starts at `start` in `list` with one
     /// access to each of the world's properties (each access to a stored property of `World` is
-    /// a dynamically checked one, ~80 instructions), and returns the index of the first command
+    /// a dynamically checked one), and returns the index of the first command
     /// after it: a host sends back hundreds of flights in one tick.
     private func applyPortalRequests(_ list: UnsafeBufferPointer<Command>, from start: Int) -> Int {
         stagedConfigs.withUnsafeBufferPointer { configs in

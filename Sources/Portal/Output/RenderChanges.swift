@@ -198,8 +198,8 @@ struct RenderPatchLog {
     /// The item the patch wrote last (−1: none) and its old value: compared with its new value
     /// when the next write comes (``willWrite(_:in:)``) or the patch ends
     /// (``finishWrites(in:)``) — one hook in the patch loop, before its write, and one item kept,
-    /// not a log. (Out of line: an inlined hook changed the patch loop's code even while tracking was
-    /// off — `tree/scroll`'s untracked tick 992 k → 1,022 k instructions; out of line, 1,012 k.)
+    /// not a log. (Out of line: an inlined hook changes the patch loop's register allocation even
+    /// while tracking is off, which the untracked path would pay.)
     var pending = -1
     var old = ViewStore.fillerItem
 
