@@ -6,10 +6,11 @@
 // world's stores swapped out of it, take the first step themselves, where the stores are, and
 // hand the layer to the world for the rest as soon as their pass is over.
 //
-// Features are not listed here: each registers its own hook (as Bevy's component `on_remove`
-// hooks) the first time it is used — portals when a view is first marked, navigation when the
-// first stack is made, headers, popups, and each user component type when it is registered — so
-// a world that uses no popups runs no popup hook, and a new feature takes part by registering.
+// Features are not listed here: each declares its hook in its registration (`Features.swift`)
+// and the hook joins the path (as Bevy's component `on_remove` hooks) the first time the feature
+// is used — portals when a view is first marked, navigation when the first stack is made,
+// headers, popups, and each user component type when it is registered — so a world that uses no
+// popups runs no popup hook.
 //
 // Portal's own entities (layers, backdrops, progress views) are created with
 // `allocate(ownedByPortal: true)`: the app can read them (render list, hit testing,
@@ -20,16 +21,9 @@
 /// A feature's part in removing an entity: it forgets the entity in its own tables. A hook may
 /// remove other entities (a stack its progress view), which go through the same path.
 struct RemovalHook {
-    /// Which feature registered it (each registers once).
-    let feature: RemovalFeature
+    /// Which feature or user component type registered it (each registers once): its type.
+    let owner: ObjectIdentifier
     let run: (World, Entity) -> Void
-}
-
-/// The features that take part in removal.
-enum RemovalFeature: Hashable {
-    case portals, navigation, headers, popups
-    /// A user component type.
-    case component(ObjectIdentifier)
 }
 
 /// The store-level step of the removal path.
@@ -47,10 +41,15 @@ enum Removal {
 struct RemovalRegistry {
     private(set) var hooks: [RemovalHook] = []
 
-    /// Registers `run` for `feature`, unless that feature has registered already.
-    mutating func register(_ feature: RemovalFeature, _ run: @escaping (World, Entity) -> Void) {
-        guard !hooks.contains(where: { $0.feature == feature }) else { return }
-        hooks.append(RemovalHook(feature: feature, run: run))
+    /// Whether `owner` has registered its hook.
+    func contains(_ owner: ObjectIdentifier) -> Bool {
+        hooks.contains(where: { $0.owner == owner })
+    }
+
+    /// Registers `run` for `owner`, unless it has registered already.
+    mutating func register(_ owner: ObjectIdentifier, _ run: @escaping (World, Entity) -> Void) {
+        guard !contains(owner) else { return }
+        hooks.append(RemovalHook(owner: owner, run: run))
     }
 }
 
@@ -73,11 +72,6 @@ extension World {
             for entity in batch { hook.run(self, entity) }
         }
         allocator.releaseLive(batch)
-    }
-
-    /// Registers a feature's removal hook (once per feature; later calls do nothing).
-    func registerRemoval(_ feature: RemovalFeature, _ run: @escaping (World, Entity) -> Void) {
-        removal.register(feature, run)
     }
 
     /// Refuses an entity the app may not change: dead ones, and those Portal created for itself

@@ -24,7 +24,7 @@ extension World {
 public enum TickPhase: Int, CaseIterable, Sendable {
     /// Staged host calls are applied; layout-capture systems run.
     case applyCommands
-    /// Portal matching, anchor following and flight starts; popup follow; matching systems.
+    /// Portal matching, anchor following and flight starts; matching systems.
     case portalMatching
     /// Every timing's step matrix is brought up to date (curves are solved).
     case curves
@@ -34,7 +34,8 @@ public enum TickPhase: Int, CaseIterable, Sendable {
     case trackFinish
     /// Portal landings and hand-offs; navigation, popup and finish systems.
     case portalFinish
-    /// Presented values are copied into the views; header placement.
+    /// Presented values are copied into the views; header placement, popups following their
+    /// sources, portal layers following anchors that moved late.
     case writeBack
     /// The drawing order takes in the views spawned and despawned this tick.
     case drawOrder

@@ -17,7 +17,7 @@ extension World {
         let storage = ComponentStorage<Value>(name: String(describing: type))
         components[key] = storage
         // The table takes part in every removal: a despawned (or Portal-removed) entity leaves it.
-        registerRemoval(.component(key)) { [storage] _, entity in storage.remove(entity) }
+        removal.register(key) { [storage] _, entity in storage.remove(entity) }
     }
 
     /// Whether `type` is registered.

@@ -77,7 +77,9 @@ public final class World {
     var navigation = NavigationStore()
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
-    /// Each feature's part in removing an entity (see `Removal.swift`).
+    /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
+    let features = FeatureRegistry.builtIn()
+    /// The removal hooks of the features used so far (see `Removal.swift`).
     var removal = RemovalRegistry()
     /// Layers the portal systems removed during their pass, removed by the world after it.
     var portalRemovals: [Entity] = []
@@ -164,17 +166,14 @@ public final class World {
     public func despawn(_ entity: Entity) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.despawn(entity), self); return }
         try requireAppEntity(entity)
-        guard navigation.owners.value(of: entity) == nil else { throw .screenAlreadyInStack(entity) }
+        for check in features.despawnChecks { try check(self, entity, entity) }
         // A view goes with its subtree (as the tree will be once the staged calls apply):
         // every descendant is checked first, so a refusal leaves the world unchanged, then all
         // are doomed at once and removed children first, each through the one removal path.
         let subtree = projectedDescendants(of: entity)
         for view in subtree {
             try requireAppEntity(view)
-            // A stack's screens go with it (they are its subtree); a screen alone may not.
-            if let owner = navigation.owners.value(of: view), !isProjectedAncestorOrSelf(entity, of: owner) {
-                throw .screenAlreadyInStack(view)
-            }
+            for check in features.despawnChecks { try check(self, view, entity) }
         }
         for view in subtree.reversed() {
             allocator.doom(view)
@@ -252,8 +251,7 @@ public final class World {
         applyCommands(tick: now)
         runSystems(.layoutCapture)
 
-        probe(.portalMatching)
-        withPortalSystem { $0.runPortalMatching(tick: now) }
+        runFeatures(.matching, tick: now)
         runSystems(.matching)
 
         probe(.curves)
@@ -264,21 +262,14 @@ public final class World {
 
         probe(.trackFinish)
         tracks.finish(tick: now, views: &views, events: &events)
-        probe(.portalFinish)
-        withPortalSystem { $0.runPortalFinish(tick: now) }
-        runNavigationFinish(tick: now)
-        runPopupFinish(tick: now)
+        runFeatures(.finish, tick: now)
         runSystems(.finish)
 
         probe(.writeBack)
         tracks.writeBack(into: &views)
-        // Headers place their parts from this tick's presented values (their progress, their
-        // screen's transform), so after the write-back and before the render list.
-        runHeaderPlacement()
-        runPopupFollow(tick: now)
-        // Layers whose landing anchor moved after the matching pass (a lane, a header's
-        // placement) are placed where the anchor is drawn now.
-        if !portals.lateFollowers.isEmpty || !views.observedWrites.isEmpty { withPortalSystem { $0.runPortalFollow(tick: now) } }
+        // Features place views from this tick's presented values, then follow what moved.
+        runFeatures(.placement, tick: now)
+        runFeatures(.follow, tick: now)
         probe(.drawOrder)
         views.refreshOrder()
         probe(.renderList)
@@ -291,7 +282,7 @@ public final class World {
 
     /// Tells the phase probe, if one is set, that `phase` begins.
     @inline(__always)
-    private func probe(_ phase: TickPhase) {
+    func probe(_ phase: TickPhase) {
         if let phaseProbe { phaseProbe(phase) }
     }
 
@@ -413,14 +404,8 @@ public final class World {
             hitGrid.build(renderItems, clips: renderClips, version: renderVersion, views: views.lastListWasTree ? views : nil)
         }
         let hit = views.lastListWasTree ? treeHitTest(point) : flatHitTest(point)
-        // A stack in the middle of a transition takes the taps on it (unless an overlay is on top).
-        if hit?.role != .overlay {
-            for (row, state) in navigation.stacks.values.enumerated() where state.active != nil {
-                guard localPoint(point, inStack: navigation.stacks.entities[row]) != nil else { continue }
-                let stack = navigation.stacks.entities[row]
-                guard allocator.isUsable(stack) else { continue }
-                return HitTestResult(entity: stack, role: .view, isBusy: true)
-            }
+        for take in features.hitTakers {
+            if let taken = take(self, point, hit) { return taken }
         }
         return hit
     }
@@ -462,12 +447,7 @@ public final class World {
         views.checkInvariants(isAlive: { allocator.isAlive($0) }, laneCount: tracks.laneCount)
         tracks.checkInvariants(views: views)
         for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
-        portals.checkInvariants(isAlive: { allocator.isAlive($0) }, views: views)
-        navigation.checkInvariants(isAlive: { allocator.isAlive($0) })
-        headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
-        popups.states.checkInvariants("popups", isAlive: { allocator.isAlive($0) })
-        precondition(popups.stack.count == popups.states.count, "popups: the stack and the states disagree")
-        checkPopupSources()
+        for check in features.invariantChecks { check(self) }
         views.checkPropagation(items: renderItems, clips: renderClips)
         checkTreeOutput()
         #endif
@@ -494,16 +474,7 @@ public final class World {
     /// - Complexity: O(portals + stacks).
     public var isIdle: Bool {
         guard commands.isEmpty, events.isEmpty, tracks.timingCount == 0, views.isRenderListCurrent else { return false }
-        for state in navigation.stacks.values where state.active != nil || !state.queue.isEmpty { return false }
-        for motion in portals.motion {
-            // A portal at rest may still be queued for a visit of the matching pass, which
-            // changes nothing then: only a request, a flight or a fade is activity.
-            if motion.hasPendingRequest { return false }
-            switch motion.phase {
-            case .flying, .fading: return false
-            case .idle, .waiting, .presented: continue
-            }
-        }
+        for isIdle in features.idleChecks where !isIdle(self) { return false }
         return true
     }
 

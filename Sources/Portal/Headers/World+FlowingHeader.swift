@@ -98,7 +98,7 @@ extension World {
         for case let (_, part?) in parts where projectedParent(of: part) != screen {
             try setParent(screen, of: part)   // validated above: cannot throw
         }
-        registerRemoval(.headers) { world, entity in world.removeFlowingHeader(entity) }
+        activateRemoval(of: FlowingHeaderFeature.self)
         let titleFrame = views.frame(slot: views.slot(of: title)!)
         let state = FlowingHeaderState(progressView: progress, progressSlot: views.slot(of: progress)!,
                                        snapper: HeaderSnapper(behavior: snappingBehavior), progressDuration: nil,

@@ -45,7 +45,7 @@ extension World {
             allocator.release(stack)   // never used: in no table yet
             throw .entityLimitReached
         }
-        registerRemoval(.navigation) { world, entity in world.removeFromNavigation(entity) }
+        activateRemoval(of: NavigationFeature.self)
         let slot = views.insert(stack, frame: frame, cornerRadius: 0, opacity: 1, role: .view)
         views.setClipsToBounds(true, slot: slot)
         navigation.stacks.insert(NavigationStackState(screens: [root], progressView: progress,

@@ -136,7 +136,7 @@ extension World {
         try animation.validate(step: clock.step)
         guard popups.container != nil else { throw .noPopupContainer }
         guard popups.states.value(of: content) == nil, !pendingPopup(content) else { throw .popupAlreadyPresented(content) }
-        registerRemoval(.popups) { world, entity in world.removeFromPopups(entity) }
+        activateRemoval(of: PopupFeature.self)
         commands.append(.presentPopup(content, source, width: width, height: height, animation: animation, backdrop: backdrop))
     }
 

@@ -42,7 +42,7 @@ extension World {
             }
         }
         let previous = removePortalAnchor(view)
-        registerRemoval(.portals) { world, entity in world.removeFromPortals(entity) }
+        activateRemoval(of: PortalFeature.self)
         let key = portals.intern(id)
         portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
         portals.setAnchor(view, as: role, of: Int(key))

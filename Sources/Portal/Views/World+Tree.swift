@@ -63,8 +63,7 @@ extension World {
     /// it. Callers that reparent as part of a larger call check every view first with it.
     func validateParent(_ parent: Entity?, of view: Entity) throws(PortalError) {
         try requireAppView(view)
-        // A stack places its screens (they join and leave with its pushes and pops).
-        if navigation.owners.value(of: view) != nil || navigation.leaving.value(of: view) != nil { throw .screenAlreadyInStack(view) }
+        for check in features.reparentChecks { try check(self, view) }
         if let parent {
             try requireAppView(parent)
             if isProjectedAncestorOrSelf(view, of: parent) { throw .parentCycle(view, parent: parent) }

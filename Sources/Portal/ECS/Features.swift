@@ -1,0 +1,153 @@
+// Features are plugins. Each feature folder (Portals/, Navigation/, Headers/, Popups/) has one
+// type whose `register(in:)` adds everything the world needs from it: its systems, each at a
+// named point of the tick; its removal hook; and its answers to the questions the world asks
+// every feature — may this view be despawned or reparented, does the feature take this tap, is
+// it idle, are its tables sound. The world runs the points and asks the lists; it never names a
+// feature, so a new feature is a new folder plus one line in `FeatureRegistry.builtIn()`.
+//
+// Registration happens once, as the world is created, in the order of `FeatureRegistry.builtIn()`:
+// that order is the order of a point's systems, so it is fixed and the same for every world
+// (as Bevy's plugins add their systems to stages when the app is built). A feature with nothing
+// to do pays only the guard at the top of its systems. Removal hooks are the exception: a
+// feature's hook is registered here but joins the removal path only the first time the feature
+// is used (`World.activateRemoval(of:)`), so a world with no popups runs no popup hook on each
+// removal, and the hooks run in the order the features were first used, as they always have.
+//
+// The features' stores stay stored properties of `World`: the tick's hot loops reach them
+// directly, with no lookup or cast. The registry itself is a constant of the world, so reading
+// it costs no exclusivity check.
+
+/// A part of Portal that takes part in the tick: a folder with one registration function.
+protocol Feature {
+    /// Adds the feature's systems, removal hook and answers to `features`; called once, as the
+    /// world is created.
+    static func register(in features: inout FeatureRegistry)
+}
+
+extension FeatureRegistry {
+    /// Portal's features, in the order their systems run at each point of the tick.
+    static func builtIn() -> FeatureRegistry {
+        var features = FeatureRegistry()
+        features.register(PortalFeature.self)
+        features.register(NavigationFeature.self)
+        features.register(FlowingHeaderFeature.self)
+        features.register(PopupFeature.self)
+        return features
+    }
+}
+
+/// The points of a tick where features run their systems, in the order they come. Each lies
+/// inside one ``TickStage``, after that stage's core work and before its user systems.
+enum FeaturePoint: Int, CaseIterable {
+    /// In ``TickStage/matching``, after the staged calls applied: pairing things up and
+    /// starting their animations.
+    case matching
+    /// In ``TickStage/finish``, after the tracks finished: completions that read them.
+    case finish
+    /// In ``TickStage/output``, after the write-back and before the draw order: placing views
+    /// from this tick's presented values.
+    case placement
+    /// Right after ``placement``: following what the placements moved.
+    case follow
+}
+
+/// A feature's system: run once per tick at its point.
+struct FeatureSystem {
+    /// The feature that registered it (its type).
+    let feature: ObjectIdentifier
+    /// The phase the benchmarks' probe reports as the system begins, if it begins one.
+    let phase: TickPhase?
+    let run: (World, _ tick: UInt64) -> Void
+}
+
+/// Everything the features registered, as the world asks for it.
+struct FeatureRegistry {
+    /// The feature whose `register(in:)` is running.
+    private var registering: (any Feature.Type)?
+    /// The systems of each point (indexed by ``FeaturePoint``), in registration order.
+    private(set) var systems: [[FeatureSystem]] = Array(repeating: [], count: FeaturePoint.allCases.count)
+    /// Each feature's removal hook, waiting for the feature's first use.
+    private(set) var removalHooks: [RemovalHook] = []
+    /// Refusals of a despawn: `(world, view, root)` throws if `view`, despawned as part of
+    /// `root`'s subtree (or as `root` itself), may not go.
+    private(set) var despawnChecks: [(World, _ view: Entity, _ root: Entity) throws(PortalError) -> Void] = []
+    /// Refusals of a reparent: throws if the feature places the view itself.
+    private(set) var reparentChecks: [(World, _ view: Entity) throws(PortalError) -> Void] = []
+    /// Hit-test takers: given the point and the view hit, the result the feature gives instead,
+    /// or `nil` to leave it.
+    private(set) var hitTakers: [(World, Point, HitTestResult?) -> HitTestResult?] = []
+    /// Whether the feature has nothing to do until a call gives it something.
+    private(set) var idleChecks: [(World) -> Bool] = []
+    /// The feature's structural checks (called only in builds that check invariants).
+    private(set) var invariantChecks: [(World) -> Void] = []
+
+    /// Lets `feature` register everything it has.
+    mutating func register(_ feature: any Feature.Type) {
+        registering = feature
+        feature.register(in: &self)
+        registering = nil
+    }
+
+    /// The feature registering now; adding anything outside `register(_:)` is a programming error.
+    private var feature: ObjectIdentifier {
+        guard let registering else { preconditionFailure("features register only through FeatureRegistry.register(_:)") }
+        return ObjectIdentifier(registering)
+    }
+
+    /// Runs `run` every tick at `point`, after the systems registered there before; the probe
+    /// reports `phase` as it begins, if given.
+    mutating func addSystem(_ point: FeaturePoint, phase: TickPhase? = nil, _ run: @escaping (World, _ tick: UInt64) -> Void) {
+        systems[point.rawValue].append(FeatureSystem(feature: feature, phase: phase, run: run))
+    }
+
+    /// Registers the feature's removal hook, which joins the removal path at the feature's first
+    /// use (``World/activateRemoval(of:)``).
+    mutating func addRemovalHook(_ run: @escaping (World, Entity) -> Void) {
+        removalHooks.append(RemovalHook(owner: feature, run: run))
+    }
+
+    /// Registers a refusal of despawns.
+    mutating func addDespawnCheck(_ check: @escaping (World, _ view: Entity, _ root: Entity) throws(PortalError) -> Void) {
+        despawnChecks.append(check)
+    }
+
+    /// Registers a refusal of reparenting.
+    mutating func addReparentCheck(_ check: @escaping (World, _ view: Entity) throws(PortalError) -> Void) {
+        reparentChecks.append(check)
+    }
+
+    /// Registers a hit-test taker.
+    mutating func addHitTaker(_ take: @escaping (World, Point, HitTestResult?) -> HitTestResult?) {
+        hitTakers.append(take)
+    }
+
+    /// Registers an idleness check.
+    mutating func addIdleCheck(_ isIdle: @escaping (World) -> Bool) {
+        idleChecks.append(isIdle)
+    }
+
+    /// Registers structural checks.
+    mutating func addInvariantCheck(_ check: @escaping (World) -> Void) {
+        invariantChecks.append(check)
+    }
+}
+
+extension World {
+    /// Runs the features' systems at `point`.
+    @inline(__always)
+    func runFeatures(_ point: FeaturePoint, tick: UInt64) {
+        for system in features.systems[point.rawValue] {
+            if let phase = system.phase { probe(phase) }
+            system.run(self, tick)
+        }
+    }
+
+    /// Adds `feature`'s removal hook to the removal path, unless it is there already: each
+    /// feature calls it when it is first used (a view marked, a stack made, a header or popup
+    /// made).
+    func activateRemoval(of feature: any Feature.Type) {
+        let owner = ObjectIdentifier(feature)
+        guard !removal.contains(owner), let hook = features.removalHooks.first(where: { $0.owner == owner }) else { return }
+        removal.register(owner, hook.run)
+    }
+}

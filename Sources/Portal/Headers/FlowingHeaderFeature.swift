@@ -1,0 +1,14 @@
+// Flowing headers' part in the world (see `ECS/Features.swift`).
+
+/// Flowing headers: each places its parts from this tick's presented values (its progress, its
+/// screen's transform), so after the write-back and before the render list.
+enum FlowingHeaderFeature: Feature {
+    static func register(in features: inout FeatureRegistry) {
+        features.addSystem(.placement) { world, _ in world.runHeaderPlacement() }
+        features.addRemovalHook { world, entity in world.removeFlowingHeader(entity) }
+        features.addInvariantCheck { world in
+            let allocator = world.allocator
+            world.headers.checkInvariants("flowing headers", isAlive: { allocator.isAlive($0) })
+        }
+    }
+}

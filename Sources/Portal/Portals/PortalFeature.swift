@@ -1,0 +1,37 @@
+// Portal transitions' part in the world (see `ECS/Features.swift`).
+
+/// Portal transitions: matching and flight starts, landings, and layers following anchors that
+/// moved late in the tick.
+enum PortalFeature: Feature {
+    static func register(in features: inout FeatureRegistry) {
+        features.addSystem(.matching, phase: .portalMatching) { world, tick in
+            world.withPortalSystem { $0.runPortalMatching(tick: tick) }
+        }
+        features.addSystem(.finish, phase: .portalFinish) { world, tick in
+            world.withPortalSystem { $0.runPortalFinish(tick: tick) }
+        }
+        // Layers whose landing anchor moved after the matching pass (a lane, a header's
+        // placement) are placed where the anchor is drawn now.
+        features.addSystem(.follow) { world, tick in
+            guard !world.portals.lateFollowers.isEmpty || !world.views.observedWrites.isEmpty else { return }
+            world.withPortalSystem { $0.runPortalFollow(tick: tick) }
+        }
+        features.addRemovalHook { world, entity in world.removeFromPortals(entity) }
+        features.addIdleCheck { world in
+            for motion in world.portals.motion {
+                // A portal at rest may still be queued for a visit of the matching pass, which
+                // changes nothing then: only a request, a flight or a fade is activity.
+                if motion.hasPendingRequest { return false }
+                switch motion.phase {
+                case .flying, .fading: return false
+                case .idle, .waiting, .presented: continue
+                }
+            }
+            return true
+        }
+        features.addInvariantCheck { world in
+            let allocator = world.allocator
+            world.portals.checkInvariants(isAlive: { allocator.isAlive($0) }, views: world.views)
+        }
+    }
+}
