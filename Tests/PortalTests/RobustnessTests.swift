@@ -84,4 +84,29 @@ import Testing
         world.tick()
         #expect(world.drainEvents().isEmpty)
     }
+
+    /// A portal layer showing a stack whose only child is hidden draws its clip and no copy; the
+    /// stack's despawn points the layer at itself, and the next tick must walk the layer's root
+    /// again rather than copy its old items and clip (a debug trap; in release an orphan 40×40
+    /// clip stayed in the clip list).
+    @Test func aLayerWhoseContentIsDespawnedDropsItsClip() throws {
+        let world = World()
+        let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+        let home = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let stack = try world.spawnNavigationStack(frame: screen, root: home)
+        try world.portal(home, id: "d", as: .destination)          // hidden: portal "d" is not active
+        let a = try world.spawnView(frame: Rect(x: 20, y: 20, width: 40, height: 40), in: home)
+        let b = try world.spawnView(frame: Rect(x: 50, y: 50, width: 30, height: 30), in: home)
+        try world.portal(a, id: "p", as: .source); try world.portal(b, id: "p", as: .destination)
+        let other = try world.spawnNavigationStack(frame: screen, root: try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        try world.portalTransition(id: "p", isActive: true,
+                                   config: PortalTransitionConfig(animation: PortalAnimation(.smooth, delay: 0.1), layerContent: stack))
+        world.tick()
+        try world.despawn(stack)
+        world.tick()
+        // Only the other stack's clip is left.
+        #expect(world.clipList.map(\.size) == [Size(width: 390, height: 844)])
+        #expect(!world.renderList.contains { $0.entity == stack || $0.entity == home || $0.entity == a || $0.entity == b })
+        #expect(world.renderList.contains { $0.entity == other })
+    }
 }

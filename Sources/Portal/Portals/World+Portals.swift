@@ -89,7 +89,7 @@ extension World {
         let record = portals.records[key]
         for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
             if let slot = views.slot(of: layer), views.styles[slot].content == removed {
-                views.styles[slot].content = record.layerContent ?? record.source ?? record.destination ?? layer
+                views.setContent(record.layerContent ?? record.source ?? record.destination ?? layer, slot: slot)
             }
         }
     }
@@ -394,7 +394,7 @@ extension PortalSystem {
             for (layer, side) in [(from.layer, Side.source), (portals.motion[a].crossFadeLayer, .destination)] {
                 guard let layer else { continue }
                 portals.layerOwners.insert(UInt32(b), for: layer)
-                if let slot = views.slot(of: layer) { views.styles[slot].content = contentEntity(b, side: side) ?? layer }
+                if let slot = views.slot(of: layer) { views.setContent(contentEntity(b, side: side) ?? layer, slot: slot) }
             }
             portals.records[b].layer = from.layer
             portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer

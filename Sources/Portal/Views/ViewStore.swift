@@ -656,6 +656,16 @@ struct ViewStore {
         markStructure(slot)
     }
 
+    /// Sets what the view in `slot` draws (a portal layer shows another view's content). A
+    /// layer's drawn subtree depends on its content — the copies of the content's descendants,
+    /// and the clip of a content that clips — so a change is one of structure: the layer's root
+    /// is walked again, never copied with the items and clip its old content gave it.
+    mutating func setContent(_ content: Entity, slot: Int) {
+        guard styles[slot].content != content else { return }
+        styles[slot].content = content
+        markStructure(slot)
+    }
+
     /// The z index of the view in `slot`.
     func zIndex(slot: Int) -> Int32 { styles[slot].zIndex
     }
