@@ -109,4 +109,33 @@ import Testing
         #expect(!world.renderList.contains { $0.entity == stack || $0.entity == home || $0.entity == a || $0.entity == b })
         #expect(world.renderList.contains { $0.entity == other })
     }
+
+    /// A flight's destination under an ancestor turned past 90° in 3D has no box on screen, and
+    /// the flight heads for where the anchor was last seen, frame and corner radius together:
+    /// a radius animated meanwhile is taken up when the anchor has a box again.
+    @Test func aFlightToAnAnchorWithNoBoxKeepsItsLastFrameAndRadius() throws {
+        let world = World()
+        let source = try world.spawnView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let card = try world.spawnView(frame: Rect(x: 100, y: 300, width: 100, height: 100))
+        let destination = try world.spawnView(frame: Rect(x: 160, y: 20, width: 40, height: 40), cornerRadius: 4, in: card)
+        try world.portal(source, id: "x", as: .source)
+        try world.portal(destination, id: "x", as: .destination)
+        world.tick()
+        try world.portalTransition(id: "x", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(.linear(duration: 1))))
+        world.run(ticks: 10)
+        let seen = try #require(world.renderList.first { $0.role == .overlay })
+        // Turned −131° about y with perspective, the part of the card's plane the anchor is on
+        // goes behind the viewer.
+        try world.update(card, to: ViewProperties(transform: Transform(rotation3D: Rotation3D(angle: .degrees(-131)))))
+        world.run(ticks: 2)
+        try world.animate(destination, to: ViewProperties(cornerRadius: 20), with: .linear(duration: 0.05))
+        world.run(ticks: 20)
+        let layer = try #require(world.renderList.first { $0.role == .overlay })
+        #expect(layer.entity == seen.entity)
+        // Turned back, the anchor has a box again and the flight follows its frame and radius.
+        try world.update(card, to: ViewProperties(transform: Transform()))
+        world.run(ticks: 120)
+        let landed = try world.presentation(of: destination)
+        #expect(landed.isDrawn && landed.cornerRadius == 20)
+    }
 }

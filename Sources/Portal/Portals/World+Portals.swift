@@ -321,9 +321,11 @@ extension PortalStore {
                         var cache = ViewStore.ParentTransformCache()
                         let anchorFrame = views.anchorFrame(slot: slot, cache: &cache)
                         let recordFrame = forward ? record.destinationFrame : record.sourceFrame
+                        // An anchor with no box on screen (part of it behind the viewer) is
+                        // headed for as it was last seen: its frame and radius both stay.
+                        let recordRadius = forward ? record.destinationRadius : record.sourceRadius
                         precondition(views.entities[slot] == (forward ? record.destination : record.source)
-                                     && (anchorFrame == nil || anchorFrame == recordFrame)
-                                     && views.value(.cornerRadius, slot: slot) == (forward ? record.destinationRadius : record.sourceRadius),
+                                     && (anchorFrame == nil || (anchorFrame == recordFrame && views.value(.cornerRadius, slot: slot) == recordRadius)),
                                      "portals: \(ids[key])'s anchor moved, unreported, since the flight followed it")
                         precondition(record.followed.map { $0.0 == recordFrame } ?? true,
                                      "portals: \(ids[key])'s layer heads elsewhere than its trusted anchor's global frame")
