@@ -138,4 +138,41 @@ import Testing
         let landed = try world.presentation(of: destination)
         #expect(landed.isDrawn && landed.cornerRadius == 20)
     }
+
+    // MARK: Inconsistencies
+
+    /// A layout capture refuses Portal's own views, as setParent and spawnView(in:) do, and
+    /// names the element; the world is unchanged.
+    @Test func setFramesRefusesPortalOwnedViewsByElement() throws {
+        let (world, _) = try heroWorld()
+        let app = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 390, height: 844))
+        let content = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        try world.presentPopup(content, from: app, height: 100)
+        try world.portalTransition(id: "hero", isActive: true)
+        world.run(ticks: 10)
+        let layer = try #require(world.portalLayers().first?.layer)
+        let backdrop = try #require(world.renderList.first { $0.role == .backdrop }?.entity)
+        let before = world.renderList
+        let frame = Rect(x: 1, y: 2, width: 3, height: 4)
+        #expect(throws: PortalError.invalidElement("frames[1]", .portalLayer(layer))) {
+            try world.setFrames([ViewFrame(view: app, frame: frame), ViewFrame(view: layer, frame: frame)])
+        }
+        #expect(throws: PortalError.invalidElement("frames[0]", .portalOwned(backdrop))) {
+            try world.setFrames([ViewFrame(view: backdrop, frame: frame), ViewFrame(view: app, frame: frame)])
+        }
+        world.tick()
+        #expect(try world.presentation(of: app).frame == Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(world.renderList.first { $0.entity == layer }?.frame != frame && before.contains { $0.entity == backdrop })
+    }
+
+    /// renderKey(at:) throws PortalError, typed, as every other call does.
+    @Test func renderKeyThrowsATypedError() throws {
+        let world = World()
+        _ = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        world.tick()
+        let read: () throws(PortalError) -> RenderKey = { try world.renderKey(at: 1) }
+        #expect(throws: PortalError.invalidValue("index", 1, reason: "outside the render list (1 items)")) { try read() }
+        #expect(throws: Never.self) { try world.renderKey(at: 0) }
+    }
 }

@@ -63,6 +63,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Making `parent` the parent of `view` would put `view` inside its own subtree (`parent`
     /// is `view` or one of its descendants, counting the parent changes staged this frame).
     case parentCycle(Entity, parent: Entity)
+    /// The element `element` of a batch (`frames[3]` of ``World/setFrames(_:)``) was refused
+    /// for `error`; nothing of the batch was applied.
+    indirect case invalidElement(_ element: String, PortalError)
 
     public var description: String {
         switch self {
@@ -120,6 +123,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature."
         case let .parentCycle(view, parent):
             return "\(parent) is \(view) or one of its descendants; a view cannot be placed inside its own subtree."
+        case let .invalidElement(element, error):
+            return "\(element) was refused, and with it the whole batch: \(error.description)"
         }
     }
 }
