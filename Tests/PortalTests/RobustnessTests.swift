@@ -175,4 +175,60 @@ import Testing
         #expect(throws: PortalError.invalidValue("index", 1, reason: "outside the render list (1 items)")) { try read() }
         #expect(throws: Never.self) { try world.renderKey(at: 0) }
     }
+
+    /// parent(of:) and children(of:) answer one tree, the staged calls' (which setParent
+    /// validates against), before the tick and after it alike.
+    @Test func parentAndChildrenAnswerTheStagedTree() throws {
+        let world = World()
+        let a = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let b = try world.spawnView(frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        let x = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: a)
+        let y = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: a)
+        let z = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: b)
+        world.tick()
+        // Staged: y moves to b (ahead of z by creation order), z becomes a root.
+        try world.setParent(b, of: y)
+        try world.setParent(nil, of: z)
+        for ticked in [false, true] {
+            #expect(try world.parent(of: y) == b && world.parent(of: z) == nil && world.parent(of: x) == a, "ticked: \(ticked)")
+            #expect(try world.children(of: a) == [x] && world.children(of: b) == [y], "ticked: \(ticked)")
+            #expect(try world.presentation(of: y).parent == b, "ticked: \(ticked)")
+            world.tick()
+        }
+        // A parent despawned this frame: its staying children go with it, a child moved out
+        // reports its new parent, and the despawned parent is in no answer.
+        try world.setParent(b, of: x)
+        try world.despawn(a)
+        for ticked in [false, true] {
+            #expect(try world.parent(of: x) == b, "ticked: \(ticked)")
+            #expect(try world.children(of: b) == [x, y], "ticked: \(ticked)")
+            world.tick()
+        }
+        // Drawing order: z index, then creation order; a staged joiner is placed by its z index.
+        try world.setZIndex(-1, of: z)
+        world.tick()
+        try world.setParent(b, of: z)
+        #expect(try world.children(of: b) == [z, x, y])
+        world.tick()
+        #expect(try world.children(of: b) == [z, x, y])
+    }
+
+    /// presentation(of:) reads back the tree state the host set.
+    @Test func presentationReadsBackTheTreeState() throws {
+        let world = World()
+        let parent = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: parent)
+        world.tick()
+        var p = try world.presentation(of: parent)
+        #expect(p.contentOffset == .zero && !p.clipsToBounds && p.zIndex == 0 && !p.isHidden && p.parent == nil)
+        try world.setContentOffset(Point(x: 0, y: 30), of: parent)
+        try world.setClipsToBounds(true, of: parent)
+        try world.setZIndex(3, of: parent)
+        try world.setHidden(true, of: parent)
+        world.tick()
+        p = try world.presentation(of: parent)
+        #expect(p.contentOffset == Point(x: 0, y: 30) && p.clipsToBounds && p.zIndex == 3 && p.isHidden && !p.isDrawn)
+        let child = try world.presentation(of: view)
+        #expect(child.parent == parent && !child.isHidden && !child.isDrawn)
+    }
 }

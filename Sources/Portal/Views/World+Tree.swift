@@ -88,25 +88,44 @@ extension World {
         return false
     }
 
-    /// The parent of `view` as of the last tick (and the spawns since, which apply at once), or
-    /// `nil` for a root view. A parent despawned since is never returned (its handle is dead):
-    /// a view that outlives it is one being moved elsewhere by a staged call, and its new
-    /// parent is returned (`nil` if it is becoming a root).
+    /// The parent of `view` as the staged calls leave it (its parent from the next tick), or
+    /// `nil` for a root view.
+    ///
+    /// The tree queries answer for the tree the staged calls make, as ``setParent(_:of:keepingGlobalFrame:)``
+    /// validates against it: a host can predict which calls will be refused (a cycle), and
+    /// reads its own parent changes, spawns, pushes and despawns back at once. A parent
+    /// despawned this frame is never returned (its handle is dead at once, and its subtree with
+    /// it, except a view a staged call moves out, whose new parent is returned). A popup's
+    /// content is lifted out of its parent into the overlay while presented: from the tick its
+    /// presentation starts until it has gone, it is a root.
+    /// - Complexity: O(1).
     public func parent(of view: Entity) throws(PortalError) -> Entity? {
         try requireView(view)
-        guard let slot = views.slot(of: view), let parent = views.parent(slot: slot) else { return nil }
-        let entity = views.entities[parent]
-        return allocator.isUsable(entity) ? entity : projectedParent(of: view)
+        if popups.states.value(of: view) != nil { return nil }
+        guard let parent = projectedParent(of: view), allocator.isUsable(parent) else { return nil }
+        return parent
     }
 
-    /// The children of `view` as of the last tick (and the spawns since), in drawing order:
-    /// by z index, then creation order.
+    /// The children of `view` as the staged calls leave them (see ``parent(of:)``), in drawing
+    /// order: by z index, then creation order. Z indices apply at the next tick, as they do to
+    /// the render list; a child that joins with a staged call is placed among the others by the
+    /// z index it has now.
+    /// - Complexity: O(children · log children), plus the views reparented this frame.
     public func children(of view: Entity) throws(PortalError) -> [Entity] {
         try requireView(view)
         guard let slot = views.slot(of: view) else { return [] }
         // A child despawned this frame stays in the list until the next tick, but its handle is
         // dead to every call, so it is not listed (as queries skip dead handles everywhere).
-        return views.childSlots[slot].map { views.entities[Int($0)] }.filter { allocator.isUsable($0) }
+        var kids = views.childSlots[slot].filter { child in
+            let c = views.entities[Int(child)]
+            return allocator.isUsable(c) && stagedParents[c] == nil
+        }
+        let stayed = kids.count
+        for (c, parent) in stagedParents where parent == view && allocator.isUsable(c) && popups.states.value(of: c) == nil {
+            if let s = views.slot(of: c) { kids.append(UInt32(s)) }
+        }
+        if kids.count != stayed { views.sortSiblings(&kids) }
+        return kids.map { views.entities[Int($0)] }
     }
 
     /// Sets the content offset of `view` at the next tick (UIKit's `bounds.origin`): its
