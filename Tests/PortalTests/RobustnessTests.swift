@@ -231,4 +231,26 @@ import Testing
         let child = try world.presentation(of: view)
         #expect(child.parent == parent && !child.isHidden && !child.isDrawn)
     }
+
+    /// A stack whose root is replaced with setStack and then despawned lists no screen until
+    /// the transition ends (screens(of:) is the list as of the last tick, live screens only),
+    /// and pop is refused: the stack will have only its new root.
+    @Test func aStackWhoseListedScreensWereDespawnedListsNoneUntilItsTransitionEnds() throws {
+        let world = World()
+        let old = try world.spawnView(frame: .zero)
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 844), root: old)
+        world.tick()
+        let new = try world.spawnView(frame: .zero)
+        try world.setStack(stack, screens: [new], transition: .slide)
+        world.tick()
+        try world.despawn(old)
+        world.tick()
+        #expect(try world.navigationProgress(of: stack) != nil)
+        #expect(try world.screens(of: stack) == [])
+        #expect(throws: PortalError.cannotPopRoot(stack)) { try world.pop(stack) }
+        world.run(ticks: 120)
+        #expect(try world.navigationProgress(of: stack) == nil)
+        #expect(try world.screens(of: stack) == [new])
+        #expect(try world.presentation(of: new).isDrawn)
+    }
 }

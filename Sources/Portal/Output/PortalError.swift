@@ -48,7 +48,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case popupAlreadyPresented(Entity)
     /// The view is not presented as a popup.
     case popupNotPresented(Entity)
-    /// The stack has only its root screen; there is nothing to pop.
+    /// The stack will have only its root screen once the calls made so far (staged or queued)
+    /// run; there is nothing to pop.
     case cannotPopRoot(Entity)
     /// The screen is already in a navigation stack (or listed twice).
     case screenAlreadyInStack(Entity)
@@ -110,7 +111,7 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notANavigationStack(entity):
             return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
         case let .cannotPopRoot(stack):
-            return "\(stack) shows only its root screen; there is nothing to pop."
+            return "\(stack) will have only its root screen once the calls made so far run; there is nothing to pop."
         case let .screenAlreadyInStack(screen):
             return "\(screen) is already in a navigation stack (or listed twice); a screen belongs to one place in one stack."
         case let .interactivePopInProgress(stack):
