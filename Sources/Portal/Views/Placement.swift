@@ -91,8 +91,8 @@ extension ViewStore {
     /// the world's properties read once: a layout capture lists thousands of views.
     func firstBadFrame(_ frames: UnsafeBufferPointer<ViewFrame>, allocator: EntityAllocator) -> Int? {
         for (i, element) in frames.enumerated() {
-            guard allocator.isUsable(element.view), !allocator.isOwnedByPortal(element.view),
-                  slot(of: element.view) != nil, element.frame.isValidGeometry else { return i }
+            guard allocator.isUsableAppEntity(element.view), slot(of: element.view) != nil,
+                  element.frame.isValidGeometry else { return i }
         }
         return nil
     }

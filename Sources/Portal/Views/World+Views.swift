@@ -95,7 +95,14 @@ extension World {
         try requireAlive(view)
         guard let slot = views.slot(of: view) else { throw .notAView(view) }
         var p = views.presentation(slot: slot)
-        p.parent = try parent(of: view)
+        // With no parent change staged, the tree is the applied one (a despawn takes the subtree
+        // with it, so a live view's parent is live): hosts read presentations every frame, and
+        // each of the world's properties the full answer reads is a dynamically checked access.
+        if stagedParents.isEmpty {
+            p.parent = views.parent(slot: slot).map { views.entities[$0] }
+        } else {
+            p.parent = try parent(of: view)
+        }
         return p
     }
 
