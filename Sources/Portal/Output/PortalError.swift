@@ -64,8 +64,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Making `parent` the parent of `view` would put `view` inside its own subtree (`parent`
     /// is `view` or one of its descendants, counting the parent changes staged this frame).
     case parentCycle(Entity, parent: Entity)
-    /// The element `element` of a batch (`frames[3]` of ``World/setFrames(_:)``) was refused
-    /// for `error`; nothing of the batch was applied.
+    /// The element `element` of a batch (`frames[3]` of the frames given to `World.setFrames`)
+    /// was refused for `error`; nothing of the batch was applied.
     indirect case invalidElement(_ element: String, PortalError)
 
     public var description: String {
