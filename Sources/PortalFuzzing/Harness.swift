@@ -41,6 +41,13 @@ final class Execution {
     var headers: [Int] = []
     var viewVars: [Int] = []
     var systemIDs: [Int: SystemID] = [:]
+    /// The user systems that can move or despawn any rendered view (or run more ticks).
+    var movers: Set<Int> = []
+    /// Whether the checks drain every event (`false` when the host's own systems may drain
+    /// some first, as a session's observer does).
+    var seesAllEvents = true
+    /// The views reported by `globalFrameNotKept` since `keepFrame` last cleared it.
+    var framesNotKept: Set<Entity> = []
     var lines: [String] = []
     var lastEventTick: UInt64 = 0
     /// Where each line of Swift goes as soon as it is known (a trap loses nothing printed before it).
@@ -282,6 +289,7 @@ final class Execution {
         }
         for event in world.drainEvents() {
             eventSink?(event)
+            if case let .globalFrameNotKept(view, _, _) = event { framesNotKept.insert(view) }
             let tick: UInt64?
             switch event {
             case let .animationCompleted(c): tick = c.tick
@@ -538,11 +546,13 @@ final class Execution {
         case let .addSystem(kind, stage, p):
             let (body, code) = Self.system(kind, p, counter: "n\(i)")
             systemIDs[i] = w.addSystem("fuzz\(i)", stage: stage, body)
+            if kind == .setFrameRendered || kind == .despawnRendered { movers.insert(i) }
             say("var n\(i) = 0")
             say("let s\(i) = world.addSystem(\"fuzz\(i)\", stage: \(Self.stageNames[stage]!)) { w in \(code) }; _ = s\(i)")
         case let .removeSystem(k):
             guard let id = systemIDs[k] else { return .skipped }
             try call("world.removeSystem(s\(k))") { () throws(PortalError) in try w.removeSystem(id) }
+            movers.remove(k)
         case let .portal(ref, k, source):
             guard let e = resolve(ref) else { return .skipped }
             try call("world.portal(\(name(ref)), id: \"p\(k)\", as: \(source ? ".source" : ".destination"))") { () throws(PortalError) in
@@ -772,6 +782,69 @@ final class Execution {
             } else {
                 try call("world.setFrames(\(list))") { () throws(PortalError) in try w.setFrames(frames) }
             }
+        case let .keepFrame(parentRect, sx, sy, degrees, viewRect):
+            try keepFrame(i, parent: parentRect, scaleX: sx, scaleY: sy, degrees: degrees, view: viewRect)
+        case let .turnedAnchorFlight(cardRect, anchorRect, angle, perspective, flight, radiusAnimation, radius, before, after):
+            // Fresh views and a portal of this call's own ("t" and the index), so the scenario
+            // happens whatever else the sequence did; the debug invariants judge it.
+            let source = try call("world.spawnView(frame: Rect(x: 0, y: 0, width: 50, height: 50))", binding: "e\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            }
+            bind(i, source, kind: &viewVars)
+            let card = try call("world.spawnView(frame: \(cardRect.code))", binding: "c\(i)") { () throws(PortalError) in try w.spawnView(frame: cardRect.rect) }
+            let anchor = try call("world.spawnView(frame: \(anchorRect.code), cornerRadius: 4, in: c\(i))", binding: "a\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: anchorRect.rect, cornerRadius: 4, in: card)
+            }
+            let id = PortalID("t\(i)")
+            try call("world.portal(e\(i), id: \"t\(i)\", as: .source)") { () throws(PortalError) in try w.portal(source, id: id, as: .source) }
+            try call("world.portal(a\(i), id: \"t\(i)\", as: .destination)") { () throws(PortalError) in try w.portal(anchor, id: id, as: .destination) }
+            guard checkedTick() else { return .ok }
+            try call("world.portalTransition(id: \"t\(i)\", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(\(flight.code))))") { () throws(PortalError) in
+                try w.portalTransition(id: id, isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(flight.animation)))
+            }
+            for _ in 0..<before { guard checkedTick() else { return .ok } }
+            let turned = Transform(rotation3D: Rotation3D(angle: .degrees(angle), perspective: perspective))
+            try call("world.update(c\(i), to: ViewProperties(transform: Transform(rotation3D: Rotation3D(angle: .degrees(\(lit(angle))), perspective: \(lit(perspective))))))") { () throws(PortalError) in
+                try w.update(card, to: ViewProperties(transform: turned))
+            }
+            guard checkedTick() else { return .ok }
+            _ = try call("world.animate(a\(i), to: ViewProperties(cornerRadius: \(lit(radius))), with: \(radiusAnimation.code))", binding: "_") { () throws(PortalError) in
+                try w.animate(anchor, to: ViewProperties(cornerRadius: radius), with: radiusAnimation.animation)
+            }
+            for _ in 0..<after { guard checkedTick() else { return .ok } }
+        case let .despawnedLayerContent(contentRect, otherRect, byApp, delay, ticks):
+            let content = try call("world.spawnView(frame: \(contentRect.code))", binding: "e\(i)") { () throws(PortalError) in try w.spawnView(frame: contentRect.rect) }
+            bind(i, content, kind: &viewVars)
+            try call("world.setClipsToBounds(true, of: e\(i))") { () throws(PortalError) in try w.setClipsToBounds(true, of: content) }
+            let home = try call("world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100), in: e\(i))", binding: "h\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100), in: content)
+            }
+            if byApp {
+                try call("world.setHidden(true, of: h\(i))") { () throws(PortalError) in try w.setHidden(true, of: home) }
+            } else {
+                try call("world.portal(h\(i), id: \"h\(i)\", as: .destination)") { () throws(PortalError) in try w.portal(home, id: PortalID("h\(i)"), as: .destination) }
+            }
+            let a = try call("world.spawnView(frame: Rect(x: 20, y: 20, width: 40, height: 40), in: h\(i))", binding: "a\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: Rect(x: 20, y: 20, width: 40, height: 40), in: home)
+            }
+            let b = try call("world.spawnView(frame: Rect(x: 50, y: 50, width: 30, height: 30), in: h\(i))", binding: "b\(i)") { () throws(PortalError) in
+                try w.spawnView(frame: Rect(x: 50, y: 50, width: 30, height: 30), in: home)
+            }
+            let id = PortalID("l\(i)")
+            try call("world.portal(a\(i), id: \"l\(i)\", as: .source)") { () throws(PortalError) in try w.portal(a, id: id, as: .source) }
+            try call("world.portal(b\(i), id: \"l\(i)\", as: .destination)") { () throws(PortalError) in try w.portal(b, id: id, as: .destination) }
+            let other = try call("world.spawnView(frame: \(otherRect.code))", binding: "o\(i)") { () throws(PortalError) in try w.spawnView(frame: otherRect.rect) }
+            try call("world.setClipsToBounds(true, of: o\(i))") { () throws(PortalError) in try w.setClipsToBounds(true, of: other) }
+            _ = try call("world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: o\(i))", binding: "_") { () throws(PortalError) in
+                try w.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: other)
+            }
+            let config = PortalTransitionConfig(animation: PortalAnimation(.smooth, delay: delay), layerContent: content)
+            try call("world.portalTransition(id: \"l\(i)\", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(.smooth, delay: \(lit(delay))), layerContent: e\(i)))") { () throws(PortalError) in
+                try w.portalTransition(id: id, isActive: true, config: config)
+            }
+            for _ in 0...ticks { guard checkedTick() else { return .ok } }
+            try call("world.despawn(e\(i))") { () throws(PortalError) in try w.despawn(content) }
+            guard checkedTick() else { return .ok }
         case let .setClipsToBounds(clips, view):
             guard let v = resolve(view) else { return .skipped }
             try call("world.setClipsToBounds(\(clips), of: \(name(view)))") { () throws(PortalError) in try w.setClipsToBounds(clips, of: v) }
@@ -798,6 +871,73 @@ final class Execution {
         }
         return .ok
     }
+
+    /// Moves a fresh view under a fresh, scaled (maybe turned) parent with `keepingGlobalFrame`
+    /// and checks the shadow expectation: on the tick it moves, either the view is drawn where it
+    /// was (the change is a positive scale and a translation), or the world reports
+    /// `globalFrameNotKept` for it and its local frame is unchanged. Nothing else moves the two
+    /// fresh views in that tick unless a user system sets rendered frames or despawns (then
+    /// the check is skipped).
+    func keepFrame(_ i: Int, parent parentRect: RectSpec, scaleX sx: Float, scaleY sy: Float, degrees: Float, view viewRect: RectSpec) throws(PortalError) {
+        let w = world
+        let p = try call("world.spawnView(frame: \(parentRect.code))", binding: "e\(i)") { () throws(PortalError) in
+            try w.spawnView(frame: parentRect.rect)
+        }
+        bind(i, p, kind: &viewVars)
+        let transform = Transform(scaleX: sx, scaleY: sy, rotation: .degrees(degrees))
+        try call("world.update(e\(i), to: ViewProperties(transform: Transform(scaleX: \(lit(sx)), scaleY: \(lit(sy)), rotation: .degrees(\(lit(degrees))))))") { () throws(PortalError) in
+            try w.update(p, to: ViewProperties(transform: transform))
+        }
+        let v = try call("world.spawnView(frame: \(viewRect.code))", binding: "k\(i)") { () throws(PortalError) in
+            try w.spawnView(frame: viewRect.rect)
+        }
+        guard checkedTick(), w.isAlive(v), w.isAlive(p) else { return }
+        let before = try w.presentation(of: v)
+        try call("world.setParent(e\(i), of: k\(i), keepingGlobalFrame: true)") { () throws(PortalError) in
+            try w.setParent(p, of: v, keepingGlobalFrame: true)
+        }
+        framesNotKept.removeAll()
+        guard checkedTick(), movers.isEmpty, w.isAlive(v), w.isAlive(p), try w.parent(of: v) == p else { return }
+        let after = try w.presentation(of: v)
+        let reported = framesNotKept.contains(v)
+        // The shadow model: a root view moved under a root parent keeps its place exactly when
+        // the parent's transform is a positive scale (with no rotation).
+        guard degrees == 0 || abs(degrees) >= 0.01 else { return }
+        let keeps = sx > 0 && sy > 0 && degrees == 0
+        let event = "world.drainEvents().contains { if case .globalFrameNotKept(k\(i), _, _) = $0 { true } else { false } }"
+        if keeps {
+            let a = before.globalFrame, b = after.globalFrame
+            let scale = max(1, abs(a.minX), abs(a.minY), abs(a.maxX), abs(a.maxY))
+            let moved = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height].contains { !(abs($0) <= 1e-3 * scale) }
+            if moved, let f = flag("keepingGlobalFrame moved the view under a positively scaled parent", "\(a) → \(b) under scale \(sx) × \(sy)",
+                                   "#expect(isClose(try world.presentation(of: k\(i)).globalFrame, \(Self.rectCode(a)), tolerance: 1e-3))") {
+                failure = f
+            } else if reported, let f = flag("globalFrameNotKept reported for a frame that was kept", "scale \(sx) × \(sy)", "#expect(!\(event))") {
+                failure = f
+            }
+        } else if after.frame != before.frame {
+            if let f = flag("a frame not kept changed the local frame", "\(before.frame) → \(after.frame) under scale \(sx) × \(sy), \(degrees)°",
+                            "#expect(try world.presentation(of: k\(i)).frame == \(Self.rectCode(before.frame)))") { failure = f }
+        } else if seesAllEvents && !reported {
+            if let f = flag("a frame not kept was not reported", "scale \(sx) × \(sy), \(degrees)°", "#expect(\(event))") { failure = f }
+        }
+    }
+
+    /// A tick inside a composite call, checked as a tick call is (and its events drained).
+    /// Returns `false` when a check failed.
+    func checkedTick() -> Bool {
+        var dead = Set<UInt64>()
+        for (_, e) in vars where !world.isAlive(e) { dead.insert(e.bits) }
+        say("world.tick()")
+        world.tick()
+        if let f = checkTick(dead: dead) ?? checkRenderChanges() {
+            failure = f
+            return false
+        }
+        return true
+    }
+
+    static func rectCode(_ r: Rect) -> String { "Rect(x: \(lit(r.minX)), y: \(lit(r.minY)), width: \(lit(r.width)), height: \(lit(r.height)))" }
 
     /// A user system's body and its Swift (`n` is the system's own counter, `w` the world).
     static func system(_ kind: SystemKind, _ p: Int, counter n: String) -> ((World) -> Void, String) {

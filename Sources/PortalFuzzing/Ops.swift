@@ -101,6 +101,19 @@ enum Op: Sendable {
     case hitItem(Int, Bool)                           // the centre of render item k; tap when true
     // Host calls (issue 16): the batch layout capture.
     case setFrames([(RectSpec, Ref)], Bool)           // the elements; from a buffer when true
+    // Robustness (issue 22): reparenting with keepingGlobalFrame checked against its shadow
+    // expectation — a fresh root parent (frame, scale x, scale y, rotation degrees) and a fresh
+    // root view (frame), moved under it.
+    case keepFrame(RectSpec, Float, Float, Float, RectSpec)
+    // A flight to an anchor whose parent turns past 90° in 3D while the anchor's radius
+    // animates: card frame, anchor frame (in the card), angle, perspective, the flight's and the
+    // radius's animations, the new radius, and the ticks before the turn and after it.
+    case turnedAnchorFlight(RectSpec, RectSpec, Float, Float, AnimSpec, AnimSpec, Float, Int, Int)
+    // A portal layer showing a clipping view whose only child is hidden (so the layer draws a
+    // clip and no copy), beside another root with children, then the content despawned: the
+    // content's and other root's frames, whether the child is hidden by the app or as an
+    // inactive portal's anchor, the flight's delay, and the ticks before the despawn.
+    case despawnedLayerContent(RectSpec, RectSpec, Bool, Double, Int)
     case recording(Int, Ref)                          // start, read (and name the entity), stop
 }
 
@@ -112,22 +125,36 @@ struct PropsSpec: Sendable {
     var shadow: Float?
     var transform: (Float, Float, Float, Float)?   // translation x, scale, rotation degrees, z
     var contentOffset: (Float, Float)?
+    /// A 3D rotation about y (angle in degrees, perspective), alone or with `transform`.
+    var rotation3D: (Float, Float)?
 
     var properties: ViewProperties {
-        ViewProperties(frame: frame?.rect, cornerRadius: radius, opacity: opacity,
-                       transform: transform.map { Transform(translation: Point(x: $0.0, y: 0), scaleX: $0.1, scaleY: $0.1,
-                                                            rotation: .degrees($0.2), zPosition: $0.3) },
-                       shadowRadius: shadow, contentOffset: contentOffset.map { Point(x: $0.0, y: $0.1) })
+        var t = transform.map { Transform(translation: Point(x: $0.0, y: 0), scaleX: $0.1, scaleY: $0.1,
+                                          rotation: .degrees($0.2), zPosition: $0.3) }
+        if let r = rotation3D {
+            if t == nil { t = Transform() }
+            t?.rotation3D = Rotation3D(angle: .degrees(r.0), perspective: r.1)
+        }
+        return ViewProperties(frame: frame?.rect, cornerRadius: radius, opacity: opacity, transform: t,
+                              shadowRadius: shadow, contentOffset: contentOffset.map { Point(x: $0.0, y: $0.1) })
+    }
+    /// The transform as Swift, `rotation3D` included.
+    var transformCode: String? {
+        guard transform != nil || rotation3D != nil else { return nil }
+        var parts: [String] = []
+        if let t = transform {
+            parts.append("translation: Point(x: \(lit(t.0)), y: 0), scaleX: \(lit(t.1)), scaleY: \(lit(t.1)), "
+                         + "rotation: .degrees(\(lit(t.2))), zPosition: \(lit(t.3))")
+        }
+        if let r = rotation3D { parts.append("rotation3D: Rotation3D(angle: .degrees(\(lit(r.0))), perspective: \(lit(r.1)))") }
+        return "Transform(\(parts.joined(separator: ", ")))"
     }
     var code: String {
         var parts: [String] = []
         if let frame { parts.append("frame: \(frame.code)") }
         if let radius { parts.append("cornerRadius: \(lit(radius))") }
         if let opacity { parts.append("opacity: \(lit(opacity))") }
-        if let t = transform {
-            parts.append("transform: Transform(translation: Point(x: \(lit(t.0)), y: 0), scaleX: \(lit(t.1)), scaleY: \(lit(t.1)), "
-                         + "rotation: .degrees(\(lit(t.2))), zPosition: \(lit(t.3)))")
-        }
+        if let t = transformCode { parts.append("transform: \(t)") }
         if let shadow { parts.append("shadowRadius: \(lit(shadow))") }
         if let o = contentOffset { parts.append("contentOffset: Point(x: \(lit(o.0)), y: \(lit(o.1)))") }
         return "ViewProperties(\(parts.joined(separator: ", ")))"
@@ -179,6 +206,8 @@ struct Generator {
     var systems: [Int] = []
     var treeViews: [Int] = []    // views spawned in a parent (or as roots) by the tree calls
     var treeParents: [Int] = []  // variables named as a parent
+    var treeParentOf: [Int: Int] = [:]   // a tree view's parent variable, as spawned
+    var treeAnchors: [(view: Int, id: Int)] = []   // tree views marked as portal anchors
     /// The tree calls' own stream: the calls of the other kinds are drawn from `rng` exactly as
     /// before the tree existed (only which entity they name can differ, as views are added).
     var tree: SplitMix
@@ -248,8 +277,9 @@ struct Generator {
 
     /// The call at index `i`.
     mutating func next(_ i: Int) -> Op {
-        if views.count >= 4, tree.chance(0.16) {
-            // The tree calls draw from their own stream through the same helpers.
+        if views.count >= 4, tree.chance(0.21) {
+            // The tree calls draw from their own stream through the same helpers (0.21: issue
+            // 22's classes took 30 of the 130 rolls; the older tree calls keep their share).
             swap(&rng, &tree)
             defer { swap(&rng, &tree) }
             return nextTree(i)
@@ -355,12 +385,13 @@ struct Generator {
     /// A tree call (drawn from the tree stream: `rng` is swapped for it).
     mutating func nextTree(_ i: Int) -> Op {
         let h = hostile
-        let roll = rng.int(100)
+        let roll = rng.int(130)
         switch roll {
         case ..<22:
             let p = parent(for: nil)
             views.append(i)
             treeViews.append(i)
+            if case let .v(k)? = p { treeParentOf[i] = k }
             return .spawnViewIn(rng.rect(hostile: h / 2), rng.float(0, 30, hostile: h / 2), rng.float(0, 1, hostile: h / 2), p)
         case ..<35:
             let v = rng.chance(0.6) ? (recent(treeViews).map(Ref.v) ?? view()) : view()
@@ -389,7 +420,62 @@ struct Generator {
                 (rng.rect(hostile: h / 3), rng.chance(0.7) ? (recent(treeViews).map(Ref.v) ?? view()) : view())
             }
             return .setFrames(elements, rng.chance(0.3))
-        default: return .tick
+        case ..<100: return .tick
+        // Issue 22's input classes. A parent scaled by a pair whose inverse rounds m33 off 1
+        // (0.7 × 0.7, 1.4 × 1.4…), sometimes turned, for the setParent(keepingGlobalFrame:)
+        // calls above, and the same checked against its expectation on fresh views.
+        case ..<103:
+            var p = PropsSpec()
+            p.transform = (rng.chance(0.5) ? 0 : rng.float(-50, 50, hostile: 0), scale(), rng.chance(0.8) ? 0 : rng.float(-180, 180, hostile: 0), 0)
+            return .update(recent(treeParents).map(Ref.v) ?? view(), p)
+        case ..<105:
+            return .keepFrame(rng.rect(hostile: 0), scale(), scale(), rng.chance(0.8) ? 0 : rng.float(-180, 180, hostile: 0), rng.rect(hostile: 0))
+        // An anchor's parent turned past 90° in 3D (so the anchor has no box), the anchor's
+        // radius animating meanwhile, and its portal flying.
+        case ..<109:
+            var p = PropsSpec()
+            let angle = rng.float(90.5, 180, hostile: 0)
+            p.rotation3D = (rng.chance(0.5) ? angle : -angle, rng.pick([1, 0.5, 2] as [Float]))
+            let anchor = treeAnchors.isEmpty ? nil : treeAnchors[treeAnchors.count - 1 - rng.int(min(treeAnchors.count, 8))].view
+            let target = anchor.flatMap { treeParentOf[$0] }.map(Ref.v) ?? recent(treeParents).map(Ref.v) ?? view()
+            return rng.chance(0.5) ? .update(target, p) : .animate(target, p, rng.animation(hostile: 0))
+        case ..<113:
+            var p = PropsSpec()
+            p.radius = rng.float(0, 40, hostile: h)
+            let anchor = treeAnchors.isEmpty || rng.chance(0.2) ? nil : treeAnchors[treeAnchors.count - 1 - rng.int(min(treeAnchors.count, 8))].view
+            return .animate(anchor.map(Ref.v) ?? recent(treeViews).map(Ref.v) ?? view(), p, rng.animation(hostile: h))
+        case ..<117:
+            let v = recent(treeViews) ?? -1
+            let id = rng.int(5)
+            if v >= 0 { treeAnchors.append((v, id)) }
+            return .portal(v >= 0 ? .v(v) : view(), id, rng.chance(0.5))
+        case ..<120:
+            // A flight whose layer shows a tree view's subtree (despawned by the despawns above
+            // while other roots are copied).
+            var c = config()
+            c.layerContent = recent(treeParents).map(Ref.v) ?? view()
+            return .portalTransition(rng.int(5), rng.chance(0.8), c)
+        case ..<124:
+            let id = treeAnchors.last.map { $0.id } ?? rng.int(5)
+            return .portalTransition(id, rng.chance(0.85), config())
+        case ..<127:
+            let angle = rng.float(90.5, 180, hostile: 0)
+            return .turnedAnchorFlight(rng.rect(hostile: 0), rng.rect(hostile: 0), rng.chance(0.5) ? angle : -angle,
+                                       rng.pick([1, 0.5, 2] as [Float]), rng.animation(hostile: 0), rng.animation(hostile: 0),
+                                       rng.float(0, 40, hostile: 0), rng.int(30), rng.int(40))
+        default:
+            return .despawnedLayerContent(rng.rect(hostile: 0), rng.rect(hostile: 0), rng.chance(0.5), rng.double(0, 0.3, hostile: 0), rng.int(3))
+        }
+    }
+
+    /// A scale factor: one whose inverse rounds m33 = det · (1 / det) off 1 in Float, mostly,
+    /// and now and then a flip or a collapse.
+    mutating func scale() -> Float {
+        switch rng.int(10) {
+        case ..<5: return rng.pick([0.7, 1.4, 2.8, 0.35, 0.9, 1.1, 3, 0.3] as [Float])
+        case ..<8: return rng.float(0.05, 4, hostile: 0)
+        case 8: return -rng.float(0.2, 2, hostile: 0)
+        default: return 0
         }
     }
 

@@ -132,7 +132,7 @@ import Testing
     /// still make up most of the sequence.
     @Test func treeCallsAreExercised() {
         var lines: [String] = []
-        _ = Fuzzer.run(seed: 5, calls: 1500, ignore: Self.everyCheck, sink: { lines.append($0) })
+        _ = Fuzzer.run(seed: 5, calls: 3000, ignore: Self.everyCheck, sink: { lines.append($0) })
         let calls = lines.filter { !$0.hasPrefix("//") }
         func accepted(_ text: String) -> Int { calls.filter { $0.contains(text) && !$0.contains("#expect(throws:") }.count }
         func refused(_ text: String) -> Int { calls.filter { $0.contains(text) && $0.contains("#expect(throws:") }.count }

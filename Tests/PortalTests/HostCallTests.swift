@@ -97,27 +97,27 @@ struct HostCallTests {
 
         frames[3].frame = Rect(x: 0, y: .nan, width: 10, height: 10)
         #expect { try world.setFrames(frames) } throws: { error in
-            guard case let .invalidGeometry("frames[3]", value, _) = error as? PortalError else { return false }
+            guard case let .invalidElement("frames[3]", .invalidGeometry("frame", value, _)) = error as? PortalError else { return false }
             return value.isNaN
         }
         frames[3].frame = Rect(x: 0, y: 0, width: -1, height: 10)
-        #expect(throws: PortalError.invalidGeometry("frames[3]", -1, reason: "a frame's width and height must not be negative")) {
+        #expect(throws: PortalError.invalidElement("frames[3]", .invalidGeometry("frame", -1, reason: "a frame's width and height must not be negative"))) {
             try world.setFrames(frames)
         }
         frames[3].frame = Rect(x: 2e9, y: 0, width: 1, height: 10)
-        #expect(throws: PortalError.invalidGeometry("frames[3]", 2e9, reason: "a frame must lie within ±1e9 points")) {
+        #expect(throws: PortalError.invalidElement("frames[3]", .invalidGeometry("frame", 2e9, reason: "a frame must lie within ±1e9 points"))) {
             try world.setFrames(frames)
         }
         frames[3].frame = .zero
         frames[5].view = gone
-        #expect(throws: PortalError.staleEntity(gone)) { try world.setFrames(frames) }
+        #expect(throws: PortalError.invalidElement("frames[5]", .staleEntity(gone))) { try world.setFrames(frames) }
         frames[5].view = bare
-        #expect(throws: PortalError.notAView(bare)) { try world.setFrames(frames) }
+        #expect(throws: PortalError.invalidElement("frames[5]", .notAView(bare))) { try world.setFrames(frames) }
         frames[5].view = Entity(index: 9_999, generation: 0)
-        #expect(throws: PortalError.staleEntity(Entity(index: 9_999, generation: 0))) { try world.setFrames(frames) }
+        #expect(throws: PortalError.invalidElement("frames[5]", .staleEntity(Entity(index: 9_999, generation: 0)))) { try world.setFrames(frames) }
         // The first bad element is the one named.
         frames[1].frame = Rect(x: .infinity, y: 0, width: 1, height: 1)
-        #expect(throws: PortalError.invalidGeometry("frames[1]", .infinity, reason: "a frame must be finite")) { try world.setFrames(frames) }
+        #expect(throws: PortalError.invalidElement("frames[1]", .invalidGeometry("frame", .infinity, reason: "a frame must be finite"))) { try world.setFrames(frames) }
 
         #expect(world.fingerprint == before)
         #expect(world.stagedFrames.count == staged)

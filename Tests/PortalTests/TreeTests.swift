@@ -400,9 +400,10 @@ struct TreeTests {
         world.tick()
         #expect(try world.parent(of: title) == screen)
         #expect(try world.parent(of: loose) == nil)
-        // A parent still alive is reported as of the last tick, staged moves aside.
+        // The tree is the staged calls' (as setParent validates against it): a staged move shows
+        // at once.
         try world.setParent(loose, of: title)
-        #expect(try world.parent(of: title) == screen)
+        #expect(try world.parent(of: title) == loose)
     }
 
     @Test func aFlatWorldIsUnchangedByTheTree() throws {

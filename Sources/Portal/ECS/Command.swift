@@ -115,7 +115,7 @@ extension World {
         case let .setAllowsHitTesting(entity, allows):
             if let slot = views.slot(of: entity) { views.styles[slot].allowsHitTesting = allows }
         case let .setParent(view, parent, keeping):
-            applySetParent(parent, of: view, keepingGlobalFrame: keeping)
+            applySetParent(parent, of: view, keepingGlobalFrame: keeping, tick: tick)
         case let .setClipsToBounds(view, clips):
             if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
         }

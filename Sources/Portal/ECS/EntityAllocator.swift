@@ -93,6 +93,12 @@ struct EntityAllocator {
         isAlive(entity) && !doomed[Int(entity.index)]
     }
 
+    /// Whether callers may still use the entity and it is the app's, not one Portal created for
+    /// itself: ``isUsable(_:)`` without ``isOwnedByPortal(_:)``, with one liveness check.
+    func isUsableAppEntity(_ entity: Entity) -> Bool {
+        isUsable(entity) && !ownedByPortal[Int(entity.index)]
+    }
+
     /// Marks a usable entity as despawned for callers; ``release(_:)`` frees it later.
     mutating func doom(_ entity: Entity) { doomed[Int(entity.index)] = true }
 

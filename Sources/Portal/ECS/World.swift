@@ -352,9 +352,9 @@ public final class World {
     /// The ``RenderKey`` of the render list's item at `index` (O(number of portal layers drawing
     /// a content subtree), usually O(1)).
     /// - Throws: ``PortalError/invalidValue(_:_:reason:)`` when `index` is outside the list.
-    public func renderKey(at index: Int) throws -> RenderKey {
+    public func renderKey(at index: Int) throws(PortalError) -> RenderKey {
         guard index >= 0 && index < renderItems.count else {
-            throw PortalError.invalidValue("index", Double(index), reason: "outside the render list (\(renderItems.count) items)")
+            throw .invalidValue("index", Double(index), reason: "outside the render list (\(renderItems.count) items)")
         }
         return ViewStore.renderKey(at: index, items: renderItems, copies: views.layerContentItems)
     }

@@ -92,6 +92,14 @@ extension World {
     /// or, if a transition is running, after it and any queued before, in order.
     /// Pushing shows a screen the app hid (``setHidden(_:of:)``), as
     /// ``presentPopup(_:from:width:height:animation:backdrop:)`` shows hidden content.
+    ///
+    /// A stack owns what its transitions animate on the two screens — opacity, translation,
+    /// scale, rotation, 3D rotation, z position — and their z indices: while a transition runs
+    /// the screen in front has z index 1 and the other 0, and when it ends both are set to 0
+    /// and the animated values to where the transition leaves them (their resting values for
+    /// the built-in transitions), whatever the app set before. The same holds for pops and
+    /// ``setStack(_:screens:transition:)``.
+    ///
     /// Portal's own views (layers, backdrops), which Portal removes on its own schedule, are
     /// refused with ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)``.
     ///
@@ -112,7 +120,10 @@ extension World {
 
     /// Pops the top screen of `stack` with `transition`.
     ///
-    /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop.
+    /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop,
+    ///   counting the calls made so far (pushes, pops and ``setStack(_:screens:transition:)``
+    ///   not yet run); ``screens(of:)``, which lists the screens as of the last tick, can
+    ///   differ meanwhile.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.pop(stack, transition), self); return }
         let row = try requireStackRow(stack)
@@ -164,7 +175,9 @@ extension World {
     ///
     /// A screen despawned while a transition that releases it runs keeps its place in the
     /// stack's bookkeeping until that transition ends (so later pops still mean what they said),
-    /// but it is dead to every call, so it is not listed.
+    /// but it is dead to every call, so it is not listed. So the list can be empty for a whole
+    /// transition: a root replaced with ``setStack(_:screens:transition:)`` and despawned while
+    /// the change animates leaves none listed until the new screens are, as it ends.
     public func screens(of stack: Entity) throws(PortalError) -> [Entity] {
         _ = try requireStack(stack)
         return navigation.stacks.value(of: stack)!.screens.filter { allocator.isUsable($0) }

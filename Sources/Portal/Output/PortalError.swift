@@ -48,7 +48,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case popupAlreadyPresented(Entity)
     /// The view is not presented as a popup.
     case popupNotPresented(Entity)
-    /// The stack has only its root screen; there is nothing to pop.
+    /// The stack will have only its root screen once the calls made so far (staged or queued)
+    /// run; there is nothing to pop.
     case cannotPopRoot(Entity)
     /// The screen is already in a navigation stack (or listed twice).
     case screenAlreadyInStack(Entity)
@@ -63,6 +64,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Making `parent` the parent of `view` would put `view` inside its own subtree (`parent`
     /// is `view` or one of its descendants, counting the parent changes staged this frame).
     case parentCycle(Entity, parent: Entity)
+    /// The element `element` of a batch (`frames[3]` of the frames given to `World.setFrames`)
+    /// was refused for `error`; nothing of the batch was applied.
+    indirect case invalidElement(_ element: String, PortalError)
 
     public var description: String {
         switch self {
@@ -107,7 +111,7 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notANavigationStack(entity):
             return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
         case let .cannotPopRoot(stack):
-            return "\(stack) shows only its root screen; there is nothing to pop."
+            return "\(stack) will have only its root screen once the calls made so far run; there is nothing to pop."
         case let .screenAlreadyInStack(screen):
             return "\(screen) is already in a navigation stack (or listed twice); a screen belongs to one place in one stack."
         case let .interactivePopInProgress(stack):
@@ -120,6 +124,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature."
         case let .parentCycle(view, parent):
             return "\(parent) is \(view) or one of its descendants; a view cannot be placed inside its own subtree."
+        case let .invalidElement(element, error):
+            return "\(element) was refused, and with it the whole batch: \(error.description)"
         }
     }
 }

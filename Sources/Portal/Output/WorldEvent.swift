@@ -33,6 +33,27 @@ public enum WorldEvent: Hashable, Sendable {
     /// runs — the decision ``World/endInteractivePop(_:velocity:)`` returned — on the tick the
     /// release runs (the rest of the motion starts on it).
     case interactivePopDidEnd(InteractivePopDecision, tick: UInt64)
+    /// ``World/setParent(_:of:keepingGlobalFrame:)`` asked to keep `view` in place on screen,
+    /// but no frame in its new parent's content space puts it there (see `reason`): it kept its
+    /// local frame and moved with its new parent. Reported on the tick the parent changed.
+    case globalFrameNotKept(view: Entity, reason: GlobalFrameLoss, tick: UInt64)
+}
+
+/// Why ``World/setParent(_:of:keepingGlobalFrame:)`` could not keep a view's global frame: the
+/// change from the old parent's content space to the new one's, as presented on the tick the
+/// parent changed, is not a positive scale and a translation, which is all a frame can express.
+public enum GlobalFrameLoss: Hashable, Sendable {
+    /// The spaces are turned or skewed relative to each other (a rotation of either parent or
+    /// an ancestor that the other does not share).
+    case rotationOrSkew
+    /// One space is mirrored relative to the other (a negative scale).
+    case flip
+    /// One space has perspective relative to the other (a 3D rotation).
+    case perspective
+    /// One space collapses the plane to a line or a point (a zero scale), so there is no place
+    /// on screen to keep, or none to keep it in; or the new one is so nearly collapsed that the
+    /// frame would need numbers past ±``Rect/maxMagnitude``.
+    case singular
 }
 
 /// A portal's start or landing.

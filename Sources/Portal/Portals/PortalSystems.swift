@@ -315,7 +315,8 @@ struct PortalSystem {
     /// Reads the anchors' presented global frames (after this tick's layout capture: for an
     /// anchor in the tree, the bounding box of its frame under its ancestors, see
     /// `ViewStore.anchorFrame(slot:cache:)`); a missing anchor, or one partly behind the viewer,
-    /// keeps its last known frame.
+    /// keeps its last known frame and corner radius: a flight heads for where it was last seen,
+    /// whole, rather than for a shape it never had on screen.
     /// A flight needs only the anchor it is heading for each tick; the other end is read again
     /// when a request arrives (which refreshes both first).
     private mutating func refreshAnchorFrames(_ key: Int, source readSource: Bool, destination readDestination: Bool) {

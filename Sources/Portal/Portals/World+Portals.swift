@@ -89,7 +89,7 @@ extension World {
         let record = portals.records[key]
         for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
             if let slot = views.slot(of: layer), views.styles[slot].content == removed {
-                views.styles[slot].content = record.layerContent ?? record.source ?? record.destination ?? layer
+                views.setContent(record.layerContent ?? record.source ?? record.destination ?? layer, slot: slot)
             }
         }
     }
@@ -321,9 +321,11 @@ extension PortalStore {
                         var cache = ViewStore.ParentTransformCache()
                         let anchorFrame = views.anchorFrame(slot: slot, cache: &cache)
                         let recordFrame = forward ? record.destinationFrame : record.sourceFrame
+                        // An anchor with no box on screen (part of it behind the viewer) is
+                        // headed for as it was last seen: its frame and radius both stay.
+                        let recordRadius = forward ? record.destinationRadius : record.sourceRadius
                         precondition(views.entities[slot] == (forward ? record.destination : record.source)
-                                     && (anchorFrame == nil || anchorFrame == recordFrame)
-                                     && views.value(.cornerRadius, slot: slot) == (forward ? record.destinationRadius : record.sourceRadius),
+                                     && (anchorFrame == nil || (anchorFrame == recordFrame && views.value(.cornerRadius, slot: slot) == recordRadius)),
                                      "portals: \(ids[key])'s anchor moved, unreported, since the flight followed it")
                         precondition(record.followed.map { $0.0 == recordFrame } ?? true,
                                      "portals: \(ids[key])'s layer heads elsewhere than its trusted anchor's global frame")
@@ -394,7 +396,7 @@ extension PortalSystem {
             for (layer, side) in [(from.layer, Side.source), (portals.motion[a].crossFadeLayer, .destination)] {
                 guard let layer else { continue }
                 portals.layerOwners.insert(UInt32(b), for: layer)
-                if let slot = views.slot(of: layer) { views.styles[slot].content = contentEntity(b, side: side) ?? layer }
+                if let slot = views.slot(of: layer) { views.setContent(contentEntity(b, side: side) ?? layer, slot: slot) }
             }
             portals.records[b].layer = from.layer
             portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer

@@ -35,10 +35,17 @@ extension World {
     /// try world.setFrames(layout)
     /// ```
     ///
-    /// - Throws: for the first bad element, ``PortalError/staleEntity(_:)`` or
-    ///   ``PortalError/notAView(_:)`` naming its view, or
-    ///   ``PortalError/invalidGeometry(_:_:reason:)`` naming it as `frames[i]`. The whole batch
-    ///   is checked before anything is staged: when it throws, no frame is set.
+    /// A layout capture places the app's views only: Portal's own views (portal layers, popup
+    /// backdrops), which ``setFrame(_:of:)`` may restyle, are refused here as
+    /// ``setParent(_:of:keepingGlobalFrame:)`` and ``spawnView(frame:cornerRadius:opacity:in:)``
+    /// refuse them — a layout engine that lists one has lost track of what it owns.
+    ///
+    /// - Throws: ``PortalError/invalidElement(_:_:)`` naming the first bad element as
+    ///   `frames[i]`, with what was wrong with it: ``PortalError/staleEntity(_:)``,
+    ///   ``PortalError/notAView(_:)``, ``PortalError/portalLayer(_:)`` or
+    ///   ``PortalError/portalOwned(_:)`` for its view, ``PortalError/invalidGeometry(_:_:reason:)``
+    ///   for its frame. The whole batch is checked before anything is staged: when it throws,
+    ///   no frame is set.
     /// - Complexity: O(count).
     public func setFrames(_ frames: [ViewFrame]) throws(PortalError) {
         try frames.withUnsafeBufferPointer { buffer throws(PortalError) in try setFrames(buffer) }
@@ -48,7 +55,14 @@ extension World {
     public func setFrames(_ frames: UnsafeBufferPointer<ViewFrame>) throws(PortalError) {
         // A recorded batch is copied into the trace call (an allocation only while recording).
         if let r = recorder, r.isIdle { _ = try r.record(.setFrames(Array(frames)), self); return }
-        if let error = views.firstBadFrame(frames, allocator: allocator) { throw error }
+        if let i = views.firstBadFrame(frames, allocator: allocator) {
+            do throws(PortalError) {
+                try requireAppView(frames[i].view)
+                try frames[i].frame.validate("frame")
+            } catch {
+                throw .invalidElement("frames[\(i)]", error)
+            }
+        }
         guard !frames.isEmpty else { return }
         let first = stagedFrames.count
         stagedFrames.append(contentsOf: frames)
@@ -72,16 +86,13 @@ extension World {
 }
 
 extension ViewStore {
-    /// The error `World.setFrames(_:)` throws for the first bad element of `frames`,
-    /// or `nil` when every element is a live view with a valid frame.
-    func firstBadFrame(_ frames: UnsafeBufferPointer<ViewFrame>, allocator: EntityAllocator) -> PortalError? {
+    /// The index of the first element of `frames` that ``World/setFrames(_:)`` refuses (its
+    /// view not a live app view, or its frame invalid), or `nil`. One loop over the store, with
+    /// the world's properties read once: a layout capture lists thousands of views.
+    func firstBadFrame(_ frames: UnsafeBufferPointer<ViewFrame>, allocator: EntityAllocator) -> Int? {
         for (i, element) in frames.enumerated() {
-            guard allocator.isUsable(element.view) else { return .staleEntity(element.view) }
-            guard slot(of: element.view) != nil else { return .notAView(element.view) }
-            guard element.frame.isValidGeometry else {
-                do { try element.frame.validate("frames[\(i)]") } catch { return error }
-                return nil
-            }
+            guard allocator.isUsableAppEntity(element.view), slot(of: element.view) != nil,
+                  element.frame.isValidGeometry else { return i }
         }
         return nil
     }

@@ -107,6 +107,20 @@ public struct ViewPresentation: Hashable, Sendable {
     /// flies), a navigation stack (a screen not on show), a popup not presented — and for a
     /// view spawned since the last tick.
     public var isDrawn: Bool = false
+    /// The presented content offset (``World/setContentOffset(_:of:)``, UIKit's `bounds.origin`).
+    public var contentOffset: Point = .zero
+    /// Whether the view clips its descendants (``World/setClipsToBounds(_:of:)``).
+    public var clipsToBounds: Bool = false
+    /// The z index among its siblings (``World/setZIndex(_:of:)``); a feature may have raised
+    /// it (a presented popup's content) or reset it (a screen as its navigation ends).
+    public var zIndex: Int32 = 0
+    /// Whether the app hid the view (``World/setHidden(_:of:)``). Portal's own reasons to hide
+    /// a view (a portal's anchor under its flying layer, a screen not on show, a popup not
+    /// presented) are not this flag; ``isDrawn`` says whether it is drawn.
+    public var isHidden: Bool = false
+    /// The view's parent, as ``World/parent(of:)`` answers: as the staged calls leave the tree
+    /// (the presented values are the last tick's, in the content space of the parent it had).
+    public var parent: Entity?
 }
 
 struct ViewStore {
@@ -651,9 +665,25 @@ struct ViewStore {
         childSlots[parent].insert(child, at: i)
     }
 
+    /// Sorts `slots` into the order of a sibling list (z index, then creation order).
+    func sortSiblings(_ slots: inout [UInt32]) {
+        let key = DrawKey(styles: styles.elements, sequence: sequence)
+        slots.sort { key.siblingBefore($0, $1) }
+    }
+
     mutating func setClipsToBounds(_ clips: Bool, slot: Int) {
         guard styles[slot].clipsToBounds != clips else { return }
         styles[slot].clipsToBounds = clips
+        markStructure(slot)
+    }
+
+    /// Sets what the view in `slot` draws (a portal layer shows another view's content). A
+    /// layer's drawn subtree depends on its content — the copies of the content's descendants,
+    /// and the clip of a content that clips — so a change is one of structure: the layer's root
+    /// is walked again, never copied with the items and clip its old content gave it.
+    mutating func setContent(_ content: Entity, slot: Int) {
+        guard styles[slot].content != content else { return }
+        styles[slot].content = content
         markStructure(slot)
     }
 
@@ -805,6 +835,10 @@ struct ViewStore {
         let global = globalTransform(slot: slot)
         p.globalTransform = global
         p.globalFrame = global.boundingBox(of: p.frame.size) ?? p.frame
+        p.contentOffset = contentOffset(slot: slot)
+        p.clipsToBounds = styles[slot].clipsToBounds
+        p.zIndex = styles[slot].zIndex
+        p.isHidden = hiddenBy[slot] & HiddenReason.app.rawValue != 0
         return p
     }
 

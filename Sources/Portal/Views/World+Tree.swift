@@ -40,10 +40,14 @@ extension World {
     /// Moves `view` under `parent` (among its children by z index, then creation order), or makes
     /// it a root when `parent` is `nil`, at the next tick.
     ///
-    /// With `keepingGlobalFrame`, the view's local frame is recomputed so it does not move on
-    /// screen — exactly when the change between the old and the new parent's content space is
-    /// a translation and a positive scale (no rotation, skew or perspective: otherwise the local
-    /// frame is kept, as no frame could express the change).
+    /// With `keepingGlobalFrame`, the view's local frame (and translation) is recomputed so it
+    /// does not move on screen — exactly when the change between the old and the new parent's
+    /// content space is a translation and a positive scale. The change is worked out at the next
+    /// tick, when the call applies, from the *presented* values then (a parent mid-animation
+    /// counts where it is drawn, not where it is heading). When no frame can express the change
+    /// — a rotation or skew between the two spaces, a flip, perspective (a 3D rotation), or a
+    /// collapsed space (a zero scale) — the local frame is kept, the view moves with its new
+    /// parent, and ``WorldEvent/globalFrameNotKept(view:reason:tick:)`` says so and why.
     ///
     /// - Throws: ``PortalError/parentCycle(_:parent:)`` when `parent` is `view` or a descendant
     ///   of it (counting staged parent changes); ``PortalError/screenAlreadyInStack(_:)`` for a
@@ -83,25 +87,44 @@ extension World {
         return false
     }
 
-    /// The parent of `view` as of the last tick (and the spawns since, which apply at once), or
-    /// `nil` for a root view. A parent despawned since is never returned (its handle is dead):
-    /// a view that outlives it is one being moved elsewhere by a staged call, and its new
-    /// parent is returned (`nil` if it is becoming a root).
+    /// The parent of `view` as the staged calls leave it (its parent from the next tick), or
+    /// `nil` for a root view.
+    ///
+    /// The tree queries answer for the tree the staged calls make, as ``setParent(_:of:keepingGlobalFrame:)``
+    /// validates against it: a host can predict which calls will be refused (a cycle), and
+    /// reads its own parent changes, spawns, pushes and despawns back at once. A parent
+    /// despawned this frame is never returned (its handle is dead at once, and its subtree with
+    /// it, except a view a staged call moves out, whose new parent is returned). A popup's
+    /// content is lifted out of its parent into the overlay while presented: from the tick its
+    /// presentation starts until it has gone, it is a root.
+    /// - Complexity: O(1).
     public func parent(of view: Entity) throws(PortalError) -> Entity? {
         try requireView(view)
-        guard let slot = views.slot(of: view), let parent = views.parent(slot: slot) else { return nil }
-        let entity = views.entities[parent]
-        return allocator.isUsable(entity) ? entity : projectedParent(of: view)
+        if popups.states.value(of: view) != nil { return nil }
+        guard let parent = projectedParent(of: view), allocator.isUsable(parent) else { return nil }
+        return parent
     }
 
-    /// The children of `view` as of the last tick (and the spawns since), in drawing order:
-    /// by z index, then creation order.
+    /// The children of `view` as the staged calls leave them (see ``parent(of:)``), in drawing
+    /// order: by z index, then creation order. Z indices apply at the next tick, as they do to
+    /// the render list; a child that joins with a staged call is placed among the others by the
+    /// z index it has now.
+    /// - Complexity: O(children · log children), plus the views reparented this frame.
     public func children(of view: Entity) throws(PortalError) -> [Entity] {
         try requireView(view)
         guard let slot = views.slot(of: view) else { return [] }
         // A child despawned this frame stays in the list until the next tick, but its handle is
         // dead to every call, so it is not listed (as queries skip dead handles everywhere).
-        return views.childSlots[slot].map { views.entities[Int($0)] }.filter { allocator.isUsable($0) }
+        var kids = views.childSlots[slot].filter { child in
+            let c = views.entities[Int(child)]
+            return allocator.isUsable(c) && stagedParents[c] == nil
+        }
+        let stayed = kids.count
+        for (c, parent) in stagedParents where parent == view && allocator.isUsable(c) && popups.states.value(of: c) == nil {
+            if let s = views.slot(of: c) { kids.append(UInt32(s)) }
+        }
+        if kids.count != stayed { views.sortSiblings(&kids) }
+        return kids.map { views.entities[Int($0)] }
     }
 
     /// Sets the content offset of `view` at the next tick (UIKit's `bounds.origin`): its
@@ -163,7 +186,7 @@ extension World {
     }
 
     /// Applies a staged parent change (both views were live app views when it was staged).
-    func applySetParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool) {
+    func applySetParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool, tick: UInt64) {
         guard let slot = views.slot(of: view), !redirectPopupParent(parent, of: view) else { return }
         var parentSlot: Int?
         if let parent {
@@ -174,23 +197,59 @@ extension World {
         }
         guard parentSlot != views.parent(slot: slot) else { return }
         if keepingGlobalFrame {
-            let old = contentTransform(of: views.parent(slot: slot))
-            let new = contentTransform(of: parentSlot)
-            if let inverse = new.inverted() {
-                let a = old * inverse
-                if a.isAffine && a.m12 == 0 && a.m21 == 0 && a.m11 > 0 && a.m22 > 0 {
-                    let f = views.frame(slot: slot)
-                    let t = views.presentation(slot: slot).transform
-                    setPresented(.x, f.minX * a.m11 + a.m31, slot: slot)
-                    setPresented(.y, f.minY * a.m22 + a.m32, slot: slot)
-                    setPresented(.width, f.width * a.m11, slot: slot)
-                    setPresented(.height, f.height * a.m22, slot: slot)
-                    setPresented(.translationX, t.translation.x * a.m11, slot: slot)
-                    setPresented(.translationY, t.translation.y * a.m22, slot: slot)
+            switch frameChange(from: contentTransform(of: views.parent(slot: slot)), to: contentTransform(of: parentSlot)) {
+            case let .scaleAndTranslation(a):
+                let f = views.frame(slot: slot)
+                let t = views.presentation(slot: slot).transform
+                let kept: [(ViewChannel, Float)] = [
+                    (.x, f.minX * a.m11 + a.m31), (.y, f.minY * a.m22 + a.m32),
+                    (.width, f.width * a.m11), (.height, f.height * a.m22),
+                    (.translationX, t.translation.x * a.m11), (.translationY, t.translation.y * a.m22)]
+                // A near-singular new space would need numbers past any a host may set.
+                if kept.allSatisfy({ Rect.isSane($0.1) }) {
+                    setPresented(kept, slot: slot)
+                } else {
+                    events.append(.globalFrameNotKept(view: view, reason: .singular, tick: tick))
                 }
+            case let .impossible(reason):
+                events.append(.globalFrameNotKept(view: view, reason: reason, tick: tick))
             }
         }
         views.setParent(parentSlot, of: slot)
+    }
+
+    /// The change from content space `old` to content space `new` as a positive scale and a
+    /// translation (m11, m22 the scales; m31, m32 the translation), or why there is none.
+    ///
+    /// Projective matrices are defined up to a factor, and Float rounding makes that factor
+    /// visible: inverting an affine matrix gives m33 = det · (1 / det), one ulp off 1 for about
+    /// one scale pair in seven. With no perspective (m13 = m23 = 0 exactly, as products of
+    /// affine matrices give) the change is normalised by m33. Parents turned alike leave
+    /// off-diagonal terms of rounding size; a term within 64 ulps of the larger scale moves a
+    /// point by under 1e-5 of its distance from the origin and is read as zero — a real rotation
+    /// or skew that small is one no screen shows.
+    func frameChange(from old: ProjectionTransform, to new: ProjectionTransform) -> FrameChange {
+        guard let inverse = new.inverted() else { return .impossible(.singular) }
+        var a = old * inverse
+        guard a.m13 == 0, a.m23 == 0, a.m33 > 0, a.m33.isFinite else { return .impossible(.perspective) }
+        if a.m33 != 1 {
+            let r = 1 / a.m33
+            a = ProjectionTransform(m11: a.m11 * r, m12: a.m12 * r, m13: 0, m21: a.m21 * r, m22: a.m22 * r, m23: 0,
+                                    m31: a.m31 * r, m32: a.m32 * r, m33: 1)
+        }
+        let tolerance = 64 * Float.ulpOfOne * max(abs(a.m11), abs(a.m22))
+        guard abs(a.m12) <= tolerance, abs(a.m21) <= tolerance else { return .impossible(.rotationOrSkew) }
+        guard a.m11 != 0, a.m22 != 0 else { return .impossible(.singular) }
+        guard a.m11 > 0, a.m22 > 0 else { return .impossible(.flip) }
+        return .scaleAndTranslation(a)
+    }
+
+    /// What ``frameChange(from:to:)`` finds.
+    enum FrameChange {
+        /// The change is `m11`, `m22` (positive scales) and `m31`, `m32` (a translation).
+        case scaleAndTranslation(ProjectionTransform)
+        /// No frame can express the change.
+        case impossible(GlobalFrameLoss)
     }
 
     /// The transform of the content space of the view in `slot` (its global transform after

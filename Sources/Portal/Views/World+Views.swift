@@ -88,11 +88,22 @@ extension World {
         commands.append(.setCornerStyle(view, style, clipsContent))
     }
 
-    /// The view's presented values as of the last tick (mid-animation values included).
+    /// The view's presented values as of the last tick (mid-animation values included), with
+    /// the tree state the host set on it: content offset, clip flag, z index, hidden flag, and
+    /// its parent (as ``parent(of:)`` answers).
     public func presentation(of view: Entity) throws(PortalError) -> ViewPresentation {
         try requireAlive(view)
         guard let slot = views.slot(of: view) else { throw .notAView(view) }
-        return views.presentation(slot: slot)
+        var p = views.presentation(slot: slot)
+        // With no parent change staged, the tree is the applied one (a despawn takes the subtree
+        // with it, so a live view's parent is live): hosts read presentations every frame, and
+        // each of the world's properties the full answer reads is a dynamically checked access.
+        if stagedParents.isEmpty {
+            p.parent = views.parent(slot: slot).map { views.entities[$0] }
+        } else {
+            p.parent = try parent(of: view)
+        }
+        return p
     }
 
     /// Whether `entity` is a live view.
