@@ -396,17 +396,7 @@ struct DocsTests {
             default: break
             }
             world.advance(by: 1.0 / 60)
-            world.withRenderChanges { changes in
-                let items = world.renderList
-                for key in changes.removed { scene.remove(key) }
-                for u in changes.updated {
-                    scene.update(try! world.renderKey(at: Int(u.index)), to: items[Int(u.index)], fields: u.fields)
-                }
-                for j in changes.inserted {
-                    scene.insert(items[Int(j)], key: try! world.renderKey(at: Int(j)), at: Int(j))
-                }
-                if changes.orderChanged { scene.reorder(items.indices.map { try! world.renderKey(at: $0) }) }
-            }
+            applyChanges(of: world, to: scene)
             #expect(scene.order.map { scene.nodes[$0] } == world.renderList, "frame \(frame)")
         }
         #expect(scene.updates > 0 && scene.inserts > 0 && scene.removals > 0)
