@@ -8,8 +8,8 @@ extension RenderItem {
     ///
     /// The numbers that move — ``frame``, ``cornerRadius``, ``opacity``, ``shadowRadius``,
     /// every number of ``transform`` and of ``globalTransform`` — are blended linearly
-    /// (a 3×3 matrix entry by entry, which over one tick's motion is within rounding of the
-    /// composed motion); the rest (the entity and content, ``role``, ``zIndex``, hit testing,
+    /// (a 3×3 matrix entry by entry: exact for translation and scale, and for a rotation off
+    /// the composed motion only in the second order of the angle turned in one tick); the rest (the entity and content, ``role``, ``zIndex``, hit testing,
     /// corner style and ``clip``) are `next`'s. `fraction` is clamped into 0…1: 0 gives this
     /// item's values, 1 gives `next`.
     ///
