@@ -122,7 +122,7 @@ extension World {
     /// While presented, the popup owns the content's frame, scale, opacity, translation and z
     /// index (it places, animates and raises the content); when it has gone it sets scale 1,
     /// opacity 1, translation 0 and z index 0, whatever the app had set: set them again after
-    /// ``WorldEvent/popupDidDismiss(_:)`` if the content needs others.
+    /// ``WorldEvent/popupDidDismiss(_:reason:)`` if the content needs others.
     public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
                              animation: Animation = .easeInOut(duration: 0.2), backdrop: Bool = true) throws(PortalError) {
         if let r = recorder, r.isIdle { _ = try r.record(.presentPopup(content, from: source, width: width, height: height, animation, backdrop: backdrop), self); return }
