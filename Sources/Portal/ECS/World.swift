@@ -457,11 +457,12 @@ public final class World {
     /// link) until it makes a call: no call is staged, no view was spawned or changed since the
     /// render list was built, no animation runs (springs, curves, their delays: a header
     /// settling after a scroll and a popup appearing or leaving are animations), no portal
-    /// layer flies or fades out, no navigation transition runs or waits, and no event waits
-    /// to be drained.
+    /// layer flies or fades out, and no navigation transition runs or waits. Events waiting to
+    /// be drained do not count: a tick would not drain them, so a host that has not read them
+    /// yet still stops ticking, and reads them when it likes.
     ///
     /// It becomes `false` at any call that stages work and `true` after the tick on which the
-    /// last activity ends and its events are drained. A portal waiting for an anchor's frame
+    /// last activity ends. A portal waiting for an anchor's frame
     /// is idle: only a call can give it one. Systems added with ``addSystem(_:stage:_:)`` are
     /// not consulted: a host whose systems change things by themselves ticks while they do.
     ///
@@ -473,7 +474,7 @@ public final class World {
     ///
     /// - Complexity: O(portals + stacks).
     public var isIdle: Bool {
-        guard commands.isEmpty, events.isEmpty, tracks.timingCount == 0, views.isRenderListCurrent else { return false }
+        guard commands.isEmpty, tracks.timingCount == 0, views.isRenderListCurrent else { return false }
         for isIdle in features.idleChecks where !isIdle(self) { return false }
         return true
     }
