@@ -279,8 +279,7 @@ extension World {
                 if let state = popups.states.value(of: content), let slot = views.slot(of: content),
                    let reason = undrawnReason(state, contentSlot: slot) {
                     // Gone this tick, not scaled out: its tail would point at nothing meanwhile.
-                    removePopup(content)
-                    events.append(.popupDidDismiss(content, reason: state.dismissal ?? reason))
+                    removePopup(content, reporting: reason)
                     left = true
                 } else {
                     i += 1
@@ -339,8 +338,7 @@ extension World {
             guard let state = popups.states.value(of: content) else { continue }
             if let handle = state.transition, tracks.completionTicks(handle) != nil { continue }
             if let reason = state.dismissal {
-                removePopup(content)
-                events.append(.popupDidDismiss(content, reason: reason))
+                removePopup(content, reporting: reason)
             } else if state.transition != nil {
                 popups.states.update(content) { $0.transition = nil }
                 events.append(.popupDidPresent(content))
@@ -349,8 +347,10 @@ extension World {
     }
 
     /// Takes a popup out of the overlay: its content is hidden and back among the app views,
-    /// under its home parent when that is still a live view that would not make a cycle.
-    func removePopup(_ content: Entity) {
+    /// under its home parent when that is still a live view that would not make a cycle. With
+    /// `reason`, ``WorldEvent/popupDidDismiss(_:reason:)`` reports it last — with the reason its
+    /// dismissal began with, when one had begun.
+    func removePopup(_ content: Entity, reporting reason: PopupDismissReason? = nil) {
         guard let state = popups.states.remove(content) else { return }
         popups.stack.removeAll { $0 == content }
         if let backdrop = state.backdrop { remove(backdrop) }
@@ -366,6 +366,7 @@ extension World {
                 views.setParent(homeSlot, of: slot)
             }
         }
+        if let reason { events.append(.popupDidDismiss(content, reason: state.dismissal ?? reason)) }
     }
 
     /// A staged `setParent` of a presented popup's content: it stays a root in the overlay and
@@ -411,8 +412,7 @@ extension World {
     func removeFromPopups(_ entity: Entity) {
         removePopup(entity)
         for popup in popups.states.values where popup.source == entity {
-            removePopup(popup.content)
-            events.append(.popupDidDismiss(popup.content, reason: popup.dismissal ?? .sourceRemoved))
+            removePopup(popup.content, reporting: .sourceRemoved)
         }
     }
 }
