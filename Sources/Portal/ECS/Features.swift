@@ -76,6 +76,8 @@ struct FeatureRegistry {
     /// Hit-test takers: given the point and the view hit, the result the feature gives instead,
     /// or `nil` to leave it.
     private(set) var hitTakers: [(World, Point, HitTestResult?) -> HitTestResult?] = []
+    /// The features that take pans (scroll views, stacks), in registration order; see `Input/Pan.swift`.
+    private(set) var panHandlers: [PanHandler] = []
     /// Whether the feature has nothing to do until a call gives it something.
     private(set) var idleChecks: [(World) -> Bool] = []
     /// The feature's structural checks (called only in builds that check invariants).
@@ -119,6 +121,15 @@ struct FeatureRegistry {
     /// Registers a hit-test taker.
     mutating func addHitTaker(_ take: @escaping (World, Point, HitTestResult?) -> HitTestResult?) {
         hitTakers.append(take)
+    }
+
+    /// Registers the feature's part in touch ownership: its pan candidates and what they do with
+    /// the pans they own (see `Input/Pan.swift`).
+    mutating func addPanHandler(isCandidate: @escaping (World, _ view: Entity) -> Bool,
+                                pressed: @escaping (World, _ view: Entity, _ tick: UInt64) -> Bool,
+                                claims: @escaping (World, _ view: Entity, _ offer: PanOffer) -> Bool,
+                                update: @escaping (World, _ view: Entity, _ update: PanUpdate, _ tick: UInt64) -> Void) {
+        panHandlers.append(PanHandler(feature: feature, isCandidate: isCandidate, pressed: pressed, claims: claims, update: update))
     }
 
     /// Registers an idleness check.
