@@ -9,7 +9,9 @@
 // order: the first that claims it owns it for the rest of the gesture. A candidate that cannot
 // move that way (a scroll view at the edge the travel pushes against, a stack whose pop cannot
 // start there) declines, which is how a carousel at its leading edge hands the pan to the stack
-// behind it. The owner is decided once, at the lock; it changes only by cancellation (an owner
+// behind it. When every candidate declines, they are offered the pan once more as a fallback
+// (`PanOffer.isFallback`): a scroll view that bounces takes it then, for a rubber band at its
+// edge, as a list pulled down at its top does. The owner is decided once, at the lock; it changes only by cancellation (an owner
 // despawned or hidden mid-gesture gets `.cancelled`, and nobody takes the rest of the pan).
 
 /// The axis a pan locks to once it has travelled past the slop.
@@ -40,6 +42,10 @@ struct PanOffer {
     var translation: Point
     /// Where the press was, global points.
     var start: Point
+    /// `false` in the first round, when a candidate claims only a pan it can follow (a scroll
+    /// view not at the edge the travel pushes against); `true` in the second, offered only when
+    /// every candidate declined the first: a scroll view that bounces on the axis claims it then.
+    var isFallback: Bool
 }
 
 /// One step of a pan, as its owner receives it.
