@@ -5,6 +5,7 @@ import Portal
 
 // MARK: - Portals
 
+/// The C function `portal_set_anchor`: its contract and documentation are in `portal.h`.
 @c(portal_set_anchor)
 public func portalSetAnchor(_ world: OpaquePointer?, _ view: UInt64, _ id: UnsafePointer<CChar>?, _ role: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -20,6 +21,7 @@ public func portalSetAnchor(_ world: OpaquePointer?, _ view: UInt64, _ id: Unsaf
     }
 }
 
+/// The C function `portal_remove_anchor`: its contract and documentation are in `portal.h`.
 @c(portal_remove_anchor)
 public func portalRemoveAnchor(_ world: OpaquePointer?, _ view: UInt64) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -37,6 +39,7 @@ func defaultTransitionOptions() -> PortalTransitionOptions {
                             corner_style: PORTAL_CORNER_CIRCULAR, fade_on_removal: false, allows_hit_testing: false)
 }
 
+/// The C function `portal_transition_options_default`: its contract and documentation are in `portal.h`.
 @c(portal_transition_options_default)
 public func portalTransitionOptionsDefault(_ options: UnsafeMutablePointer<PortalTransitionOptions>?) {
     options?.pointee = defaultTransitionOptions()
@@ -58,6 +61,7 @@ func config(_ options: UnsafePointer<PortalTransitionOptions>?, _ c: CWorld) -> 
                                            removal: o.fade_on_removal ? .fade : .none, allowsHitTesting: o.allows_hit_testing))
 }
 
+/// The C function `portal_portal_transition`: its contract and documentation are in `portal.h`.
 @c(portal_portal_transition)
 public func portalPortalTransition(_ world: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ active: Bool,
                                    _ options: UnsafePointer<PortalTransitionOptions>?) -> PortalResult {
@@ -72,6 +76,7 @@ public func portalPortalTransition(_ world: OpaquePointer?, _ id: UnsafePointer<
     }
 }
 
+/// The C function `portal_portal_group`: its contract and documentation are in `portal.h`.
 @c(portal_portal_group)
 public func portalPortalGroup(_ world: OpaquePointer?, _ ids: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int32,
                               _ group: UnsafePointer<CChar>?, _ active: Bool, _ options: UnsafePointer<PortalTransitionOptions>?,
@@ -95,6 +100,7 @@ public func portalPortalGroup(_ world: OpaquePointer?, _ ids: UnsafePointer<Unsa
     }
 }
 
+/// The C function `portal_transfer_active_portal`: its contract and documentation are in `portal.h`.
 @c(portal_transfer_active_portal)
 public func portalTransferActivePortal(_ world: OpaquePointer?, _ from: UnsafePointer<CChar>?, _ to: UnsafePointer<CChar>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -105,6 +111,7 @@ public func portalTransferActivePortal(_ world: OpaquePointer?, _ from: UnsafePo
     }
 }
 
+/// The C function `portal_portal_state`: its contract and documentation are in `portal.h`.
 @c(portal_portal_state)
 public func portalPortalState(_ world: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ state: UnsafeMutablePointer<Int32>?) -> PortalResult {
     call(world) { c in
@@ -125,6 +132,7 @@ func transition(_ kind: Int32, _ c: CWorld) -> Result<NavigationTransition, CRef
     return .success(t)
 }
 
+/// The C function `portal_spawn_navigation_stack`: its contract and documentation are in `portal.h`.
 @c(portal_spawn_navigation_stack)
 public func portalSpawnNavigationStack(_ world: OpaquePointer?, _ frame: PortalRect, _ root: UInt64, _ edgeWidth: Float,
                                        _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
@@ -137,6 +145,7 @@ public func portalSpawnNavigationStack(_ world: OpaquePointer?, _ frame: PortalR
     }
 }
 
+/// The C function `portal_spawn_screen`: its contract and documentation are in `portal.h`.
 @c(portal_spawn_screen)
 public func portalSpawnScreen(_ world: OpaquePointer?, _ stack: UInt64, _ radius: Float, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -146,6 +155,7 @@ public func portalSpawnScreen(_ world: OpaquePointer?, _ stack: UInt64, _ radius
     }
 }
 
+/// The C function `portal_push`: its contract and documentation are in `portal.h`.
 @c(portal_push)
 public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt64, _ kind: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -158,6 +168,7 @@ public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt6
     }
 }
 
+/// The C function `portal_pop`: its contract and documentation are in `portal.h`.
 @c(portal_pop)
 public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -170,6 +181,7 @@ public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: Int32) -
     }
 }
 
+/// The C function `portal_pop_to_root`: its contract and documentation are in `portal.h`.
 @c(portal_pop_to_root)
 public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -182,6 +194,7 @@ public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: In
     }
 }
 
+/// The C function `portal_set_stack`: its contract and documentation are in `portal.h`.
 @c(portal_set_stack)
 public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: UnsafePointer<UInt64>?, _ count: Int32, _ kind: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -197,6 +210,7 @@ public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: 
     }
 }
 
+/// The C function `portal_begin_interactive_pop`: its contract and documentation are in `portal.h`.
 @c(portal_begin_interactive_pop)
 public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ point: PortalPoint, _ kind: Int32,
                                       _ began: UnsafeMutablePointer<Bool>?) -> PortalResult {
@@ -211,6 +225,7 @@ public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, 
     }
 }
 
+/// The C function `portal_update_interactive_pop`: its contract and documentation are in `portal.h`.
 @c(portal_update_interactive_pop)
 public func portalUpdateInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ translation: Float) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -219,6 +234,7 @@ public func portalUpdateInteractivePop(_ world: OpaquePointer?, _ stack: UInt64,
     }
 }
 
+/// The C function `portal_end_interactive_pop`: its contract and documentation are in `portal.h`.
 @c(portal_end_interactive_pop)
 public func portalEndInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ velocity: Float,
                                     _ decision: UnsafeMutablePointer<PortalPopDecision>?) -> PortalResult {
@@ -229,6 +245,7 @@ public func portalEndInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ 
     }
 }
 
+/// The C function `portal_navigation_progress`: its contract and documentation are in `portal.h`.
 @c(portal_navigation_progress)
 public func portalNavigationProgress(_ world: OpaquePointer?, _ stack: UInt64, _ progress: UnsafeMutablePointer<Float>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -240,6 +257,7 @@ public func portalNavigationProgress(_ world: OpaquePointer?, _ stack: UInt64, _
 
 // MARK: - Flowing headers
 
+/// The C function `portal_flowing_header`: its contract and documentation are in `portal.h`.
 @c(portal_flowing_header)
 public func portalFlowingHeader(_ world: OpaquePointer?, _ parts: UnsafePointer<PortalHeaderParts>?, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -253,6 +271,7 @@ public func portalFlowingHeader(_ world: OpaquePointer?, _ parts: UnsafePointer<
     }
 }
 
+/// The C function `portal_set_flowing_header_anchors`: its contract and documentation are in `portal.h`.
 @c(portal_set_flowing_header_anchors)
 public func portalSetFlowingHeaderAnchors(_ world: OpaquePointer?, _ header: UInt64, _ title: PortalRect, _ accessory: UnsafePointer<PortalRect>?,
                                           _ bar: PortalRect, _ barTitleSize: PortalSize) -> PortalResult {
@@ -263,6 +282,7 @@ public func portalSetFlowingHeaderAnchors(_ world: OpaquePointer?, _ header: UIn
     }
 }
 
+/// The C function `portal_report_scroll`: its contract and documentation are in `portal.h`.
 @c(portal_report_scroll)
 public func portalReportScroll(_ world: OpaquePointer?, _ header: UInt64, _ offset: Float, _ phase: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -278,6 +298,7 @@ public func portalReportScroll(_ world: OpaquePointer?, _ header: UInt64, _ offs
     }
 }
 
+/// The C function `portal_flowing_header_progress`: its contract and documentation are in `portal.h`.
 @c(portal_flowing_header_progress)
 public func portalFlowingHeaderProgress(_ world: OpaquePointer?, _ header: UInt64, _ progress: UnsafeMutablePointer<Float>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -289,6 +310,7 @@ public func portalFlowingHeaderProgress(_ world: OpaquePointer?, _ header: UInt6
 
 // MARK: - Popups
 
+/// The C function `portal_set_popup_container`: its contract and documentation are in `portal.h`.
 @c(portal_set_popup_container)
 public func portalSetPopupContainer(_ world: OpaquePointer?, _ bounds: PortalRect, _ safeArea: PortalEdgeInsets) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -297,6 +319,7 @@ public func portalSetPopupContainer(_ world: OpaquePointer?, _ bounds: PortalRec
     }
 }
 
+/// The C function `portal_present_popup`: its contract and documentation are in `portal.h`.
 @c(portal_present_popup)
 public func portalPresentPopup(_ world: OpaquePointer?, _ content: UInt64, _ source: UInt64, _ width: Float, _ height: Float,
                                _ a: UnsafePointer<PortalAnimationParams>?, _ backdrop: Bool) -> PortalResult {
@@ -314,6 +337,7 @@ public func portalPresentPopup(_ world: OpaquePointer?, _ content: UInt64, _ sou
     }
 }
 
+/// The C function `portal_dismiss_popup`: its contract and documentation are in `portal.h`.
 @c(portal_dismiss_popup)
 public func portalDismissPopup(_ world: OpaquePointer?, _ content: UInt64) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -322,6 +346,7 @@ public func portalDismissPopup(_ world: OpaquePointer?, _ content: UInt64) -> Po
     }
 }
 
+/// The C function `portal_dismiss_top_popup`: its contract and documentation are in `portal.h`.
 @c(portal_dismiss_top_popup)
 public func portalDismissTopPopup(_ world: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
     call(world) { c in

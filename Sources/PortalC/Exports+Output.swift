@@ -37,6 +37,7 @@ func layoutMismatch() -> String? {
     return nil
 }
 
+/// The C function `portal_render_list`: its contract and documentation are in `portal.h`.
 @c(portal_render_list)
 public func portalRenderList(_ world: OpaquePointer?, _ items: UnsafeMutablePointer<UnsafePointer<PortalRenderItem>?>?,
                              _ count: UnsafeMutablePointer<Int32>?) -> PortalResult {
@@ -55,6 +56,7 @@ public func portalRenderList(_ world: OpaquePointer?, _ items: UnsafeMutablePoin
     }
 }
 
+/// The C function `portal_clip_list`: its contract and documentation are in `portal.h`.
 @c(portal_clip_list)
 public func portalClipList(_ world: OpaquePointer?, _ clips: UnsafeMutablePointer<UnsafePointer<PortalRenderClip>?>?,
                            _ count: UnsafeMutablePointer<Int32>?) -> PortalResult {
@@ -71,6 +73,7 @@ public func portalClipList(_ world: OpaquePointer?, _ clips: UnsafeMutablePointe
     }
 }
 
+/// The C function `portal_set_tracks_render_changes`: its contract and documentation are in `portal.h`.
 @c(portal_set_tracks_render_changes)
 public func portalSetTracksRenderChanges(_ world: OpaquePointer?, _ on: Bool) -> PortalResult {
     call(world) { c in
@@ -79,6 +82,7 @@ public func portalSetTracksRenderChanges(_ world: OpaquePointer?, _ on: Bool) ->
     }
 }
 
+/// The C function `portal_render_changes`: its contract and documentation are in `portal.h`.
 @c(portal_render_changes)
 public func portalRenderChanges(_ world: OpaquePointer?, _ out: UnsafeMutablePointer<PortalRenderChanges>?) -> PortalResult {
     call(world) { c in
@@ -186,6 +190,7 @@ extension CWorld {
     }
 }
 
+/// The C function `portal_poll_event`: its contract and documentation are in `portal.h`.
 @c(portal_poll_event)
 public func portalPollEvent(_ world: OpaquePointer?, _ event: UnsafeMutablePointer<PortalWorldEvent>?, _ has: UnsafeMutablePointer<Bool>?) -> PortalResult {
     call(world) { c in
@@ -203,6 +208,7 @@ public func portalPollEvent(_ world: OpaquePointer?, _ event: UnsafeMutablePoint
     }
 }
 
+/// The C function `portal_drain_events`: its contract and documentation are in `portal.h`.
 @c(portal_drain_events)
 public func portalDrainEvents(_ world: OpaquePointer?, _ events: UnsafeMutablePointer<PortalWorldEvent>?, _ capacity: Int32,
                               _ count: UnsafeMutablePointer<Int32>?) -> PortalResult {
@@ -233,6 +239,7 @@ func write(_ result: HitTestResult?, _ hit: UnsafeMutablePointer<PortalHit>?, _ 
     }
 }
 
+/// The C function `portal_hit_test`: its contract and documentation are in `portal.h`.
 @c(portal_hit_test)
 public func portalHitTest(_ world: OpaquePointer?, _ point: PortalPoint, _ hit: UnsafeMutablePointer<PortalHit>?,
                           _ found: UnsafeMutablePointer<Bool>?) -> PortalResult {
@@ -243,6 +250,7 @@ public func portalHitTest(_ world: OpaquePointer?, _ point: PortalPoint, _ hit: 
     }
 }
 
+/// The C function `portal_tap`: its contract and documentation are in `portal.h`.
 @c(portal_tap)
 public func portalTap(_ world: OpaquePointer?, _ point: PortalPoint, _ hit: UnsafeMutablePointer<PortalHit>?,
                       _ found: UnsafeMutablePointer<Bool>?) -> PortalResult {

@@ -3,6 +3,7 @@
 import CPortal
 import Portal
 
+/// The C function `portal_start_recording`: its contract and documentation are in `portal.h`.
 @c(portal_start_recording)
 public func portalStartRecording(_ world: OpaquePointer?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -11,6 +12,7 @@ public func portalStartRecording(_ world: OpaquePointer?) -> PortalResult {
     }
 }
 
+/// The C function `portal_save_trace`: its contract and documentation are in `portal.h`.
 @c(portal_save_trace)
 public func portalSaveTrace(_ world: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> PortalResult {
     call(world) { c in
@@ -26,6 +28,7 @@ public func portalSaveTrace(_ world: OpaquePointer?, _ path: UnsafePointer<CChar
     }
 }
 
+/// The C function `portal_replay_trace`: its contract and documentation are in `portal.h`.
 @c(portal_replay_trace)
 public func portalReplayTrace(_ path: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> PortalResult {
     guard let out else {

@@ -3,6 +3,7 @@
 import CPortal
 import Portal
 
+/// The C function `portal_spawn_view`: its contract and documentation are in `portal.h`.
 @c(portal_spawn_view)
 public func portalSpawnView(_ world: OpaquePointer?, _ frame: PortalRect, _ cornerRadius: Float, _ opacity: Float,
                             _ parent: UInt64, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
@@ -13,6 +14,7 @@ public func portalSpawnView(_ world: OpaquePointer?, _ frame: PortalRect, _ corn
     }
 }
 
+/// The C function `portal_despawn`: its contract and documentation are in `portal.h`.
 @c(portal_despawn)
 public func portalDespawn(_ world: OpaquePointer?, _ entity: UInt64) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -21,6 +23,7 @@ public func portalDespawn(_ world: OpaquePointer?, _ entity: UInt64) -> PortalRe
     }
 }
 
+/// The C function `portal_set_frame`: its contract and documentation are in `portal.h`.
 @c(portal_set_frame)
 public func portalSetFrame(_ world: OpaquePointer?, _ view: UInt64, _ frame: PortalRect) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -29,6 +32,7 @@ public func portalSetFrame(_ world: OpaquePointer?, _ view: UInt64, _ frame: Por
     }
 }
 
+/// The C function `portal_set_frames`: its contract and documentation are in `portal.h`.
 @c(portal_set_frames)
 public func portalSetFrames(_ world: OpaquePointer?, _ frames: UnsafePointer<PortalViewFrame>?, _ count: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -49,6 +53,7 @@ extension CWorld {
     }
 }
 
+/// The C function `portal_update`: its contract and documentation are in `portal.h`.
 @c(portal_update)
 public func portalUpdate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePointer<PortalProperties>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -58,6 +63,7 @@ public func portalUpdate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePoi
     }
 }
 
+/// The C function `portal_animate`: its contract and documentation are in `portal.h`.
 @c(portal_animate)
 public func portalAnimate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePointer<PortalProperties>?,
                           _ a: UnsafePointer<PortalAnimationParams>?, _ id: UnsafeMutablePointer<UInt64>?) -> PortalResult {
@@ -74,6 +80,7 @@ public func portalAnimate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePo
     }
 }
 
+/// The C function `portal_set_z_index`: its contract and documentation are in `portal.h`.
 @c(portal_set_z_index)
 public func portalSetZIndex(_ world: OpaquePointer?, _ view: UInt64, _ z: Int32) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -82,6 +89,7 @@ public func portalSetZIndex(_ world: OpaquePointer?, _ view: UInt64, _ z: Int32)
     }
 }
 
+/// The C function `portal_set_hidden`: its contract and documentation are in `portal.h`.
 @c(portal_set_hidden)
 public func portalSetHidden(_ world: OpaquePointer?, _ view: UInt64, _ hidden: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -90,6 +98,7 @@ public func portalSetHidden(_ world: OpaquePointer?, _ view: UInt64, _ hidden: B
     }
 }
 
+/// The C function `portal_set_allows_hit_testing`: its contract and documentation are in `portal.h`.
 @c(portal_set_allows_hit_testing)
 public func portalSetAllowsHitTesting(_ world: OpaquePointer?, _ view: UInt64, _ allows: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -98,6 +107,7 @@ public func portalSetAllowsHitTesting(_ world: OpaquePointer?, _ view: UInt64, _
     }
 }
 
+/// The C function `portal_set_corner_style`: its contract and documentation are in `portal.h`.
 @c(portal_set_corner_style)
 public func portalSetCornerStyle(_ world: OpaquePointer?, _ view: UInt64, _ style: Int32, _ clips: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -116,6 +126,7 @@ func cornerStyle(_ value: Int32) -> CornerStyle? {
     }
 }
 
+/// The C function `portal_set_parent`: its contract and documentation are in `portal.h`.
 @c(portal_set_parent)
 public func portalSetParent(_ world: OpaquePointer?, _ view: UInt64, _ parent: UInt64, _ keeping: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -124,6 +135,7 @@ public func portalSetParent(_ world: OpaquePointer?, _ view: UInt64, _ parent: U
     }
 }
 
+/// The C function `portal_set_content_offset`: its contract and documentation are in `portal.h`.
 @c(portal_set_content_offset)
 public func portalSetContentOffset(_ world: OpaquePointer?, _ view: UInt64, _ offset: PortalPoint) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -132,6 +144,7 @@ public func portalSetContentOffset(_ world: OpaquePointer?, _ view: UInt64, _ of
     }
 }
 
+/// The C function `portal_set_clips_to_bounds`: its contract and documentation are in `portal.h`.
 @c(portal_set_clips_to_bounds)
 public func portalSetClipsToBounds(_ world: OpaquePointer?, _ view: UInt64, _ clips: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -140,6 +153,7 @@ public func portalSetClipsToBounds(_ world: OpaquePointer?, _ view: UInt64, _ cl
     }
 }
 
+/// The C function `portal_parent`: its contract and documentation are in `portal.h`.
 @c(portal_parent)
 public func portalParent(_ world: OpaquePointer?, _ view: UInt64, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
     call(world) { c throws(PortalError) in
@@ -149,6 +163,7 @@ public func portalParent(_ world: OpaquePointer?, _ view: UInt64, _ out: UnsafeM
     }
 }
 
+/// The C function `portal_presentation`: its contract and documentation are in `portal.h`.
 @c(portal_presentation)
 public func portalPresentation(_ world: OpaquePointer?, _ view: UInt64, _ out: UnsafeMutablePointer<PortalPresentation>?) -> PortalResult {
     call(world) { c throws(PortalError) in

@@ -3,9 +3,11 @@
 import CPortal
 import Portal
 
+/// The C function `portal_version`: its contract and documentation are in `portal.h`.
 @c(portal_version)
 public func portalVersion() -> Int32 { PORTAL_VERSION_MAJOR * 10000 + PORTAL_VERSION_MINOR * 100 + PORTAL_VERSION_PATCH }
 
+/// The C function `portal_world_config_default`: its contract and documentation are in `portal.h`.
 @c(portal_world_config_default)
 public func portalWorldConfigDefault(_ config: UnsafeMutablePointer<PortalWorldConfig>?) {
     guard let config else { return }
@@ -15,6 +17,7 @@ public func portalWorldConfigDefault(_ config: UnsafeMutablePointer<PortalWorldC
                                        reduce_motion: d.reduceMotion)
 }
 
+/// The C function `portal_world_create`: its contract and documentation are in `portal.h`.
 @c(portal_world_create)
 public func portalWorldCreate(_ config: UnsafePointer<PortalWorldConfig>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> PortalResult {
     guard let out else {
@@ -55,6 +58,7 @@ func register(_ c: CWorld, _ out: UnsafeMutablePointer<OpaquePointer?>) -> Porta
     return PORTAL_OK
 }
 
+/// The C function `portal_world_destroy`: its contract and documentation are in `portal.h`.
 @c(portal_world_destroy)
 public func portalWorldDestroy(_ world: OpaquePointer?) -> PortalResult {
     guard let world, let object = portalc_handle_remove(UInt64(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(world))))) else {
@@ -65,6 +69,7 @@ public func portalWorldDestroy(_ world: OpaquePointer?) -> PortalResult {
     return PORTAL_OK
 }
 
+/// The C function `portal_last_error`: its contract and documentation are in `portal.h`.
 @c(portal_last_error)
 public func portalLastError(_ world: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let world, let object = portalc_handle_lookup(UInt64(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(world))))) else {
@@ -74,6 +79,7 @@ public func portalLastError(_ world: OpaquePointer?) -> UnsafePointer<CChar>? {
     return c.error.withUnsafeBufferPointer { $0.baseAddress }
 }
 
+/// The C function `portal_advance`: its contract and documentation are in `portal.h`.
 @c(portal_advance)
 public func portalAdvance(_ world: OpaquePointer?, _ seconds: Double, _ report: UnsafeMutablePointer<PortalAdvanceReport>?) -> PortalResult {
     call(world) { c in
@@ -94,6 +100,7 @@ public func portalAdvance(_ world: OpaquePointer?, _ seconds: Double, _ report: 
     }
 }
 
+/// The C function `portal_tick`: its contract and documentation are in `portal.h`.
 @c(portal_tick)
 public func portalTick(_ world: OpaquePointer?) -> PortalResult {
     call(world) { c in
@@ -103,6 +110,7 @@ public func portalTick(_ world: OpaquePointer?) -> PortalResult {
     }
 }
 
+/// The C function `portal_world_info`: its contract and documentation are in `portal.h`.
 @c(portal_world_info)
 public func portalWorldInfo(_ world: OpaquePointer?, _ info: UnsafeMutablePointer<PortalWorldInfo>?) -> PortalResult {
     call(world) { c in
@@ -115,6 +123,7 @@ public func portalWorldInfo(_ world: OpaquePointer?, _ info: UnsafeMutablePointe
     }
 }
 
+/// The C function `portal_set_reduce_motion`: its contract and documentation are in `portal.h`.
 @c(portal_set_reduce_motion)
 public func portalSetReduceMotion(_ world: OpaquePointer?, _ on: Bool) -> PortalResult {
     call(world) { c in
