@@ -75,7 +75,7 @@ final class CHostCalls: Scenario {
             try check(portalSpawnView(world, PortalRect(x: 0, y: 0, width: 390, height: 844), 0, 1, UInt64.max, &screen), "spawn")
             try check(portalSpawnView(world, PortalRect(x: 20, y: 100, width: 200, height: 40), 0, 1, screen, &title), "spawn")
             var parts = PortalHeaderParts(screen: screen, title: title, subtitle: UInt64.max, accessory: UInt64.max, bar_title: UInt64.max,
-                                          bar_accessory: UInt64.max)
+                                          bar_accessory: UInt64.max, snapping: PORTAL_SNAP_DIRECTIONAL)
             try check(portalFlowingHeader(world, &parts, &header), "header")
             try check(portalSetFlowingHeaderAnchors(world, header, PortalRect(x: 20, y: 100, width: 200, height: 40), nil,
                                                     PortalRect(x: 0, y: 40, width: 390, height: 44), PortalSize(width: 100, height: 20)), "anchors")

@@ -36,7 +36,8 @@ func defaultTransitionOptions() -> PortalTransitionOptions {
     PortalTransitionOptions(animation: PortalAnimationParams(kind: PORTAL_ANIMATION_SPRING, a: 0.3, b: 0.1, c: 0, d: 0, duration: 0,
                                                              initial_velocity: 0, delay: 0, speed: 1),
                             delay: 0.06, duration: 0.3, has_corners: false, source_corner_radius: 0, destination_corner_radius: 0,
-                            corner_style: PORTAL_CORNER_CIRCULAR, fade_on_removal: false, allows_hit_testing: false)
+                            corner_style: PORTAL_CORNER_CIRCULAR, fade_on_removal: false, allows_hit_testing: false,
+                            handoff: PORTAL_HANDOFF_AFTER_DURATION)
 }
 
 /// The C function `portal_transition_options_default`: its contract and documentation are in `portal.h`.
@@ -57,8 +58,18 @@ func config(_ options: UnsafePointer<PortalTransitionOptions>?, _ c: CWorld) -> 
         return .failure(CRefusal(code: invalidArgument(c, "options.corner_style", "is \(o.corner_style), not a PORTAL_CORNER_* value")))
     }
     let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
-    return .success(PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
-                                           removal: o.fade_on_removal ? .fade : .none, allowsHitTesting: o.allows_hit_testing))
+    let removal: PortalLayerRemoval = o.fade_on_removal ? .fade : .none
+    switch o.handoff {
+    case PORTAL_HANDOFF_AFTER_DURATION:
+        return .success(PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
+                                               removal: removal, allowsHitTesting: o.allows_hit_testing))
+    case PORTAL_HANDOFF_REMOVED, PORTAL_HANDOFF_LOGICALLY_COMPLETE:
+        let criterion: AnimationCompletionCriteria = o.handoff == PORTAL_HANDOFF_REMOVED ? .removed : .logicallyComplete
+        return .success(PortalTransitionConfig(animation: PortalAnimationWithCompletion(value, delay: o.delay, completionCriteria: criterion),
+                                               corners: corners, removal: removal, allowsHitTesting: o.allows_hit_testing))
+    default:
+        return .failure(CRefusal(code: invalidArgument(c, "options.handoff", "is \(o.handoff), not a PORTAL_HANDOFF_* value")))
+    }
 }
 
 /// The C function `portal_portal_transition`: its contract and documentation are in `portal.h`.
@@ -124,12 +135,17 @@ public func portalPortalState(_ world: OpaquePointer?, _ id: UnsafePointer<CChar
 
 // MARK: - Navigation
 
-/// The transition a kind names, or a refusal naming the argument.
-func transition(_ kind: Int32, _ c: CWorld) -> Result<NavigationTransition, CRefusal> {
-    guard let t = navigationTransition(kind) else {
-        return .failure(CRefusal(code: invalidArgument(c, "transition", "is \(kind), not a PORTAL_NAVIGATION_* kind")))
+/// The transition C describes (NULL: a slide), or a refusal naming the bad field.
+func transition(_ pointer: UnsafePointer<PortalNavigationTransition>?, _ c: CWorld) -> Result<NavigationTransition, CRefusal> {
+    guard let t = pointer?.pointee else { return .success(.slide) }
+    guard let kind = navigationTransition(t.kind) else {
+        return .failure(CRefusal(code: invalidArgument(c, "transition.kind", "is \(t.kind), not a PORTAL_NAVIGATION_* kind")))
     }
-    return .success(t)
+    guard t.has_animation else { return .success(kind) }
+    switch animation(t.animation, c, "transition.animation") {
+    case let .failure(refusal): return .failure(refusal)
+    case let .success(a): return .success(kind.animation(a))
+    }
 }
 
 /// The C function `portal_spawn_navigation_stack`: its contract and documentation are in `portal.h`.
@@ -157,7 +173,7 @@ public func portalSpawnScreen(_ world: OpaquePointer?, _ stack: UInt64, _ radius
 
 /// The C function `portal_push`: its contract and documentation are in `portal.h`.
 @c(portal_push)
-public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt64, _ kind: Int32) -> PortalResult {
+public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         switch transition(kind, c) {
         case let .failure(refusal): return refusal.code
@@ -170,7 +186,7 @@ public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt6
 
 /// The C function `portal_pop`: its contract and documentation are in `portal.h`.
 @c(portal_pop)
-public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: Int32) -> PortalResult {
+public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         switch transition(kind, c) {
         case let .failure(refusal): return refusal.code
@@ -183,7 +199,7 @@ public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: Int32) -
 
 /// The C function `portal_pop_to_root`: its contract and documentation are in `portal.h`.
 @c(portal_pop_to_root)
-public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: Int32) -> PortalResult {
+public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         switch transition(kind, c) {
         case let .failure(refusal): return refusal.code
@@ -196,7 +212,7 @@ public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: In
 
 /// The C function `portal_set_stack`: its contract and documentation are in `portal.h`.
 @c(portal_set_stack)
-public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: UnsafePointer<UInt64>?, _ count: Int32, _ kind: Int32) -> PortalResult {
+public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: UnsafePointer<UInt64>?, _ count: Int32, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         guard count >= 0 else { return invalidArgument(c, "count", "is \(count), less than 0") }
         guard count == 0 || screens != nil else { return nullArgument(c, "screens") }
@@ -212,7 +228,7 @@ public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: 
 
 /// The C function `portal_begin_interactive_pop`: its contract and documentation are in `portal.h`.
 @c(portal_begin_interactive_pop)
-public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ point: PortalPoint, _ kind: Int32,
+public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ point: PortalPoint, _ kind: UnsafePointer<PortalNavigationTransition>?,
                                       _ began: UnsafeMutablePointer<Bool>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         switch transition(kind, c) {
@@ -264,9 +280,16 @@ public func portalFlowingHeader(_ world: OpaquePointer?, _ parts: UnsafePointer<
         guard let parts else { return nullArgument(c, "parts") }
         guard let out else { return nullArgument(c, "header") }
         let p = parts.pointee
+        let snapping: SnappingBehavior
+        switch p.snapping {
+        case PORTAL_SNAP_DIRECTIONAL: snapping = .directional
+        case PORTAL_SNAP_NEAREST: snapping = .nearest
+        case PORTAL_SNAP_NONE: snapping = .none
+        default: return invalidArgument(c, "parts.snapping", "is \(p.snapping), not a PORTAL_SNAP_* value")
+        }
         out.pointee = try c.world.flowingHeader(on: Entity(bits: p.screen), title: Entity(bits: p.title), subtitle: optionalEntity(p.subtitle),
                                                 accessory: optionalEntity(p.accessory), barTitle: optionalEntity(p.bar_title),
-                                                barAccessory: optionalEntity(p.bar_accessory)).bits
+                                                barAccessory: optionalEntity(p.bar_accessory), snappingBehavior: snapping).bits
         return PORTAL_OK
     }
 }

@@ -182,8 +182,10 @@ static void test_navigation_headers_popups(void) {
     OK(portal_spawn_view(world, rect(0, 0, 390, 844), 0, 1, PORTAL_NO_ENTITY, &root));
     OK(portal_spawn_navigation_stack(world, rect(0, 0, 390, 844), root, 20, &stack));
     OK(portal_spawn_screen(world, stack, 0, &detail));
-    OK(portal_push(world, detail, stack, PORTAL_NAVIGATION_SLIDE));
-    CHECK(portal_push(world, detail, stack, 99) == PORTAL_ERROR_INVALID_ARGUMENT, "transition 99");
+    OK(portal_push(world, detail, stack, NULL));
+    PortalNavigationTransition bad = {99, false, portal_spring(0.5, 0)};
+    CHECK(portal_push(world, detail, stack, &bad) == PORTAL_ERROR_INVALID_ARGUMENT, "transition 99");
+    CHECK(strstr(portal_last_error(world), "transition.kind") != NULL, "message: %s", portal_last_error(world));
     ticks(world, 2);
     float progress;
     OK(portal_navigation_progress(world, stack, &progress));
@@ -194,7 +196,7 @@ static void test_navigation_headers_popups(void) {
           "push completed");
     /* An interactive pop from the edge, released fast: it finishes. */
     bool began;
-    OK(portal_begin_interactive_pop(world, stack, (PortalPoint){5, 400}, PORTAL_NAVIGATION_SLIDE, &began));
+    OK(portal_begin_interactive_pop(world, stack, (PortalPoint){5, 400}, NULL, &began));
     CHECK(began, "interactive pop did not begin");
     ticks(world, 1);
     OK(portal_update_interactive_pop(world, stack, 120));
@@ -204,11 +206,11 @@ static void test_navigation_headers_popups(void) {
     CHECK(decision.finishes, "a fast release cancelled (progress %g)", decision.progress);
     ticks(world, 120);
     CHECK(drain_count(world, PORTAL_EVENT_NAVIGATION_DID_COMPLETE, &e) == 1 && e.code == 1 && !e.flag, "pop completed");
-    CHECK(portal_pop(world, stack, PORTAL_NAVIGATION_SLIDE) == PORTAL_ERROR_STATE, "popped the root");
+    CHECK(portal_pop(world, stack, NULL) == PORTAL_ERROR_STATE, "popped the root");
     /* A flowing header: scrolled past its title, it flows into the bar. */
     PortalEntity title, header;
     OK(portal_spawn_view(world, rect(20, 100, 200, 40), 0, 1, root, &title));
-    PortalHeaderParts parts = {root, title, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY};
+    PortalHeaderParts parts = {root, title, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_SNAP_DIRECTIONAL};
     OK(portal_flowing_header(world, &parts, &header));
     OK(portal_set_flowing_header_anchors(world, header, rect(20, 100, 200, 40), NULL, rect(0, 40, 390, 44), (PortalSize){100, 20}));
     OK(portal_report_scroll(world, header, 200, PORTAL_SCROLL_INTERACTING));

@@ -502,7 +502,16 @@ typedef struct PortalTransitionOptions {
     bool fade_on_removal;
     /** Whether the flying layer takes hits (default false: they pass through). */
     bool allows_hit_testing;
+    /** When the layer hands over to the destination: PORTAL_HANDOFF_AFTER_DURATION (default:
+     *  when the flight has settled and `duration` has passed), PORTAL_HANDOFF_REMOVED (when it
+     *  has settled) or PORTAL_HANDOFF_LOGICALLY_COMPLETE (when it is perceptually done). */
+    int32_t handoff;
 } PortalTransitionOptions;
+
+/** Hand-off criteria of PortalTransitionOptions. */
+#define PORTAL_HANDOFF_AFTER_DURATION 0
+#define PORTAL_HANDOFF_REMOVED 1
+#define PORTAL_HANDOFF_LOGICALLY_COMPLETE 2
 
 /** Fills `options` with the original's defaults. */
 void portal_transition_options_default(PortalTransitionOptions *options);
@@ -531,6 +540,14 @@ PortalResult portal_portal_state(const PortalWorld *world, const char *id, int32
 #define PORTAL_NAVIGATION_FADE_OUT 4
 #define PORTAL_NAVIGATION_IDENTITY 5
 
+/** A navigation transition: a kind, run with its default animation or with `animation` when
+ *  `has_animation`. Calls take a pointer; NULL is a slide with its default animation. */
+typedef struct PortalNavigationTransition {
+    int32_t kind;
+    bool has_animation;
+    PortalAnimationParams animation;
+} PortalNavigationTransition;
+
 /** Makes a navigation stack of `frame` showing `root`; the interactive pop starts from a strip
  *  `edge_width` wide along the leading edge, or anywhere when `edge_width` is negative. */
 PortalResult portal_spawn_navigation_stack(PortalWorld *world, PortalRect frame, PortalEntity root, float edge_width,
@@ -539,19 +556,19 @@ PortalResult portal_spawn_navigation_stack(PortalWorld *world, PortalRect frame,
 /** Makes a screen for a later push: it fills the stack and is neither drawn nor hit until pushed. */
 PortalResult portal_spawn_screen(PortalWorld *world, PortalEntity stack, float corner_radius, PortalEntity *screen);
 
-/** Pushes `screen` onto `stack` with a transition (PORTAL_NAVIGATION_*). */
-PortalResult portal_push(PortalWorld *world, PortalEntity screen, PortalEntity stack, int32_t transition);
+/** Pushes `screen` onto `stack` with a transition (NULL: a slide). */
+PortalResult portal_push(PortalWorld *world, PortalEntity screen, PortalEntity stack, const PortalNavigationTransition *transition);
 /** Pops the top screen. */
-PortalResult portal_pop(PortalWorld *world, PortalEntity stack, int32_t transition);
+PortalResult portal_pop(PortalWorld *world, PortalEntity stack, const PortalNavigationTransition *transition);
 /** Pops to the root screen. */
-PortalResult portal_pop_to_root(PortalWorld *world, PortalEntity stack, int32_t transition);
+PortalResult portal_pop_to_root(PortalWorld *world, PortalEntity stack, const PortalNavigationTransition *transition);
 /** Replaces the stack's screens with `screens` (root first). */
 PortalResult portal_set_stack(PortalWorld *world, PortalEntity stack, const PortalEntity *screens, int32_t count,
-                              int32_t transition);
+                              const PortalNavigationTransition *transition);
 
 /** Begins an interactive pop at `point`; `*began` says whether it could. */
-PortalResult portal_begin_interactive_pop(PortalWorld *world, PortalEntity stack, PortalPoint point, int32_t transition,
-                                          bool *began);
+PortalResult portal_begin_interactive_pop(PortalWorld *world, PortalEntity stack, PortalPoint point,
+                                          const PortalNavigationTransition *transition, bool *began);
 /** Follows the finger: `translation` points along the pop's axis. */
 PortalResult portal_update_interactive_pop(PortalWorld *world, PortalEntity stack, float translation);
 
@@ -581,9 +598,17 @@ typedef struct PortalHeaderParts {
     PortalEntity accessory;
     PortalEntity bar_title;
     PortalEntity bar_accessory;
+    /** How the header settles when the scroll stops: PORTAL_SNAP_DIRECTIONAL (the default),
+     *  PORTAL_SNAP_NEAREST or PORTAL_SNAP_NONE. */
+    int32_t snapping;
 } PortalHeaderParts;
 
-/** Makes a flowing header over a screen, with the original's default options. */
+/** Snapping behaviours of PortalHeaderParts. */
+#define PORTAL_SNAP_DIRECTIONAL 0
+#define PORTAL_SNAP_NEAREST 1
+#define PORTAL_SNAP_NONE 2
+
+/** Makes a flowing header over a screen, with the original's default layout and tokens. */
 PortalResult portal_flowing_header(PortalWorld *world, const PortalHeaderParts *parts, PortalEntity *header);
 
 /** Where the header's parts rest and fly to: the title, the accessory (NULL: none), the bar, and
