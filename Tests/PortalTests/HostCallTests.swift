@@ -171,3 +171,14 @@ struct HostCallTableTests {
         #expect(replayed.tickCount == 1 && replayed.viewCount == 1)
     }
 }
+
+@Suite("Host calls: the staged command")
+struct CommandLayoutTests {
+    /// The command list is copied entry by entry as it applies: a command stays as small as
+    /// the largest folder's command (an animation's targets and curve), with no room added by
+    /// the folders' nesting.
+    @Test func aCommandIsNoLargerThanItsLargestPayload() {
+        print("Command size \(MemoryLayout<Command>.size), stride \(MemoryLayout<Command>.stride); ViewCommand \(MemoryLayout<ViewCommand>.size), PopupCommand \(MemoryLayout<PopupCommand>.size)")
+        #expect(MemoryLayout<Command>.size <= 232)
+    }
+}

@@ -114,7 +114,7 @@ struct SetFlowingHeaderAnchorsCall: HostCall {
         try accessory?.validate("accessory")
         try bar.validate("bar")
         try Rect(origin: .zero, size: barTitleSize).validate("barTitleSize")
-        world.commands.append(.headerAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize))
+        world.commands.append(.header(.anchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)))
     }
 }
 
@@ -137,6 +137,24 @@ struct ReportScrollCall: HostCall {
         guard offset.isFinite, Rect.isSane(offset) else {
             throw .invalidGeometry("offset", offset, reason: "a scroll offset must be finite and within ±1e9")
         }
-        world.commands.append(.scroll(header, offset: offset, phase: phase))
+        world.commands.append(.header(.scroll(header, offset: offset, phase: phase)))
+    }
+}
+
+/// A staged flowing-header call.
+enum HeaderCommand {
+    case anchors(Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size)
+    case scroll(Entity, offset: Float, phase: ScrollPhase)
+}
+
+extension World {
+    /// Applies a staged header command (scroll reports are applied in runs: `applyScrolls`).
+    func apply(_ command: HeaderCommand) {
+        switch command {
+        case let .anchors(header, title, accessory, bar, barTitleSize):
+            applyHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize)
+        case .scroll:
+            break   // applied in runs
+        }
     }
 }

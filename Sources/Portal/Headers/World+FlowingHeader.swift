@@ -134,7 +134,7 @@ extension World {
                                       headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
                                       tracks: inout TrackStore, events: inout [WorldEvent]) -> Int {
         var i = start
-        while i < list.count, case let .scroll(header, offset, phase) = list[i] {
+        while i < list.count, case let .header(.scroll(header, offset, phase)) = list[i] {
             applyScroll(header, offset: offset, phase: phase, tick: tick, step: step, tolerance: tolerance,
                         headers: &headers, views: &views, tracks: &tracks, events: &events)
             i += 1

@@ -42,7 +42,7 @@ struct SpawnNavigationStackCall: SpawningCall {
         world.navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
         world.navigation.owners.insert(stack, for: root)
         world.stageScreen(root, in: stack)
-        world.commands.append(.navigate(stack, .setStack([root], .identity)))
+        world.commands.append(.navigation(.navigate(stack, .setStack([root], .identity))))
         return stack
     }
 }
@@ -88,7 +88,7 @@ struct PushCall: HostCall {
         world.navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
         world.navigation.owners.insert(stack, for: screen)
         world.stageScreen(screen, in: stack)
-        world.commands.append(.navigate(stack, .push(screen, transition)))
+        world.commands.append(.navigation(.navigate(stack, .push(screen, transition))))
     }
 }
 
@@ -109,7 +109,7 @@ struct PopCall: HostCall {
         guard world.navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
         world.navigation.release(top, from: stack)
-        world.commands.append(.navigate(stack, .pop(transition)))
+        world.commands.append(.navigation(.navigate(stack, .pop(transition))))
     }
 }
 
@@ -131,7 +131,7 @@ struct PopToRootCall: HostCall {
         for screen in projection.screens.dropFirst() { world.navigation.release(screen, from: stack) }
         projection.screens = [projection.screens[0]]
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigate(stack, .popToRoot(transition)))
+        world.commands.append(.navigation(.navigate(stack, .popToRoot(transition))))
     }
 }
 
@@ -168,7 +168,7 @@ struct SetStackCall: HostCall {
         for screen in screens { world.navigation.owners.insert(stack, for: screen); world.stageScreen(screen, in: stack) }
         projection.screens = screens
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigate(stack, .setStack(screens, transition)))
+        world.commands.append(.navigation(.navigate(stack, .setStack(screens, transition))))
     }
 }
 
@@ -193,12 +193,12 @@ struct BeginInteractivePopCall: HostCall {
         let state = world.navigation.stacks.value(of: stack)!
         guard let local = world.localPoint(point, inStack: stack) else { return false }
         // A gesture cannot queue: while a transition runs or waits, the swipe does nothing.
-        let pending = world.commands.contains { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }
+        let pending = world.commands.contains { if case let .navigation(.navigate(s, _, _)) = $0 { return s == stack } else { return false } }
         guard state.active == nil, state.queue.isEmpty, !pending else { return false }
         if case let .edge(width) = state.interactiveStart, local.x >= width { return false }
         projection.interactivePop = (projection.screens.last!, 0)
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigate(stack, .pop(transition), interactive: true))
+        world.commands.append(.navigation(.navigate(stack, .pop(transition), interactive: true)))
         return true
     }
 }
@@ -221,7 +221,7 @@ struct UpdateInteractivePopCall: HostCall {
         let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
         projection.interactivePop!.progress = progress
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.interactivePop(stack, progress: progress))
+        world.commands.append(.navigation(.interactivePop(stack, progress: progress)))
     }
 }
 
@@ -250,7 +250,28 @@ struct EndInteractivePopCall: HostCall {
             world.navigation.release(pop.screen, from: stack)
         }
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.interactivePopEnd(decision))
+        world.commands.append(.navigation(.interactivePopEnd(decision)))
         return decision
+    }
+}
+
+/// A staged navigation call.
+enum NavigationCommand {
+    case navigate(Entity, NavigationRequest, interactive: Bool = false)
+    case interactivePop(Entity, progress: Float)
+    case interactivePopEnd(InteractivePopDecision)
+}
+
+extension World {
+    /// Applies a staged navigation command: the stack queues or starts its request.
+    func apply(_ command: NavigationCommand, tick: UInt64) {
+        switch command {
+        case let .navigate(stack, request, interactive):
+            applyNavigation(stack, request, interactive: interactive, tick: tick)
+        case let .interactivePop(stack, progress):
+            applyInteractivePop(stack, progress: progress)
+        case let .interactivePopEnd(decision):
+            endInteractivePop(decision, tick: tick)
+        }
     }
 }

@@ -187,8 +187,8 @@ extension World {
     func stageScreen(_ screen: Entity, in stack: Entity) {
         guard projectedParent(of: screen) != stack else { return }
         stagedParents[screen] = .some(stack)
-        commands.append(.setParent(screen, stack, keepingGlobalFrame: false))
-        commands.append(.setHidden(screen, false))
+        commands.append(.view(.setParent(screen, stack, keepingGlobalFrame: false)))
+        commands.append(.view(.setHidden(screen, false)))
     }
 
     /// Refuses a screen that is the stack or contains it: it cannot become its own child.

@@ -34,7 +34,7 @@ struct SetPopupContainerCall: HostCall {
         where !(Rect.isSane(inset) && inset >= 0) {
             throw .invalidGeometry("safeArea.\(field)", inset, reason: "insets must be finite and not negative")
         }
-        world.commands.append(.popupContainer(bounds, safeArea))
+        world.commands.append(.popup(.container(bounds, safeArea)))
         world.popups.container = bounds   // validation of later calls sees it at once
         world.popups.safeArea = safeArea
     }
@@ -77,7 +77,7 @@ struct PresentPopupCall: HostCall {
         guard world.popups.container != nil else { throw .noPopupContainer }
         guard world.popups.states.value(of: content) == nil, !world.pendingPopup(content) else { throw .popupAlreadyPresented(content) }
         world.activateRemoval(of: PopupFeature.self)
-        world.commands.append(.presentPopup(content, source, width: width, height: height, animation: animation, backdrop: backdrop))
+        world.commands.append(.popup(.present(content, source, width: width, height: height, animation: animation, backdrop: backdrop)))
     }
 }
 
@@ -91,7 +91,7 @@ struct DismissPopupCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         try world.requireAlive(content)
         guard world.popups.states.value(of: content) != nil || world.pendingPopup(content) else { throw .popupNotPresented(content) }
-        world.commands.append(.dismissPopup(content, .requested))
+        world.commands.append(.popup(.dismiss(content, .requested)))
     }
 }
 
@@ -104,7 +104,7 @@ struct DismissTopPopupCall: HostCall {
     func perform(on world: World) -> Entity? {
         let popups = world.popups
         guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }
-        world.commands.append(.dismissPopup(top, .requested))
+        world.commands.append(.popup(.dismiss(top, .requested)))
         return top
     }
 }
@@ -120,8 +120,29 @@ struct TapCall: HostCall {
     func perform(on world: World) -> HitTestResult? {
         let hit = world.hitTest(point)
         if let hit, hit.role == .backdrop, let owner = world.popups.states.values.first(where: { $0.backdrop == hit.entity }) {
-            world.commands.append(.dismissPopup(owner.content, .tappedOutside))
+            world.commands.append(.popup(.dismiss(owner.content, .tappedOutside)))
         }
         return hit
+    }
+}
+
+/// A staged popup call.
+enum PopupCommand {
+    case container(Rect, EdgeInsets)
+    case present(Entity, Entity, width: Float, height: Float, animation: Animation, backdrop: Bool)
+    case dismiss(Entity, PopupDismissReason)
+}
+
+extension World {
+    /// Applies a staged popup command.
+    func apply(_ command: PopupCommand, tick: UInt64) {
+        switch command {
+        case .container:
+            break   // already in force for validation; the popups re-place in stage 2
+        case let .present(content, source, width, height, animation, backdrop):
+            applyPresentPopup(content, source: source, width: width, height: height, animation: animation, backdrop: backdrop, tick: tick)
+        case let .dismiss(content, reason):
+            dismiss(content, reason: reason, tick: tick)
+        }
     }
 }

@@ -140,7 +140,7 @@ extension World {
     public var presentedPopups: [Entity] { popups.stack }
 
     func pendingPopup(_ content: Entity) -> Bool {
-        commands.contains { if case let .presentPopup(c, _, _, _, _, _) = $0 { return c == content } else { return false } }
+        commands.contains { if case let .popup(.present(c, _, _, _, _, _)) = $0 { return c == content } else { return false } }
     }
 
     // MARK: - Systems

@@ -66,7 +66,7 @@ struct PortalTransitionCall: HostCall {
         try config.validate(step: world.clock.step, steps: &world.tracks.springSteps)
         if let content = config.layerContent { try world.requireAppEntity(content) }
         world.stagedConfigs.append(config)
-        world.commands.append(.portalRequest(key: key, isActive: isActive, config: world.stagedConfigs.count - 1, stagger: 0, group: nil))
+        world.commands.append(.portal(.request(key: key, isActive: isActive, config: world.stagedConfigs.count - 1, stagger: 0, group: nil)))
     }
 }
 
@@ -142,11 +142,11 @@ struct PortalGroupCall: HostCall {
         if let content = config.layerContent { try world.requireAppEntity(content) }
         let group = world.portals.group(named: groupID)
         world.portals.groups[group].members = keys
-        world.commands.append(.portalGroupRequest(group: group, direction: isActive ? .forward : .reverse))
+        world.commands.append(.portal(.groupRequest(group: group, direction: isActive ? .forward : .reverse)))
         if !keys.isEmpty { world.stagedConfigs.append(config) }
         for (i, key) in keys.enumerated() {
-            world.commands.append(.portalRequest(key: key, isActive: isActive, config: world.stagedConfigs.count - 1,
-                                                 stagger: Double(i) * staggerDelay, group: group))
+            world.commands.append(.portal(.request(key: key, isActive: isActive, config: world.stagedConfigs.count - 1,
+                                                 stagger: Double(i) * staggerDelay, group: group)))
         }
     }
 }
@@ -166,9 +166,33 @@ struct TransferActivePortalCall: HostCall {
         let target = try world.knownPortal(to)
         guard source != target else { return }
         let requested = world.portals.records[Int(source)].requested || world.commands.contains {
-            if case let .portalRequest(key, isActive, _, _, _) = $0 { return key == source && isActive } else { return false }
+            if case let .portal(.request(key, isActive, _, _, _)) = $0 { return key == source && isActive } else { return false }
         }
         guard requested else { throw .portalNotActive(from) }
-        world.commands.append(.portalTransfer(from: source, to: target))
+        world.commands.append(.portal(.transfer(from: source, to: target)))
+    }
+}
+
+/// A staged portal call.
+enum PortalCommand {
+    /// `config` indexes `World.stagedConfigs` (a configuration is large: the command list keeps
+    /// small entries, and a group's members share one).
+    case request(key: UInt32, isActive: Bool, config: Int, stagger: Double, group: Int?)
+    case groupRequest(group: Int, direction: PortalDirection)
+    case transfer(from: UInt32, to: UInt32)
+}
+
+extension World {
+    /// Applies a staged portal command (requests are applied in runs: `applyPortalRequests`).
+    func apply(_ command: PortalCommand) {
+        switch command {
+        case .request:
+            break   // applied in runs
+        case let .groupRequest(group, direction):
+            portals.groups[group].direction = direction
+            portals.groups[group].awaitingCompletion = true
+        case let .transfer(from, to):
+            withPortalSystem { $0.transferPortal(from: Int(from), to: Int(to)) }
+        }
     }
 }

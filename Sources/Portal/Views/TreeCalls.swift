@@ -18,7 +18,7 @@ struct SetParentCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         try world.validateParent(parent, of: view)
         world.stagedParents[view] = .some(parent)
-        world.commands.append(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame))
+        world.commands.append(.view(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame)))
     }
 }
 
@@ -49,6 +49,6 @@ struct SetClipsToBounds: HostCall {
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
-        world.commands.append(.setClipsToBounds(view, clips))
+        world.commands.append(.view(.setClipsToBounds(view, clips)))
     }
 }

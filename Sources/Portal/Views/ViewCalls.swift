@@ -51,7 +51,7 @@ struct UpdateCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
         try properties.validate()
-        world.commands.append(.update(view, properties))
+        world.commands.append(.view(.update(view, properties)))
     }
 }
 
@@ -74,7 +74,7 @@ struct AnimateCall: HostCall {
         try animation.validate(step: world.clock.step, steps: &world.tracks.springSteps)
         let id = AnimationID(rawValue: world.nextAnimationID)
         world.nextAnimationID += 1
-        world.commands.append(.animate(view, properties, animation, id))
+        world.commands.append(.view(.animate(view, properties, animation, id)))
         return id
     }
 }
@@ -93,7 +93,7 @@ struct SetZIndex: HostCall {
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
-        world.commands.append(.setZIndex(view, z))
+        world.commands.append(.view(.setZIndex(view, z)))
     }
 }
 
@@ -109,7 +109,7 @@ struct SetAllowsHitTesting: HostCall {
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
-        world.commands.append(.setAllowsHitTesting(view, allows))
+        world.commands.append(.view(.setAllowsHitTesting(view, allows)))
     }
 }
 
@@ -125,7 +125,7 @@ struct SetHidden: HostCall {
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
-        world.commands.append(.setHidden(view, hidden))
+        world.commands.append(.view(.setHidden(view, hidden)))
     }
 }
 
@@ -144,7 +144,7 @@ struct SetCornerStyle: HostCall {
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
-        world.commands.append(.setCornerStyle(view, style, clipsContent))
+        world.commands.append(.view(.setCornerStyle(view, style, clipsContent)))
     }
 }
 
@@ -186,7 +186,7 @@ struct SetFramesCall: HostCall {
         guard !frames.isEmpty else { return }
         let first = world.stagedFrames.count
         world.stagedFrames.append(contentsOf: frames)
-        world.commands.append(.setFrames(first: first, count: frames.count))
+        world.commands.append(.view(.setFrames(first: first, count: frames.count)))
     }
 
     /// Frames a decoded call owns.
@@ -197,5 +197,49 @@ struct SetFramesCall: HostCall {
             _ = buffer.initialize(from: frames)
         }
         deinit { buffer.deallocate() }
+    }
+}
+
+/// A staged view or tree call.
+enum ViewCommand {
+    case update(Entity, ViewProperties)
+    /// `count` frames of `World.stagedFrames` from `first` on (one `setFrames` call).
+    case setFrames(first: Int, count: Int)
+    case animate(Entity, ViewProperties, Animation, AnimationID)
+    case setZIndex(Entity, Int32)
+    case setAllowsHitTesting(Entity, Bool)
+    case setHidden(Entity, Bool)
+    case setCornerStyle(Entity, CornerStyle, Bool)
+    case setParent(Entity, Entity?, keepingGlobalFrame: Bool)
+    case setClipsToBounds(Entity, Bool)
+}
+
+extension World {
+    /// Applies a staged view command (placements are applied in runs: `applyPlacements`).
+    func apply(_ command: ViewCommand, tick: UInt64) {
+        switch command {
+        case .update, .setFrames:
+            break   // applied in runs
+        case let .animate(entity, properties, animation, id):
+            guard let slot = views.slot(of: entity) else { return }
+            if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }
+            tracks.start(animation, id: id, view: entity, slot: slot, targets: properties.channelValues, tick: tick,
+                         step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
+        case let .setZIndex(entity, z):
+            if let slot = views.slot(of: entity) { views.setZIndex(z, slot: slot) }
+        case let .setAllowsHitTesting(entity, allows):
+            if let slot = views.slot(of: entity) { views.styles[slot].allowsHitTesting = allows }
+        case let .setHidden(entity, hidden):
+            if let slot = views.slot(of: entity) { views.setHidden(hidden, by: .app, slot: slot) }
+        case let .setCornerStyle(entity, style, clips):
+            if let slot = views.slot(of: entity) {
+                views.styles[slot].cornerStyle = style
+                views.styles[slot].clipsContent = clips
+            }
+        case let .setParent(view, parent, keeping):
+            applySetParent(parent, of: view, keepingGlobalFrame: keeping, tick: tick)
+        case let .setClipsToBounds(view, clips):
+            if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
+        }
     }
 }
