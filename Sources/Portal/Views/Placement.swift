@@ -53,20 +53,7 @@ extension World {
 
     /// `setFrames(_:)` from a buffer (a host's own storage, with no array in between).
     public func setFrames(_ frames: UnsafeBufferPointer<ViewFrame>) throws(PortalError) {
-        // A recorded batch is copied into the trace call (an allocation only while recording).
-        if let r = recorder, r.isIdle { _ = try r.record(.setFrames(Array(frames)), self); return }
-        if let i = views.firstBadFrame(frames, allocator: allocator) {
-            do throws(PortalError) {
-                try requireAppView(frames[i].view)
-                try frames[i].frame.validate("frame")
-            } catch {
-                throw .invalidElement("frames[\(i)]", error)
-            }
-        }
-        guard !frames.isEmpty else { return }
-        let first = stagedFrames.count
-        stagedFrames.append(contentsOf: frames)
-        commands.append(.setFrames(first: first, count: frames.count))
+        try submit(SetFramesCall(frames: frames))
     }
 
     /// Sets one presented value of the view in `slot` at once, stopping any lane that drives it.
