@@ -107,6 +107,8 @@ extension TraceWriter {
             }
             comma(); animation(effect.animation); raw(")")
         }
+        // Written only when set, so configurations without it trace as they always have.
+        if let stack = c.following { key("following"); entity(stack) }
     }
 
     mutating func atomic(_ n: AtomicTransition.Node) {
@@ -362,6 +364,7 @@ struct TraceDecoder {
         }
         var config = PortalTransitionConfig(corners: corners, removal: removal, layerContent: content, allowsHitTesting: hits, effects: effects)
         config.animation = TracedPortalAnimation(value: value, delay: delay, completionCriteria: criterion, minimumDuration: minimum)
+        if let stack = try takeIfPresent("following") { config.following = try entity(stack) }
         return config
     }
 
