@@ -83,6 +83,7 @@ struct PushCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         let row = try world.requireStackRow(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         try world.requireFreeScreen(screen, for: stack)
         try world.requireNotAncestor(screen, of: stack)
         world.navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
@@ -105,6 +106,7 @@ struct PopCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         let row = try world.requireStackRow(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard world.navigation.projections.values[row].interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard world.navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
@@ -126,6 +128,7 @@ struct PopToRootCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         var projection = try world.requireStack(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         for screen in projection.screens.dropFirst() { world.navigation.release(screen, from: stack) }
@@ -154,6 +157,7 @@ struct SetStackCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         var projection = try world.requireStack(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard !screens.isEmpty else {
             throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
@@ -187,6 +191,7 @@ struct BeginInteractivePopCall: HostCall {
     func perform(on world: World) throws(PortalError) -> Bool {
         var projection = try world.requireStack(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
         guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
         let state = world.navigation.stacks.value(of: stack)!

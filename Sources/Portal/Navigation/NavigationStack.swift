@@ -136,6 +136,21 @@ struct ActiveNavigation {
     var fingerReversed = false
     /// The screen the finger pops: owed to `leaving` when its release finishes the pop.
     var interactiveScreen: Entity?
+    /// A zoom (``NavigationTransition/zoom(source:)``): its source, and the zooming screen's
+    /// corner radius and clip flag at rest (restored as it completes).
+    var zoom: NavigationZoom?
+}
+
+/// A running zoom transition's state.
+struct NavigationZoom {
+    var source: Entity
+    /// The zooming screen: the pushed one, or the popped one.
+    var screen: Entity
+    /// Whether the screen grows (a push: full size at progress 1) or shrinks (a pop).
+    var grows: Bool
+    var restRadius: Float, restClips: Bool
+    /// The source's frame and radius in the stack's space when last seen.
+    var lastSource: Rect?, lastRadius: Float = 0
 }
 
 struct NavigationStackState {

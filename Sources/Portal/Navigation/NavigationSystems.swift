@@ -69,6 +69,8 @@ struct NavigationStore {
     /// The stacks that finished in the last tick, kept between ticks so that finding them
     /// allocates nothing.
     var finished: [Entity] = []
+    /// How many zoom transitions run (the zoom placement does nothing when none does).
+    var zooms = 0
 
     /// The channels a navigation transition drives, in the order `ScreenStages.rest` holds them.
     static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .zPosition, .rotation3DAngle]
@@ -189,10 +191,19 @@ extension World {
         }
         setInitial(fromStages, slot: fromSlot)
         setInitial(toStages, slot: toSlot)
+        var zoom: NavigationZoom?
+        if let source = transition.node.zoomSource(for: operation) {
+            let screen = operation == .push ? to : from, slot = operation == .push ? toSlot : fromSlot
+            zoom = NavigationZoom(source: source, screen: screen, grows: operation == .push,
+                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds)
+            views.setClipsToBounds(true, slot: slot)
+            if let sourceSlot = views.slot(of: source) { views.setHidden(true, by: .navigation, slot: sourceSlot) }
+            navigation.zooms += 1
+        }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
                                         progress: nil, isInteractive: interactive,
-                                        interactiveScreen: interactive ? state.screens.last : nil)
+                                        interactiveScreen: interactive ? state.screens.last : nil, zoom: zoom)
         navigation.stacks.insert(state, for: stack)
         if let progressSlot = views.slot(of: state.progressView) { setPresented(.x, 0, slot: progressSlot) }
         if !interactive {
@@ -414,6 +425,7 @@ extension World {
         }
         stop(active.from)
         stop(active.to)
+        if let zoom = active.zoom { endZoom(zoom, rest: zoom.screen == active.to ? active.toStages.rest : active.fromStages.rest) }
         // Every release this transition settles is dropped, whichever end it reached.
         for screen in active.leaving { navigation.dropped(screen, from: stack) }
         if active.isCancelling {
@@ -438,6 +450,68 @@ extension World {
         events.append(.navigationDidComplete(NavigationEvent(stack: stack, operation: active.operation, from: active.from, to: active.to,
                                                              wasCancelled: active.isCancelling, tick: tick)))
         startQueued(stack, tick: tick + 1)
+    }
+
+    // MARK: Zoom
+
+    /// Placement point: each running zoom places its screen between the source as drawn now
+    /// (in the stack's space) and the stack's bounds, by the transition's progress.
+    func runNavigationZoom() {
+        guard navigation.zooms > 0 else { return }
+        for row in navigation.stacks.values.indices {
+            guard var zoom = navigation.stacks.values[row].active?.zoom else { continue }
+            let stack = navigation.stacks.entities[row]
+            guard let stackSlot = views.slot(of: stack), let slot = views.slot(of: zoom.screen) else { continue }
+            let size = views.frame(slot: stackSlot)
+            let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            // The source as drawn, in the stack's space (through the stack's inverse global transform).
+            if let sourceSlot = views.slot(of: zoom.source), let inverse = views.presentation(slot: stackSlot).globalTransform.inverted() {
+                let global = views.presentation(slot: sourceSlot).globalFrame
+                let a = inverse.map(Point(x: global.minX, y: global.minY)), b = inverse.map(Point(x: global.maxX, y: global.maxY))
+                zoom.lastSource = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+                zoom.lastRadius = views.value(.cornerRadius, slot: sourceSlot)
+                navigation.stacks.values[row].active?.zoom = zoom
+            }
+            let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+            let p = navigation.progress(of: stack, views: views)
+            let z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+            func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
+            let frame = Rect(x: mix(source.minX, bounds.minX), y: mix(source.minY, bounds.minY),
+                             width: mix(source.width, bounds.width), height: mix(source.height, bounds.height))
+            let sx = bounds.width > 0 ? frame.width / bounds.width : 1, sy = bounds.height > 0 ? frame.height / bounds.height : 1
+            setPresented(.translationX, frame.midX - bounds.midX, slot: slot)
+            setPresented(.translationY, frame.midY - bounds.midY, slot: slot)
+            setPresented(.scaleX, sx, slot: slot)
+            setPresented(.scaleY, sy, slot: slot)
+            // The radius as drawn goes from the source's to the screen's own: in the screen's
+            // space that is the drawn radius over the smaller scale.
+            let drawn = mix(zoom.lastRadius, zoom.restRadius), scale = min(sx, sy)
+            setPresented(.cornerRadius, scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
+        }
+    }
+
+    /// A zoom ends (completed either way, or its stack removed): the source shows again, the
+    /// screen gets its translation and scale at rest (`rest`, in the order of
+    /// `NavigationStore.channels`), its corner radius and its clip flag back.
+    private func endZoom(_ zoom: NavigationZoom, rest: SIMD8<Float>) {
+        navigation.zooms -= 1
+        if let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
+        if let slot = views.slot(of: zoom.screen) {
+            for (i, channel) in NavigationStore.channels.enumerated() {
+                switch channel {
+                case .translationX, .translationY, .scaleX, .scaleY: setPresented(channel, rest[i], slot: slot)
+                default: continue
+                }
+            }
+            setPresented(.cornerRadius, zoom.restRadius, slot: slot)
+            views.setClipsToBounds(zoom.restClips, slot: slot)
+        }
+    }
+
+    /// Refuses a zoom whose source is not a live view of the app.
+    func requireZoomSource(_ transition: NavigationTransition) throws(PortalError) {
+        if let source = transition.node.zoomSource(for: .push) { try requireAppView(source) }
+        if let source = transition.node.zoomSource(for: .pop) { try requireAppView(source) }
     }
 
     /// Makes `screen` a child of the stack in `stackSlot` filling `bounds`, if it is not already.
@@ -528,6 +602,9 @@ extension World {
                 if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
             }
             for screen in state.screens { free(screen) }
+            if let active = state.active, let zoom = active.zoom {
+                endZoom(zoom, rest: zoom.screen == active.to ? active.toStages.rest : active.fromStages.rest)
+            }
             if let active = state.active {
                 free(active.from)
                 free(active.to)

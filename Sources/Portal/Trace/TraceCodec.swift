@@ -136,6 +136,7 @@ extension TraceWriter {
         case let .combined(a, b): raw("combined("); navigation(a); comma(); navigation(b); raw(")")
         case let .asymmetric(a, b): raw("asymmetric("); navigation(a); comma(); navigation(b); raw(")")
         case let .custom(name, _): raw("custom("); string(name); raw(")")
+        case let .zoom(source): raw("zoom("); entity(source); raw(")")
         }
     }
 
@@ -412,6 +413,7 @@ struct TraceDecoder {
             let label = try string(one(items))
             guard let handler = navigationHandlers[label] ?? (dryRun ? Self.noNavigation : nil) else { throw fail(.unresolvedCustomTransition(label)) }
             return .custom(name: label, handler)
+        case "zoom": return .zoom(source: try entity(one(items)))
         default: throw malformed("‘\(name)’ is not a navigation transition")
         }
     }
