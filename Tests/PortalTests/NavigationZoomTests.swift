@@ -87,6 +87,28 @@ struct NavigationZoomTests {
         #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell))
     }
 
+    @Test("odd sources — the zooming screen itself, the screen beneath, the stack, a screen another stack keeps hidden — trap nothing and leave the stacks at rest as they should")
+    func oddSources() throws {
+        for which in 0..<4 {
+            let s = try ZoomScene()
+            let otherRoot = try s.world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let otherStack = try s.world.spawnNavigationStack(frame: Rect(x: 500, y: 0, width: 100, height: 100), root: otherRoot)
+            let hiddenScreen = try s.world.spawnScreen(for: otherStack)
+            try s.world.push(hiddenScreen, onto: otherStack, transition: .identity)
+            s.world.run(ticks: 60)     // otherRoot is now kept hidden by its stack
+            let source = [s.detail, s.list, s.stack, otherRoot][which]
+            let zoom = NavigationTransition.zoom(source: source).animation(.easeInOut(duration: 0.2))
+            try s.world.push(s.detail, onto: s.stack, transition: zoom)
+            s.world.run(ticks: 40)
+            #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail) && !s.drawn(s.list), "source \(which)")
+            try s.world.pop(s.stack, transition: zoom)
+            s.world.run(ticks: 40)
+            #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.list) && !s.drawn(s.detail), "source \(which)")
+            #expect(!s.drawn(otherRoot) && s.drawn(hiddenScreen), "source \(which): the other stack shows only its top")
+            #expect(try s.world.presentation(of: s.detail).transform == .identity && s.world.navigation.zooms == 0)
+        }
+    }
+
     @Test("the source must be a live view of the app; the zoom is traced and replayed bit for bit")
     func validatedAndTraced() throws {
         let s = try ZoomScene(recording: true)

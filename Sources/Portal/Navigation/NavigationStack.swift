@@ -149,6 +149,9 @@ struct NavigationZoom {
     /// Whether the screen grows (a push: full size at progress 1) or shrinks (a pop).
     var grows: Bool
     var restRadius: Float, restClips: Bool
+    /// Whether the zoom set the source's navigation hidden bit (it was clear: not a screen a
+    /// stack keeps hidden), so that it clears only what it set.
+    var hidesSource: Bool
     /// The source's frame and radius in the stack's space when last seen.
     var lastSource: Rect?, lastRadius: Float = 0
 }

@@ -14,6 +14,8 @@ struct NavigationStore {
             precondition(state.holds(screen), "navigation: \(screen) is leaving \(leaving.stack), which does not hold it")
         }
         precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
+        let zooming = stacks.values.reduce(0) { $0 + ($1.active?.zoom != nil ? 1 : 0) }
+        precondition(zooms == zooming, "navigation: \(zooms) zooms counted, \(zooming) running")
         for (row, state) in stacks.values.enumerated() {
             let stack = stacks.entities[row]
             precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
@@ -194,10 +196,13 @@ extension World {
         var zoom: NavigationZoom?
         if let source = transition.node.zoomSource(for: operation) {
             let screen = operation == .push ? to : from, slot = operation == .push ? toSlot : fromSlot
+            let sourceSlot = views.slot(of: source)
+            let hides = sourceSlot.map { views.hiddenBy[$0] & HiddenReason.navigation.rawValue == 0 } ?? false
             zoom = NavigationZoom(source: source, screen: screen, grows: operation == .push,
-                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds)
+                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
+                                  hidesSource: hides)
             views.setClipsToBounds(true, slot: slot)
-            if let sourceSlot = views.slot(of: source) { views.setHidden(true, by: .navigation, slot: sourceSlot) }
+            if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
             navigation.zooms += 1
         }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
@@ -495,7 +500,7 @@ extension World {
     /// `NavigationStore.channels`), its corner radius and its clip flag back.
     private func endZoom(_ zoom: NavigationZoom, rest: SIMD8<Float>) {
         navigation.zooms -= 1
-        if let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
+        if zoom.hidesSource, let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
         if let slot = views.slot(of: zoom.screen) {
             for (i, channel) in NavigationStore.channels.enumerated() {
                 switch channel {
