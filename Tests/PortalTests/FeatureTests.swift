@@ -16,7 +16,7 @@ struct FeatureTests {
         let headers = ObjectIdentifier(FlowingHeaderFeature.self), popups = ObjectIdentifier(PopupFeature.self)
         #expect(Self.names(world, .matching) == [portals])
         #expect(Self.names(world, .finish) == [portals, navigation, popups])
-        #expect(Self.names(world, .placement) == [headers, popups])
+        #expect(Self.names(world, .placement) == [navigation, headers, popups])
         #expect(Self.names(world, .follow) == [portals])
         // Only navigation refuses despawns and reparenting and takes taps; every feature checks
         // its tables; the portals and stacks can be busy with nothing staged.

@@ -83,6 +83,7 @@ struct PushCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         let row = try world.requireStackRow(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         try world.requireFreeScreen(screen, for: stack)
         try world.requireNotAncestor(screen, of: stack)
         world.navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
@@ -105,6 +106,7 @@ struct PopCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         let row = try world.requireStackRow(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard world.navigation.projections.values[row].interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard world.navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
         let top = world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
@@ -126,6 +128,7 @@ struct PopToRootCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         var projection = try world.requireStack(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         for screen in projection.screens.dropFirst() { world.navigation.release(screen, from: stack) }
@@ -154,6 +157,7 @@ struct SetStackCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         var projection = try world.requireStack(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard !screens.isEmpty else {
             throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
@@ -187,16 +191,35 @@ struct BeginInteractivePopCall: HostCall {
     func perform(on world: World) throws(PortalError) -> Bool {
         var projection = try world.requireStack(stack)
         try transition.validate(step: world.clock.step)
+        try world.requireZoomSource(transition)
         guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
         guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
-        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
         let state = world.navigation.stacks.value(of: stack)!
-        guard let local = world.localPoint(point, inStack: stack) else { return false }
-        // A gesture cannot queue: while a transition runs or waits, the swipe does nothing.
         let pending = world.commands.contains { if case let .navigation(.navigate(s, _, _)) = $0 { return s == stack } else { return false } }
-        guard state.active == nil, state.queue.isEmpty, !pending else { return false }
+        // A running transition between two ends that differ by their top screen (a push or a
+        // pop, turned round or not) is caught: the finger takes it over from where it is.
+        let caught = pending ? nil : World.catchablePop(state).flatMap { world.allocator.isUsable($0.screen) ? $0 : nil }
+        guard projection.screens.count > 1 || caught != nil else { throw .cannotPopRoot(stack) }
+        guard let local = world.localPoint(point, inStack: stack) else { return false }
         if case let .edge(width) = state.interactiveStart, local.x >= width { return false }
-        projection.interactivePop = (projection.screens.last!, 0)
+        if let caught {
+            let p = min(max(world.navigation.progress(of: stack, views: world.views), 0), 1)
+            let origin = caught.reversed ? 1 - p : p
+            // Heading for the end without the screen (a pop, a push turned round): the finger
+            // may cancel, so it is in the projection again, as before the call that released it.
+            if projection.screens.last != caught.screen {
+                projection.screens.append(caught.screen)
+                world.navigation.owners.insert(stack, for: caught.screen)
+            }
+            projection.interactivePop = (caught.screen, origin, origin)
+            world.navigation.projections.insert(projection, for: stack)
+            world.commands.append(.navigation(.navigate(stack, .pop(transition), interactive: true)))
+            world.commands.append(.navigation(.interactivePop(stack, progress: origin)))
+            return true
+        }
+        // A gesture cannot queue: while a transition that cannot be caught runs or waits, the swipe does nothing.
+        guard state.active == nil, state.queue.isEmpty, !pending else { return false }
+        projection.interactivePop = (projection.screens.last!, 0, 0)
         world.navigation.projections.insert(projection, for: stack)
         world.commands.append(.navigation(.navigate(stack, .pop(transition), interactive: true)))
         return true
@@ -216,9 +239,11 @@ struct UpdateInteractivePopCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         var projection = try world.requireStack(stack)
         guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
-        guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
+        guard let origin = projection.interactivePop?.origin else { throw .noInteractivePop(stack) }
         let width = world.views.slot(of: stack).map { world.views.frame(slot: $0).width } ?? 0
-        let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
+        // From where the pop began: 0, or the progress of the transition it caught.
+        let moved = origin == 0 ? translation / width : origin + translation / width
+        let progress = width > 0 ? min(max(moved, 0), 1) : 1
         projection.interactivePop!.progress = progress
         world.navigation.projections.insert(projection, for: stack)
         world.commands.append(.navigation(.interactivePop(stack, progress: progress)))
@@ -245,12 +270,14 @@ struct EndInteractivePopCall: HostCall {
         let decision = InteractivePopDecision(stack: stack, finishes: finish, progress: pop.progress, completionSpeed: finish ? rule.speed : 1)
         projection.interactivePop = nil
         // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
+        var released = false
         if finish, let index = projection.screens.lastIndex(of: pop.screen) {
             projection.screens.remove(at: index)
             world.navigation.release(pop.screen, from: stack)
+            released = true
         }
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigation(.interactivePopEnd(decision)))
+        world.commands.append(.navigation(.interactivePopEnd(decision, released: released)))
         return decision
     }
 }
@@ -259,7 +286,8 @@ struct EndInteractivePopCall: HostCall {
 enum NavigationCommand {
     case navigate(Entity, NavigationRequest, interactive: Bool = false)
     case interactivePop(Entity, progress: Float)
-    case interactivePopEnd(InteractivePopDecision)
+    /// The release; `released`: the call released the popped screen (the transition owes its drop).
+    case interactivePopEnd(InteractivePopDecision, released: Bool)
 }
 
 extension World {
@@ -270,8 +298,8 @@ extension World {
             applyNavigation(stack, request, interactive: interactive, tick: tick)
         case let .interactivePop(stack, progress):
             applyInteractivePop(stack, progress: progress)
-        case let .interactivePopEnd(decision):
-            endInteractivePop(decision, tick: tick)
+        case let .interactivePopEnd(decision, released):
+            endInteractivePop(decision, released: released, tick: tick)
         }
     }
 }

@@ -7,6 +7,8 @@ enum NavigationFeature: Feature {
         features.addCalls(SpawnNavigationStackCall.self, SpawnScreenCall.self, PushCall.self, PopCall.self, PopToRootCall.self,
                           SetStackCall.self, BeginInteractivePopCall.self, UpdateInteractivePopCall.self, EndInteractivePopCall.self)
         features.addSystem(.finish) { world, tick in world.runNavigationFinish(tick: tick) }
+        // A zoom places its screen from the source as drawn this tick.
+        features.addSystem(.placement) { world, _ in world.runNavigationZoom() }
         features.addRemovalHook { world, entity in world.removeFromNavigation(entity) }
         // A stack's screens go with it (they are its subtree); a screen alone may not.
         features.addDespawnCheck { world, view, root throws(PortalError) in

@@ -1,5 +1,6 @@
 // Navigation stacks: entities holding an ordered list of screens (views), one transition at a
-// time, and a queue of the operations requested while it runs.
+// time, and a queue of the operations requested while it runs (a request back to the screens
+// the transition started from turns it round instead).
 //
 // A transition's motion is the stage values of its NavigationTransition applied to the two
 // screens' channels, all with the transition's animation. Beside them, a hidden internal
@@ -119,13 +120,40 @@ struct ActiveNavigation {
     var fromStages: ScreenStages
     var toStages: ScreenStages
     var animation: Animation
-    /// Screens that leave the stack when the transition completes (a pop, pop-to-root, set).
+    /// The screens released by the calls this transition settles — the request that started
+    /// it (a pop, pop-to-root, set), a request that turned it round, a finishing interactive
+    /// pop — one entry per release: when it completes, at whichever end, each entry is
+    /// dropped once, and a screen that end does not hold leaves the stack.
     var leaving: [Entity]
     /// The screens after the transition.
     var finalScreens: [Entity]
     var progress: TimingHandle?
     var isInteractive: Bool
+    /// Heading back to the screens it started from: it completes as cancelled.
     var isCancelling = false
+    /// While a finger drives it: the finger's pop progress q is the transition's progress
+    /// 1 − q (a push caught by an interactive pop runs backwards) rather than q.
+    var fingerReversed = false
+    /// The screen the finger pops: owed to `leaving` when its release finishes the pop.
+    var interactiveScreen: Entity?
+    /// A zoom (``NavigationTransition/zoom(source:)``): its source, and the zooming screen's
+    /// corner radius and clip flag at rest (restored as it completes).
+    var zoom: NavigationZoom?
+}
+
+/// A running zoom transition's state.
+struct NavigationZoom {
+    var source: Entity
+    /// The zooming screen: the pushed one, or the popped one.
+    var screen: Entity
+    /// Whether the screen grows (a push: full size at progress 1) or shrinks (a pop).
+    var grows: Bool
+    var restRadius: Float, restClips: Bool
+    /// Whether the zoom set the source's navigation hidden bit (it was clear: not a screen a
+    /// stack keeps hidden), so that it clears only what it set.
+    var hidesSource: Bool
+    /// The source's frame and radius in the stack's space when last seen.
+    var lastSource: Rect?, lastRadius: Float = 0
 }
 
 struct NavigationStackState {
@@ -156,7 +184,9 @@ public struct NavigationEvent: Hashable, Sendable {
     public let operation: NavigationTransition.Operation
     /// The screen leaving and the screen arriving.
     public let from: Entity, to: Entity
-    /// For a completion: `true` when an interactive pop was cancelled (the stack is unchanged).
+    /// For a completion: `true` when the transition ended where it started, the stack
+    /// unchanged — an interactive pop cancelled, or a transition turned round by a request back
+    /// to its start (a push a pop turned round), or a caught push whose pop finished.
     public let wasCancelled: Bool
     /// The tick it happened on.
     public let tick: UInt64

@@ -14,6 +14,8 @@ struct NavigationStore {
             precondition(state.holds(screen), "navigation: \(screen) is leaving \(leaving.stack), which does not hold it")
         }
         precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
+        let zooming = stacks.values.reduce(0) { $0 + ($1.active?.zoom != nil ? 1 : 0) }
+        precondition(zooms == zooming, "navigation: \(zooms) zooms counted, \(zooming) running")
         for (row, state) in stacks.values.enumerated() {
             let stack = stacks.entities[row]
             precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
@@ -69,6 +71,8 @@ struct NavigationStore {
     /// The stacks that finished in the last tick, kept between ticks so that finding them
     /// allocates nothing.
     var finished: [Entity] = []
+    /// How many zoom transitions run (the zoom placement does nothing when none does).
+    var zooms = 0
 
     /// The channels a navigation transition drives, in the order `ScreenStages.rest` holds them.
     static let channels: [ViewChannel] = [.opacity, .translationX, .translationY, .scaleX, .scaleY, .rotation, .zPosition, .rotation3DAngle]
@@ -80,12 +84,19 @@ struct NavigationStore {
 }
 
 extension World {
-    /// Applies a staged stack request: starts it, or queues it behind the running transition.
+    /// Applies a staged stack request: starts it, turns the running transition round, or
+    /// queues it behind the running transition.
     func applyNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool, tick: UInt64) {
         guard let state = navigation.stacks.value(of: stack) else { return }
         if let active = state.active {
             if interactive {
-                navigation.projections.update(stack) { $0.interactivePop = nil }   // refused at the call; never queued
+                if let caught = World.catchablePop(state) {
+                    catchNavigation(stack, screen: caught.screen, reversed: caught.reversed)
+                } else {
+                    navigation.projections.update(stack) { $0.interactivePop = nil }   // refused at the call; never queued
+                }
+            } else if state.queue.isEmpty, !active.isInteractive, let owed = World.reversal(of: request, active, start: state.screens) {
+                reverseNavigation(stack, owing: owed, tick: tick)
             } else {
                 navigation.stacks.update(stack) { $0.queue.append(request) }
                 // A screen waiting for its request is already the stack's child: not on show yet.
@@ -152,6 +163,8 @@ extension World {
             release(leaving, from: stack)
             return false
         }
+        // An interactive pop's call released nothing: its release, if it finishes, will.
+        if interactive { leaving.removeAll(keepingCapacity: true) }
         for screen in state.screens where screen != from && screen != to {
             if let slot = views.slot(of: screen) { views.setHidden(true, by: .navigation, slot: slot) }
         }
@@ -180,9 +193,22 @@ extension World {
         }
         setInitial(fromStages, slot: fromSlot)
         setInitial(toStages, slot: toSlot)
+        var zoom: NavigationZoom?
+        if let source = transition.node.zoomSource(for: operation) {
+            let screen = operation == .push ? to : from, slot = operation == .push ? toSlot : fromSlot
+            let sourceSlot = views.slot(of: source)
+            let hides = sourceSlot.map { views.hiddenBy[$0] & HiddenReason.navigation.rawValue == 0 } ?? false
+            zoom = NavigationZoom(source: source, screen: screen, grows: operation == .push,
+                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
+                                  hidesSource: hides)
+            views.setClipsToBounds(true, slot: slot)
+            if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
+            navigation.zooms += 1
+        }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
-                                        progress: nil, isInteractive: interactive)
+                                        progress: nil, isInteractive: interactive,
+                                        interactiveScreen: interactive ? state.screens.last : nil, zoom: zoom)
         navigation.stacks.insert(state, for: stack)
         if let progressSlot = views.slot(of: state.progressView) { setPresented(.x, 0, slot: progressSlot) }
         if !interactive {
@@ -247,9 +273,11 @@ extension World {
         return start
     }
 
-    /// An interactive pop follows the finger: every animated channel at start + (end − start)·progress.
-    func applyInteractivePop(_ stack: Entity, progress: Float) {
+    /// An interactive pop follows the finger: every animated channel at start + (end − start)·p,
+    /// where p is the finger's pop progress, or 1 − it for a push the finger caught and runs back.
+    func applyInteractivePop(_ stack: Entity, progress fingerProgress: Float) {
         guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
+        let progress = active.fingerReversed ? 1 - fingerProgress : fingerProgress
         func follow(_ screen: Entity, _ stages: ScreenStages) {
             guard let slot = views.slot(of: screen) else { return }
             for (s, e) in zip(startValues(stages), stages.animation) { setPresented(e.0, s.1 + (e.1 - s.1) * progress, slot: slot) }
@@ -266,21 +294,110 @@ extension World {
     /// original sets the speed only to finish). It keeps the transition's curve or spring, from
     /// the screens' values where the finger left them, and drops its delay: the motion is under
     /// way. With nothing left it completes in this tick. The decision is reported as it runs.
-    func endInteractivePop(_ decision: InteractivePopDecision, tick: UInt64) {
+    ///
+    /// A caught push runs backwards under the finger: finishing the pop turns it back to where
+    /// it started (it completes as cancelled), cancelling the pop finishes the push.
+    func endInteractivePop(_ decision: InteractivePopDecision, released: Bool, tick: UInt64) {
         let stack = decision.stack, finish = decision.finishes
-        guard var state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
-        let progress = Double(min(max(navigation.progress(of: stack, views: views), 0), 1))
+        guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
+        let transitionProgress = Double(min(max(navigation.progress(of: stack, views: views), 0), 1))
+        let progress = active.fingerReversed ? 1 - transitionProgress : transitionProgress
         let remaining = finish ? 1 - progress : progress
         let speed = decision.completionSpeed
+        let towardsEnd = finish != active.fingerReversed
         events.append(.interactivePopDidEnd(decision, tick: tick))
-        state.active!.isInteractive = false
-        state.active!.isCancelling = !finish
-        navigation.stacks.insert(state, for: stack)
+        navigation.stacks.update(stack) { state in
+            state.active!.isInteractive = false
+            state.active!.isCancelling = !towardsEnd
+            if released, let screen = active.interactiveScreen { state.active!.leaving.append(screen) }
+        }
         guard remaining > 0 else { return }
         // A sliver of the motion left would ask for an absurd speed: no faster than an animation
         // may be asked to run (`Animation.validate`), which still leaves a 0.35 s curve one tick.
         let rest = Animation(active.animation.motion).speed(min(active.animation.speed * speed / remaining, 1e6))
-        animateNavigation(stack, towards: finish ? .animation : .start, with: rest, tick: tick)
+        animateNavigation(stack, towards: towardsEnd ? .animation : .start, with: rest, tick: tick)
+    }
+
+    // MARK: Turning round and catching
+
+    /// The screens a request leaves behind if it turns the running transition round, or `nil`
+    /// when it does not. A request turns it round when nothing is queued and what it asks for,
+    /// applied to the end the transition is heading for, is the other end: a pop (or pop to
+    /// root, or `setStack`) back to the screens a push started from, a push of the screen a pop
+    /// is taking away. The screens it leaves are those its call released (the heading end's
+    /// screens the other end lacks): the transition owes their drops.
+    static func reversal(of request: NavigationRequest, _ active: ActiveNavigation, start: [Entity]) -> [Entity]? {
+        let heading = active.isCancelling ? start : active.finalScreens
+        let other = active.isCancelling ? active.finalScreens : start
+        let matches: Bool
+        switch request {
+        case let .push(screen, _):
+            matches = other.count == heading.count + 1 && other.last == screen && other.dropLast().elementsEqual(heading)
+        case .pop:
+            matches = heading.count > 1 && heading.dropLast().elementsEqual(other)
+        case .popToRoot:
+            matches = heading.count > 1 && other.count == 1 && other[0] == heading[0]
+        case let .setStack(screens, _):
+            matches = screens == other
+        }
+        guard matches, heading != other else { return nil }
+        return heading.filter { !other.contains($0) }
+    }
+
+    /// The timing of a transition turned round: a spring, from the screens' presented values
+    /// and velocities. A spring transition keeps its spring; a timing curve, which cannot start
+    /// from a velocity, becomes the critically damped spring of its duration (SwiftUI's
+    /// `.smooth(duration:)`, `Spring(duration:bounce: 0)`). The speed stays; the delay is not
+    /// waited again.
+    static func reversalAnimation(of animation: Animation) -> Animation {
+        switch animation.motion {
+        case let .spring(spring, _):
+            return Animation(.spring(spring, initialVelocity: 0)).speed(animation.speed)
+        case let .curve(_, duration):
+            return Animation(.spring(Spring(duration: duration, bounce: 0), initialVelocity: 0)).speed(animation.speed)
+        }
+    }
+
+    /// Turns the running transition of `stack` round, from the presented values and velocities.
+    private func reverseNavigation(_ stack: Entity, owing owed: [Entity], tick: UInt64) {
+        var animation = Animation.default, cancelling = false
+        navigation.stacks.update(stack) { state in
+            state.active!.isCancelling.toggle()
+            state.active!.leaving.append(contentsOf: owed)
+            animation = state.active!.animation
+            cancelling = state.active!.isCancelling
+        }
+        animateNavigation(stack, towards: cancelling ? .start : .animation, with: World.reversalAnimation(of: animation), tick: tick)
+    }
+
+    /// The screen a finger popping now would take from the running transition of `state`, and
+    /// whether that pop runs the transition backwards; `nil` when there is none to catch (the
+    /// stack is at rest, a finger drives it already, requests wait behind it, or its two ends
+    /// do not differ by their top screen alone, as a pop to root's).
+    static func catchablePop(_ state: NavigationStackState) -> (screen: Entity, reversed: Bool)? {
+        guard let active = state.active, !active.isInteractive, state.queue.isEmpty else { return nil }
+        let start = state.screens, final = active.finalScreens
+        if final.count == start.count + 1, final.dropLast().elementsEqual(start), final.last == active.to { return (active.to, true) }
+        if start.count == final.count + 1, start.dropLast().elementsEqual(final), start.last == active.from { return (active.from, false) }
+        return nil
+    }
+
+    /// A finger catches the running transition: its motion stops where it is presented, and
+    /// the interactive pop that follows (its first update is staged with the catch) drives it.
+    private func catchNavigation(_ stack: Entity, screen: Entity, reversed: Bool) {
+        guard let state = navigation.stacks.value(of: stack), let active = state.active else { return }
+        for entity in [active.from, active.to] {
+            guard let slot = views.slot(of: entity) else { continue }
+            for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
+        }
+        if let slot = views.slot(of: state.progressView) { tracks.stop(.x, slot: slot, views: &views, events: &events) }
+        navigation.stacks.update(stack) { state in
+            state.active!.isInteractive = true
+            state.active!.isCancelling = false
+            state.active!.fingerReversed = reversed
+            state.active!.interactiveScreen = screen
+            state.active!.progress = nil
+        }
     }
 
     /// Stage 4: a transition whose progress has settled completes; the next queued request starts.
@@ -313,6 +430,9 @@ extension World {
         }
         stop(active.from)
         stop(active.to)
+        if let zoom = active.zoom { endZoom(zoom, rest: zoom.screen == active.to ? active.toStages.rest : active.fromStages.rest) }
+        // Every release this transition settles is dropped, whichever end it reached.
+        for screen in active.leaving { navigation.dropped(screen, from: stack) }
         if active.isCancelling {
             restore(active.fromStages, screen: active.from)
             restore(active.toStages, screen: active.to)
@@ -323,7 +443,6 @@ extension World {
                 for (channel, value) in active.toStages.completion { setPresented(channel, value, slot: slot) }
             }
             restore(active.fromStages, screen: active.from)
-            for screen in state.screens where !active.finalScreens.contains(screen) { navigation.dropped(screen, from: stack) }
             // The list replaced is the storage of the next transition's list.
             state.spareScreens = state.screens
             state.screens = active.finalScreens
@@ -336,6 +455,68 @@ extension World {
         events.append(.navigationDidComplete(NavigationEvent(stack: stack, operation: active.operation, from: active.from, to: active.to,
                                                              wasCancelled: active.isCancelling, tick: tick)))
         startQueued(stack, tick: tick + 1)
+    }
+
+    // MARK: Zoom
+
+    /// Placement point: each running zoom places its screen between the source as drawn now
+    /// (in the stack's space) and the stack's bounds, by the transition's progress.
+    func runNavigationZoom() {
+        guard navigation.zooms > 0 else { return }
+        for row in navigation.stacks.values.indices {
+            guard var zoom = navigation.stacks.values[row].active?.zoom else { continue }
+            let stack = navigation.stacks.entities[row]
+            guard let stackSlot = views.slot(of: stack), let slot = views.slot(of: zoom.screen) else { continue }
+            let size = views.frame(slot: stackSlot)
+            let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            // The source as drawn, in the stack's space (through the stack's inverse global transform).
+            if let sourceSlot = views.slot(of: zoom.source), let inverse = views.presentation(slot: stackSlot).globalTransform.inverted() {
+                let global = views.presentation(slot: sourceSlot).globalFrame
+                let a = inverse.map(Point(x: global.minX, y: global.minY)), b = inverse.map(Point(x: global.maxX, y: global.maxY))
+                zoom.lastSource = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+                zoom.lastRadius = views.value(.cornerRadius, slot: sourceSlot)
+                navigation.stacks.values[row].active?.zoom = zoom
+            }
+            let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+            let p = navigation.progress(of: stack, views: views)
+            let z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+            func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
+            let frame = Rect(x: mix(source.minX, bounds.minX), y: mix(source.minY, bounds.minY),
+                             width: mix(source.width, bounds.width), height: mix(source.height, bounds.height))
+            let sx = bounds.width > 0 ? frame.width / bounds.width : 1, sy = bounds.height > 0 ? frame.height / bounds.height : 1
+            setPresented(.translationX, frame.midX - bounds.midX, slot: slot)
+            setPresented(.translationY, frame.midY - bounds.midY, slot: slot)
+            setPresented(.scaleX, sx, slot: slot)
+            setPresented(.scaleY, sy, slot: slot)
+            // The radius as drawn goes from the source's to the screen's own: in the screen's
+            // space that is the drawn radius over the smaller scale.
+            let drawn = mix(zoom.lastRadius, zoom.restRadius), scale = min(sx, sy)
+            setPresented(.cornerRadius, scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
+        }
+    }
+
+    /// A zoom ends (completed either way, or its stack removed): the source shows again, the
+    /// screen gets its translation and scale at rest (`rest`, in the order of
+    /// `NavigationStore.channels`), its corner radius and its clip flag back.
+    private func endZoom(_ zoom: NavigationZoom, rest: SIMD8<Float>) {
+        navigation.zooms -= 1
+        if zoom.hidesSource, let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
+        if let slot = views.slot(of: zoom.screen) {
+            for (i, channel) in NavigationStore.channels.enumerated() {
+                switch channel {
+                case .translationX, .translationY, .scaleX, .scaleY: setPresented(channel, rest[i], slot: slot)
+                default: continue
+                }
+            }
+            setPresented(.cornerRadius, zoom.restRadius, slot: slot)
+            views.setClipsToBounds(zoom.restClips, slot: slot)
+        }
+    }
+
+    /// Refuses a zoom whose source is not a live view of the app.
+    func requireZoomSource(_ transition: NavigationTransition) throws(PortalError) {
+        if let source = transition.node.zoomSource(for: .push) { try requireAppView(source) }
+        if let source = transition.node.zoomSource(for: .pop) { try requireAppView(source) }
     }
 
     /// Makes `screen` a child of the stack in `stackSlot` filling `bounds`, if it is not already.
@@ -426,6 +607,9 @@ extension World {
                 if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
             }
             for screen in state.screens { free(screen) }
+            if let active = state.active, let zoom = active.zoom {
+                endZoom(zoom, rest: zoom.screen == active.to ? active.toStages.rest : active.fromStages.rest)
+            }
             if let active = state.active {
                 free(active.from)
                 free(active.to)

@@ -34,6 +34,8 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
         case combined(Node, Node)
         case asymmetric(push: Node, pop: Node)
         case custom(name: String, Handler)
+        /// The screen zooms out of (on a push) or back into (on a pop) a source view.
+        case zoom(source: Entity)
     }
 
     let node: Node
@@ -76,6 +78,26 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
     /// A hand-written transition; `name` identifies it for equality.
     public static func custom(_ name: String, _ handler: @escaping Handler) -> NavigationTransition {
         NavigationTransition(node: .custom(name: name, handler))
+    }
+
+    /// A zoom, as iOS 18's `.zoom(sourceID:in:)`: on a push the pushed screen grows out of
+    /// `source` — any view, a portal anchor or a cell in a scrolled list — to fill the stack; on
+    /// a pop the popped screen shrinks back into it.
+    ///
+    /// The zooming screen's frame, as drawn, is the source's frame as drawn *now* (read every
+    /// tick, so a list scrolled meanwhile is followed), in the stack's space, mixed with the
+    /// stack's bounds by the transition's progress: translation and scale (x and y apart) set
+    /// every tick. Its corner radius, as drawn, goes from the source's to its own, and it clips
+    /// its content to that rounded shape while it zooms. The source is hidden while the
+    /// screen flies (Portal's navigation hidden bit; a view the app hid stays hidden) and the
+    /// zooming screen draws in front. The transition turns round, is caught and is driven by an
+    /// interactive pop like any other. A source that is gone (despawned) is zoomed to or from
+    /// where it was last seen, or the stack's centre if it was never seen.
+    ///
+    /// Not yet: the dimming backdrop behind the screen, a background fill and shadow for the
+    /// clip shape, and an alignment rect (the whole screen lines up with the source).
+    public static func zoom(source: Entity) -> NavigationTransition {
+        NavigationTransition(node: .zoom(source: source))
     }
 
     /// The same transition run with `animation`.
@@ -167,7 +189,17 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         case let .combined(a, b), let .asymmetric(a, b):
             try a.validate()
             try b.validate()
-        case .custom: return
+        case .custom, .zoom: return
+        }
+    }
+
+    /// The source of the zoom this transition runs for `operation`, if it zooms.
+    func zoomSource(for operation: NavigationTransition.Operation) -> Entity? {
+        switch self {
+        case .on, .custom: return nil
+        case let .zoom(source): return source
+        case let .combined(a, b): return a.zoomSource(for: operation) ?? b.zoomSource(for: operation)
+        case let .asymmetric(push, pop): return (operation == .push ? push : pop).zoomSource(for: operation)
         }
     }
 
@@ -184,6 +216,10 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
             (operation == .push ? push : pop).apply(from: &from, to: &to, operation, container)
         case let .custom(_, handler):
             handler(&from, &to, operation, container)
+        case .zoom:
+            // The zooming screen (the pushed one, the popped one) draws in front; its geometry
+            // is placed every tick (`World.runNavigationZoom`).
+            if operation == .push { to.placement = .front } else { from.placement = .front }
         }
     }
 
@@ -193,6 +229,7 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         case let (.combined(a1, a2), .combined(b1, b2)): return a1 == b1 && a2 == b2
         case let (.asymmetric(ap, aq), .asymmetric(bp, bq)): return ap == bp && aq == bq
         case let (.custom(a, _), .custom(b, _)): return a == b
+        case let (.zoom(a), .zoom(b)): return a == b
         default: return false
         }
     }
@@ -204,6 +241,7 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         case let .combined(a, b): return "\(a) + \(b)"
         case let .asymmetric(p, q): return ".asymmetric(push: \(p), pop: \(q))"
         case let .custom(name, _): return ".custom(\"\(name)\")"
+        case let .zoom(source): return ".zoom(source: \(source))"
         }
     }
 }

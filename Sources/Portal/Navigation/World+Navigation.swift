@@ -1,12 +1,14 @@
 // The navigation API: stacks of screens, pushed and popped with NavigationTransitions, one
-// transition at a time, the rest queued; interactive pop driven by the host's gesture.
+// transition at a time — a request back to where it started turns it round, the rest queue;
+// interactive pop driven by the host's gesture, which can catch a running push or pop.
 
 /// What the host knows about a stack at once (calls are staged; this projects them).
 struct NavigationProjection {
     var screens: [Entity]
-    /// The interactive pop the staged calls leave following the finger: the screen it pops and
-    /// its progress after the staged updates, which is what its release decides on.
-    var interactivePop: (screen: Entity, progress: Float)?
+    /// The interactive pop the staged calls leave following the finger: the screen it pops,
+    /// its progress after the staged updates, which is what its release decides on, and the
+    /// progress it began at (0, or where it caught a running transition).
+    var interactivePop: (screen: Entity, progress: Float, origin: Float)?
 }
 
 extension World {
@@ -61,7 +63,9 @@ extension World {
     }
 
     /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
-    /// or, if a transition is running, after it and any queued before, in order.
+    /// or, if a transition is running, after it and any queued before, in order. A push of the
+    /// screen a running pop is taking away, with nothing queued, turns that pop round instead
+    /// (see ``pop(_:transition:)``).
     /// Pushing shows a screen the app hid (``setHidden(_:of:)``), as
     /// ``presentPopup(_:from:width:height:animation:backdrop:)`` shows hidden content.
     ///
@@ -84,6 +88,16 @@ extension World {
 
     /// Pops the top screen of `stack` with `transition`.
     ///
+    /// Made while a push runs with nothing queued behind it, the pop turns the push round from
+    /// where it is, keeping the screens' velocity, instead of waiting for it: the screens head
+    /// back with the push's spring — or, for a timing curve, the critically damped spring of
+    /// its duration (`Spring(duration:bounce: 0)`) — and `transition` is not used. The push then
+    /// completes once, reported as cancelled (``NavigationEvent/wasCancelled``); no pop starts.
+    /// The same holds for any request whose result is the screens the running transition
+    /// started from (``popToRoot(_:transition:)``, ``setStack(_:screens:transition:)``, a push
+    /// of the screen a pop takes away, a request turning it round again); every other request
+    /// queues.
+    ///
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` when only the root would be left to pop,
     ///   counting the calls made so far (pushes, pops and ``setStack(_:screens:transition:)``
     ///   not yet run); ``screens(of:)``, which lists the screens as of the last tick, can
@@ -93,12 +107,14 @@ extension World {
     }
 
     /// Pops every screen above the root with one transition from the top screen to the root.
+    /// Made while a push from the root alone runs, it turns the push round, as ``pop(_:transition:)``.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
         try submit(PopToRootCall(stack: stack, transition: transition))
     }
 
     /// Replaces the stack's screens. The change animates from the current top to the new top:
-    /// as a pop when the new top was already below it, else as a push.
+    /// as a pop when the new top was already below it, else as a push. Given the screens a
+    /// running transition started from, it turns that transition round, as ``pop(_:transition:)``.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
         try submit(SetStackCall(stack: stack, screens: screens, transition: transition))
     }
@@ -129,13 +145,25 @@ extension World {
     /// start there; returns whether it started. The pop follows
     /// ``updateInteractivePop(_:translation:)`` until ``endInteractivePop(_:velocity:)``.
     ///
-    /// - Throws: ``PortalError/cannotPopRoot(_:)`` on a root-only stack; NaN points are refused.
+    /// During a running push or pop (turned round or not, with nothing queued behind it and no
+    /// request staged for the stack) the finger *catches* it: the motion stops where it is
+    /// presented and the finger takes over from there — the pop's progress starts at the
+    /// presented progress (1 − the push's progress for a push, which the pop runs backwards),
+    /// and `transition` is not used. A popped screen caught on its way out is in the stack again
+    /// until the release decides. Releasing a caught push to finish the pop turns it back (it
+    /// completes as cancelled); releasing it to cancel finishes the push. Any other running
+    /// transition (a pop to root past one screen, a `setStack`) cannot be caught: the call
+    /// returns `false`.
+    ///
+    /// - Throws: ``PortalError/cannotPopRoot(_:)`` on a root-only stack (one whose running pop
+    ///   can be caught is not); NaN points are refused.
     @discardableResult
     public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
         try submit(BeginInteractivePopCall(stack: stack, point: point, transition: transition))
     }
 
-    /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1.
+    /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1 —
+    /// added to the progress it caught, for a pop that caught a running transition.
     public func updateInteractivePop(_ stack: Entity, translation: Float) throws(PortalError) {
         try submit(UpdateInteractivePopCall(stack: stack, translation: translation))
     }

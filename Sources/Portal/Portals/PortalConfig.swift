@@ -229,6 +229,21 @@ public struct PortalTransitionConfig: Sendable {
     public var allowsHitTesting: Bool
     /// Effects bound to the layer's active state, composed on top of the flight.
     public var effects: [PortalLayerEffect]
+    /// A navigation stack whose transitions the flights follow; `nil` (the default): flights
+    /// run on their own clock.
+    ///
+    /// A flight that starts from rest while this stack's transition runs (a push or pop made
+    /// in the same frame, an interactive pop begun with it) takes its progress from the
+    /// transition instead of its animation: the layer's frame and corner radius are those of
+    /// the two anchors as drawn now, mixed by the transition's progress (for a flight that
+    /// lands as the transition ends: the progress; for one that lands as it is undone: 1 − the
+    /// progress). It moves with the finger of an interactive pop, and with whatever the
+    /// transition does on release: turned round, caught, finished, cancelled. It lands on the
+    /// tick the transition completes, at the end the transition reached: a cancelled pop puts
+    /// the layer back on its destination and the portal is active again, whatever `isActive`
+    /// the flight was started with. Its animation's timing and delay are not used. A new
+    /// request for the portal while it follows sets it on its own clock from where it is.
+    public var following: Entity?
 
     /// A configuration; every parameter has the original's default.
     public init(animation: PortalAnimation = PortalAnimation(), corners: PortalCorners? = nil,
@@ -254,6 +269,7 @@ public struct PortalTransitionConfig: Sendable {
         self.layerContent = layerContent
         self.allowsHitTesting = allowsHitTesting
         self.effects = effects
+        self.following = nil
     }
 
     /// Throws when a number is out of range; `step` is the world's tick, `steps` the world's

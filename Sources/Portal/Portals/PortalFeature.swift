@@ -13,10 +13,13 @@ enum PortalFeature: Feature {
             world.withPortalSystem { $0.runPortalFinish(tick: tick) }
         }
         // Layers whose landing anchor moved after the matching pass (a lane, a header's
-        // placement) are placed where the anchor is drawn now.
+        // placement) are placed where the anchor is drawn now; then flights that follow a
+        // navigation transition are placed by its progress, and landed as it ends.
         features.addSystem(.follow) { world, tick in
-            guard !world.portals.lateFollowers.isEmpty || !world.views.observedWrites.isEmpty else { return }
-            world.withPortalSystem { $0.runPortalFollow(tick: tick) }
+            if !world.portals.lateFollowers.isEmpty || !world.views.observedWrites.isEmpty {
+                world.withPortalSystem { $0.runPortalFollow(tick: tick) }
+            }
+            world.runPortalTies(tick: tick)
         }
         features.addRemovalHook { world, entity in world.removeFromPortals(entity) }
         features.addIdleCheck { world in

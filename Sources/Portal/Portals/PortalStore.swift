@@ -149,6 +149,18 @@ struct FlightSettings {
     }
 }
 
+/// A flight that takes its progress from a navigation transition (see
+/// ``PortalTransitionConfig/following``).
+struct PortalTie {
+    /// The portal.
+    var key: UInt32
+    /// The stack, and the screen its transition arrives at (which tells it from the next one).
+    var stack: Entity, arriving: Entity
+    /// Where the flight lands if the transition completes at its end; the other way if it ends
+    /// where it started.
+    var direction: PortalDirection
+}
+
 /// A group transition: its members (interned keys) and the direction it is heading.
 struct PortalGroup {
     let id: String
@@ -219,6 +231,26 @@ struct PortalStore {
     /// Item-driven transitions: per scope, the item presented now and the last one presented.
     var itemScopes: [String: (current: PortalID?, last: PortalID?)] = [:]
 
+    /// Per portal: the navigation stack its configuration's flights follow
+    /// (``PortalTransitionConfig/following``), if any.
+    var following: [Entity?] = []
+    /// Flights started from rest in the last matching pass by a portal that follows a stack:
+    /// the follow pass ties each to its stack's running transition, if one runs.
+    var tieCandidates: [UInt32] = []
+    /// The flights following a navigation transition, in the order they were tied.
+    var ties: [PortalTie] = []
+
+    /// Unties portal `key`'s flight, if it follows a transition: it goes on on its own clock.
+    mutating func untie(_ key: Int) {
+        guard !ties.isEmpty else { return }
+        ties.removeAll { $0.key == UInt32(key) }
+    }
+
+    /// Whether portal `key`'s flight follows a navigation transition (it lands when that ends).
+    func isTied(_ key: Int) -> Bool {
+        !ties.isEmpty && ties.contains { $0.key == UInt32(key) }
+    }
+
     mutating func intern(_ id: PortalID) -> UInt32 {
         if let key = keys[id] { return key }
         let key = UInt32(records.count)
@@ -228,6 +260,7 @@ struct PortalStore {
         watchChain.append(ViewStore.noObserver)
         ids.append(id)
         flightSettings.append(FlightSettings(PortalTransitionConfig()))
+        following.append(nil)
         effects.append([])
         keys[id] = key
         return key
@@ -348,6 +381,7 @@ struct PortalStore {
                                       hasEffects: hasEffects)
         flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
         if hasEffects || !effects[key].isEmpty { effects[key] = config.pointee.effects }
+        following[key] = config.pointee.following
         let completionCriteria = timing.completionCriteria
         let (allowsHitTesting, corners, removal, layerContent) = (config.pointee.allowsHitTesting, config.pointee.corners,
                                                                   config.pointee.removal, config.pointee.layerContent)
@@ -364,6 +398,7 @@ struct PortalStore {
     /// Gives portal `to` the configuration of portal `from` (a transfer).
     mutating func copyConfig(from: Int, to: Int) {
         flightSettings[to] = flightSettings[from]
+        following[to] = following[from]
         effects[to] = effects[from]
         let source = records[from]
         withRecord(to) { record in

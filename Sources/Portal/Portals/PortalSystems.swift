@@ -274,6 +274,7 @@ struct PortalSystem {
     }
 
     private mutating func applyRequest(_ key: Int, tick: UInt64) {
+        portals.untie(key)   // a flight following a transition goes on on its own clock from where it is
         refreshAnchorFrames(key, source: true, destination: true)
         applyLayerStyle(key)
         let record = portals.records[key]
@@ -390,6 +391,16 @@ struct PortalSystem {
             }
         }
         launch(key, direction, layer: layer, slot: slot, animation: animation, effects: effects, delay: delay, tick: tick)
+        // A portal that follows a stack: the follow pass ties the flight to its running transition.
+        if portals.following[key] != nil { portals.tieCandidates.append(UInt32(key)) }
+    }
+
+    /// Lands a flight that followed a navigation transition, at the end the transition reached
+    /// (`direction`), on the tick it completed; the portal's request becomes that end.
+    mutating func landFollower(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
+        portals.withRecord(key) { $0.requested = direction == .forward }
+        land(key, direction, tick: tick)
+        if portals.isAtRest(key) { portals.sleep(key) }
     }
 
     /// Turns a layer round mid-flight: the new flight takes over from the presented frame and
@@ -670,6 +681,7 @@ struct PortalSystem {
 
     /// Whether a flight whose landing check is due lands now.
     private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
+        if portals.isTied(key) { return false }   // it lands when its transition completes
         let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
             (records[key].layer, TrackStore.later(records[key].motionOrigin, by: records[key].minimumTicks), records[key].flight,
              records[key].completionCriteria == .logicallyComplete)

@@ -107,6 +107,8 @@ extension TraceWriter {
             }
             comma(); animation(effect.animation); raw(")")
         }
+        // Written only when set, so configurations without it trace as they always have.
+        if let stack = c.following { key("following"); entity(stack) }
     }
 
     mutating func atomic(_ n: AtomicTransition.Node) {
@@ -134,6 +136,7 @@ extension TraceWriter {
         case let .combined(a, b): raw("combined("); navigation(a); comma(); navigation(b); raw(")")
         case let .asymmetric(a, b): raw("asymmetric("); navigation(a); comma(); navigation(b); raw(")")
         case let .custom(name, _): raw("custom("); string(name); raw(")")
+        case let .zoom(source): raw("zoom("); entity(source); raw(")")
         }
     }
 
@@ -362,6 +365,7 @@ struct TraceDecoder {
         }
         var config = PortalTransitionConfig(corners: corners, removal: removal, layerContent: content, allowsHitTesting: hits, effects: effects)
         config.animation = TracedPortalAnimation(value: value, delay: delay, completionCriteria: criterion, minimumDuration: minimum)
+        if let stack = try takeIfPresent("following") { config.following = try entity(stack) }
         return config
     }
 
@@ -409,6 +413,7 @@ struct TraceDecoder {
             let label = try string(one(items))
             guard let handler = navigationHandlers[label] ?? (dryRun ? Self.noNavigation : nil) else { throw fail(.unresolvedCustomTransition(label)) }
             return .custom(name: label, handler)
+        case "zoom": return .zoom(source: try entity(one(items)))
         default: throw malformed("‘\(name)’ is not a navigation transition")
         }
     }
