@@ -24,6 +24,7 @@ enum Command {
     case dismissPopup(Entity, PopupDismissReason)
     case setParent(Entity, Entity?, keepingGlobalFrame: Bool)
     case setClipsToBounds(Entity, Bool)
+    case pointer(PointerEvent)
 }
 
 extension World {
@@ -118,6 +119,8 @@ extension World {
             applySetParent(parent, of: view, keepingGlobalFrame: keeping, tick: tick)
         case let .setClipsToBounds(view, clips):
             if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
+        case let .pointer(event):
+            applyPointer(event, tick: tick)
         }
     }
 }

@@ -77,8 +77,9 @@ public final class World {
     var navigation = NavigationStore()
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
+    var pointers = PointerStore()
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
-    let features = FeatureRegistry.builtIn()
+    let features: FeatureRegistry
     /// The removal hooks of the features used so far (see `Removal.swift`).
     var removal = RemovalRegistry()
     /// Layers the portal systems removed during their pass, removed by the world after it.
@@ -131,7 +132,14 @@ public final class World {
         self.init(validated: configuration)
     }
 
-    private init(validated configuration: Configuration) {
+    /// A world whose features are `features` instead of ``FeatureRegistry/builtIn()`` (tests
+    /// add features of their own: a fake pan handler).
+    convenience init(features: FeatureRegistry) {
+        self.init(validated: Configuration(), features: features)
+    }
+
+    private init(validated configuration: Configuration, features: FeatureRegistry = .builtIn()) {
+        self.features = features
         self.configuration = configuration
         self.reduceMotion = configuration.reduceMotion
         self.clock = FixedClock(tickRate: configuration.tickRate, maxCatchUpTicks: configuration.maxCatchUpTicks)

@@ -37,6 +37,14 @@ public enum WorldEvent: Hashable, Sendable {
     /// but no frame in its new parent's content space puts it there (see `reason`): it kept its
     /// local frame and moved with its new parent. Reported on the tick the parent changed.
     case globalFrameNotKept(view: Entity, reason: GlobalFrameLoss, tick: UInt64)
+    /// A pointer (``World/pointer(_:)``) went down and up within ``PointerRules/slop`` of its
+    /// press, before its long press, without panning and without stopping a scroll view: a tap
+    /// on what the press hit. Reported on the tick its lift applied.
+    case tapped(PointerTap)
+    /// A pointer was held within ``PointerRules/slop`` of its press for
+    /// ``PointerRules/longPressDuration``: a long press on what the press hit. It owns the touch
+    /// until it lifts (no tap, no pan follows).
+    case longPressed(PointerTap)
 }
 
 /// Why ``World/setParent(_:of:keepingGlobalFrame:)`` could not keep a view's global frame: the

@@ -169,10 +169,15 @@ extension World {
     public func tap(at point: Point) -> HitTestResult? {
         if let r = recorder, r.isIdle { return (try? r.record(.tap(point), self))?.hit }
         let hit = hitTest(point)
-        if let hit, hit.role == .backdrop, let owner = popups.states.values.first(where: { $0.backdrop == hit.entity }) {
-            commands.append(.dismissPopup(owner.content, .tappedOutside))
-        }
+        if let content = popupOfBackdrop(hit) { commands.append(.dismissPopup(content, .tappedOutside)) }
         return hit
+    }
+
+    /// The popup whose backdrop `hit` is, if it is one: a tap there dismisses that popup
+    /// (``tap(at:)``, and a pointer's tap).
+    func popupOfBackdrop(_ hit: HitTestResult?) -> Entity? {
+        guard let hit, hit.role == .backdrop else { return nil }
+        return popups.states.values.first(where: { $0.backdrop == hit.entity })?.content
     }
 
     /// Where `content`'s popup is placed, as of the last tick (`nil` when it is not presented).
