@@ -28,7 +28,8 @@
 //   press hit (a popup's backdrop dismisses its popup, as `World.tap(at:)` does).
 //
 // The ended and cancelled events' locations are not added to the tracker (as neither original
-// adds the lift's position: it repeats the last move's).
+// adds the lift's position: it repeats the last move's); a cancelled pointer's location is not
+// read at all (its pan ends where the pointer last was).
 
 extension World {
     /// Applies one staged pointer event.
@@ -103,8 +104,11 @@ extension World {
 
     private func liftPointer(_ event: PointerEvent, tick: UInt64) {
         guard let row = pointers.row(of: event.pointer) else { return }
-        pointers.records[row].location = event.location
+        // A cancel's location means nothing (the system took the pointer): the pan ends where
+        // the pointer last was.
+        if event.phase == .ended { pointers.records[row].location = event.location }
         pointers.records[row].time = event.time
+        let location = pointers.records[row].location
         switch pointers.records[row].mode {
         case .possible where event.phase == .ended:
             if event.time - pointers.records[row].startTime >= PointerRules.longPressDuration {
@@ -113,7 +117,7 @@ extension World {
                 recognizeTap(row, tick: tick)
             }
         case .panning:
-            endPan(row, event.phase == .ended ? .ended : .cancelled, location: event.location, time: event.time, tick: tick)
+            endPan(row, event.phase == .ended ? .ended : .cancelled, location: location, time: event.time, tick: tick)
         case .possible, .unclaimed, .longPress:
             break
         }
