@@ -231,3 +231,53 @@ struct PointerTests {
                                                .tapped(PointerTap(pointer: 1, location: Point(x: 50, y: 50), hit: HitTestResult(entity: left, role: .view), tick: tick))])
     }
 }
+
+@Suite("Pointer events in traces")
+struct PointerTraceTests {
+    @Test("a recorded gesture (a tap, a long press, an edge swipe popping a stack, refused events) replays bit for bit")
+    func aGestureReplaysBitForBit() throws {
+        let world = World()
+        let log = FrameLog()
+        log.attach(to: world)
+        try world.startRecording()
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 844), root: root)
+        world.tick()
+        let top = try world.spawnScreen(for: stack)
+        _ = try world.spawnView(frame: Rect(x: 40, y: 40, width: 100, height: 100), in: top)
+        try world.push(top, onto: stack)
+        for _ in 0..<40 { world.advance(by: 1.0 / 60) }
+        var f = Finger(world: world, id: 3, time: 1234.5678)
+        try f.down(60, 60)                                     // a tap on the card
+        try f.up(61, 60, after: 0.05)
+        world.advance(by: 1.0 / 60)
+        try f.down(200, 300, after: 0.3)                        // a long press
+        for _ in 0..<40 { world.advance(by: 1.0 / 60) }
+        try f.up(200, 300, after: 0.6)
+        #expect(throws: PortalError.self) { try world.pointer(PointerEvent(pointer: 3, phase: .moved, location: .zero, time: 2000)) }
+        try f.down(6, 500, after: 0.2)                          // an edge swipe, one move per frame
+        #expect(throws: PortalError.self) { try world.pointer(PointerEvent(pointer: 3, phase: .moved, location: Point(x: .nan, y: 1), time: 2000)) }
+        for k in 1...12 {
+            try f.move(6 + Float(k * k) * 1.7, 500 + Float(k) * 0.3, after: 0.0166)
+            world.advance(by: 1.0 / 60)
+        }
+        try f.up(6 + 144 * 1.7, 503.6, after: 0.0166)
+        for _ in 0..<40 { world.advance(by: 1.0 / 60) }
+        let text = try #require(world.stopRecording())
+        #expect(text.contains("pointer id=3 phase=moved at=") && text.contains(" refused pointer "))
+        #expect(log.events.contains { if case .tapped = $0 { true } else { false } })
+        #expect(log.events.contains { if case .longPressed = $0 { true } else { false } })
+        #expect(log.events.contains { if case let .interactivePopDidEnd(d, _) = $0 { d.finishes } else { false } })
+        #expect(try world.screens(of: stack) == [root])
+
+        let replayer = TraceReplayer(try Trace(text))
+        let replayLog = FrameLog()
+        replayLog.attach(to: replayer.world)
+        try replayer.world.startRecording()
+        while try replayer.step() { replayLog.events.append(contentsOf: replayer.world.drainEvents()) }
+        #expect(log.frames.count == replayLog.frames.count && log.frames.count > 100)
+        #expect(log.frames == replayLog.frames)
+        #expect(log.events == replayLog.events)
+        #expect(replayer.world.recordedTrace == text)
+    }
+}

@@ -1,5 +1,41 @@
 // The pointer API: raw events in (validated at the call, staged, applied in order at the next
-// tick), each down pointer's state and velocity out.
+// tick, recorded in traces as `pointer` lines), each down pointer's state and velocity out.
+
+/// ``World/pointer(_:)``: one raw event. A trace spells it
+/// `pointer id=1 phase=moved at=12.5,300 time=86400.125` (the time in full, so a replay feeds the
+/// trackers the same bits).
+struct PointerCall: HostCall {
+    static let verb = "pointer"
+    var event: PointerEvent
+    init(event: PointerEvent) { self.event = event }
+
+    static let phases: [String: PointerPhase] = ["began": .began, "moved": .moved, "ended": .ended, "cancelled": .cancelled]
+
+    func write(to trace: inout TraceWriter) {
+        trace.key("id"); trace.int(event.pointer)
+        trace.key("phase")
+        switch event.phase {
+        case .began: trace.raw("began")
+        case .moved: trace.raw("moved")
+        case .ended: trace.raw("ended")
+        case .cancelled: trace.raw("cancelled")
+        }
+        trace.put("at", event.location)
+        trace.put("time", event.time)
+    }
+
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        let word = try trace.atom(trace.one(trace.take("id")))
+        guard let pointer = Int(word) else { throw trace.malformed("‘\(word)’ is not an integer") }
+        let phase = try trace.word(key: "phase", PointerCall.phases)
+        event = PointerEvent(pointer: pointer, phase: phase, location: try trace.point(key: "at"), time: try trace.double(key: "time"))
+    }
+
+    func perform(on world: World) throws(PortalError) {
+        try world.validatePointer(event)
+        world.stagePointer(event)
+    }
+}
 
 extension World {
     /// Sends a raw pointer event: a finger (or button) going down, moving, lifting, or cancelled.
@@ -20,8 +56,7 @@ extension World {
     ///   cancel of a pointer not down, and ``PortalError/pointerAlreadyDown(_:)`` for a second
     ///   `.began` — counting the events sent so far. A refused event changes nothing.
     public func pointer(_ event: PointerEvent) throws(PortalError) {
-        try validatePointer(event)
-        stagePointer(event)
+        try submit(PointerCall(event: event))
     }
 
     /// Checks `event` against the pointers the events sent so far leave down.

@@ -6,6 +6,7 @@
 /// features'.)
 enum PointerFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
+        features.addCalls(PointerCall.self)
         features.addSystem(.matching) { world, tick in world.runPointers(tick: tick) }
         // A press within the slop waits for its long press, which the tick clock fires.
         features.addIdleCheck { world in

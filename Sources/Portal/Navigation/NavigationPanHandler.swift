@@ -44,7 +44,7 @@ extension World {
               navigation.stacks.values[row].active == nil, navigation.stacks.values[row].queue.isEmpty,
               navigation.projections.values[projectionRow].interactivePop == nil,
               navigation.projections.values[projectionRow].screens.count > 1,
-              !commands.contains(where: { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }),
+              !commands.contains(where: { if case let .navigation(.navigate(s, _, _)) = $0 { return s == stack } else { return false } }),
               let local = localPoint(offer.start, inStack: stack) else { return false }
         if case let .edge(width) = navigation.stacks.values[row].interactiveStart, local.x >= width { return false }
         return true
