@@ -24,6 +24,9 @@ enum Command {
     case dismissPopup(Entity, PopupDismissReason)
     case setParent(Entity, Entity?, keepingGlobalFrame: Bool)
     case setClipsToBounds(Entity, Bool)
+    case makeScrollView(Entity, ScrollViewConfiguration)
+    case removeScrollView(Entity)
+    case scrollTo(Entity, Point, animated: Bool)
 }
 
 extension World {
@@ -118,6 +121,12 @@ extension World {
             applySetParent(parent, of: view, keepingGlobalFrame: keeping, tick: tick)
         case let .setClipsToBounds(view, clips):
             if let slot = views.slot(of: view) { views.setClipsToBounds(clips, slot: slot) }
+        case let .makeScrollView(view, configuration):
+            applyMakeScrollView(view, configuration)
+        case let .removeScrollView(view):
+            applyRemoveScrollView(view, tick: tick)
+        case let .scrollTo(view, offset, animated):
+            applyScroll(view, to: offset, animated: animated, tick: tick)
         }
     }
 }

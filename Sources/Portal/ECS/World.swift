@@ -77,6 +77,7 @@ public final class World {
     var navigation = NavigationStore()
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
+    var scrollViews = ScrollViewStore()
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
     let features = FeatureRegistry.builtIn()
     /// The removal hooks of the features used so far (see `Removal.swift`).

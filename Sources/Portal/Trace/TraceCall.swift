@@ -46,6 +46,9 @@ enum TraceCall {
     case dismissPopup(Entity)
     case dismissTopPopup
     case tap(Point)
+    case makeScrollView(Entity, ScrollViewConfiguration)
+    case removeScrollView(Entity)
+    case scroll(Entity, Point, animated: Bool)
     case advance(Double)
     case tick
 }
@@ -138,6 +141,9 @@ extension TraceCall {
         case let .dismissPopup(c): try world.dismissPopup(c)
         case .dismissTopPopup: return .optionalEntity(world.dismissTopPopup())
         case let .tap(p): return .hit(world.tap(at: p))
+        case let .makeScrollView(v, c): try world.makeScrollView(v, configuration: c)
+        case let .removeScrollView(v): try world.removeScrollView(v)
+        case let .scroll(v, o, animated): try world.scroll(v, to: o, animated: animated)
         case let .advance(s): return .report(world.advance(by: s))
         case .tick: world.tick()
         }

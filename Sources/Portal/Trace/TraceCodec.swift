@@ -182,6 +182,15 @@ extension TraceWriter {
         case let .dismissPopup(c): raw("dismissPopup"); key("content"); entity(c)
         case .dismissTopPopup: raw("dismissTopPopup")
         case let .tap(p): raw("tap"); key("at"); point(p)
+        case let .makeScrollView(v, c):
+            // `rate=` is written in full (a Double): a custom rate replays to the same bits.
+            raw("makeScrollView"); key("view"); entity(v); key("content"); floats(c.contentSize.width, c.contentSize.height)
+            key("inset"); floats(c.contentInset.top, c.contentInset.leading, c.contentInset.bottom, c.contentInset.trailing)
+            key("axes"); int(Int32(c.axes.rawValue)); key("paging"); bool(c.isPagingEnabled); key("rate"); double(c.decelerationRate.rawValue)
+            key("bounces"); bool(c.bounces); key("alwaysBounceHorizontal"); bool(c.alwaysBounceHorizontal)
+            key("alwaysBounceVertical"); bool(c.alwaysBounceVertical)
+        case let .removeScrollView(v): raw("removeScrollView"); key("view"); entity(v)
+        case let .scroll(v, o, animated): raw("scrollTo"); key("view"); entity(v); key("offset"); point(o); key("animated"); bool(animated)
         case let .advance(s): raw("advance"); key("seconds"); double(s)
         case .tick: raw("tick")
         }
@@ -588,6 +597,20 @@ struct TraceDecoder {
         case "dismissPopup": call = .dismissPopup(try entity(take("content")))
         case "dismissTopPopup": call = .dismissTopPopup
         case "tap": call = .tap(try point(take("at")))
+        case "makeScrollView":
+            let v = try entity(take("view")), content = try floats(take("content"), 2), inset = try floats(take("inset"), 4)
+            let axes = try atom(one(take("axes")))
+            guard let bits = UInt8(axes) else { throw malformed("‘\(axes)’ is not an axis set") }
+            let paging = try bool(take("paging")), rate = try double(one(take("rate")))
+            let bounces = try bool(take("bounces")), horizontal = try bool(take("alwaysBounceHorizontal"))
+            let vertical = try bool(take("alwaysBounceVertical"))
+            call = .makeScrollView(v, ScrollViewConfiguration(
+                contentSize: Size(width: content[0], height: content[1]),
+                contentInset: EdgeInsets(top: inset[0], leading: inset[1], bottom: inset[2], trailing: inset[3]),
+                axes: ScrollAxes(rawValue: bits), isPagingEnabled: paging, decelerationRate: ScrollDecelerationRate(rawValue: rate),
+                bounces: bounces, alwaysBounceHorizontal: horizontal, alwaysBounceVertical: vertical))
+        case "removeScrollView": call = .removeScrollView(try entity(take("view")))
+        case "scrollTo": call = .scroll(try entity(take("view")), try point(take("offset")), animated: try bool(take("animated")))
         case "advance": call = .advance(try double(one(take("seconds"))))
         case "tick": call = .tick
         default: throw fail(.unknownCall(line.verb))
