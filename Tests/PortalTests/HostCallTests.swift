@@ -126,3 +126,59 @@ struct HostCallTests {
         #expect(world.fingerprint == twin.fingerprint)
     }
 }
+
+@Suite("Host calls: the call table")
+struct HostCallTableTests {
+    /// Every call type is registered once, under a verb of its own, and the table knows exactly
+    /// the format's verbs: a call registered twice, or a verb two types share, would make one of
+    /// them unreadable.
+    @Test func everyVerbNamesOneCallType() {
+        let registered = CoreCalls.all + FeatureRegistry.builtIn().calls
+        #expect(Set(registered.map { ObjectIdentifier($0) }).count == registered.count)
+        #expect(HostCallTable.byVerb.count == registered.count)
+        #expect(Set(HostCallTable.byVerb.keys) == [
+            "spawn", "despawn", "advance", "tick", "reduceMotion", "spawnView", "update", "animate", "zIndex", "hitTesting",
+            "hidden", "cornerStyle", "setFrames", "setParent", "contentOffset", "clipsToBounds",
+            "portal", "removePortal", "portalTransition", "portalItem", "dismissPortalItem", "portalGroup", "transfer",
+            "navigationStack", "screen", "push", "pop", "popToRoot", "setStack", "beginPop", "updatePop", "endPop",
+            "flowingHeader", "headerAnchors", "scroll", "popupPolicy", "popupContainer", "presentPopup", "dismissPopup",
+            "dismissTopPopup", "tap",
+        ])
+        let spawning = Set(HostCallTable.byVerb.filter { $0.value.spawns }.keys)
+        #expect(spawning == ["spawn", "spawnView", "navigationStack", "screen", "flowingHeader"])
+        let nan = Set(HostCallTable.byVerb.filter { $0.value.acceptsNaN }.keys)
+        #expect(nan == ["advance", "tap", "portalItem", "dismissPortalItem"])
+    }
+
+    /// A refused call is written with its error and leaves the world as it was; the trace then
+    /// replays to the same refusal.
+    @Test func aRefusedCallIsRecordedAndReplayedAsRefused() throws {
+        let world = World()
+        try world.startRecording()
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(throws: PortalError.invalidValue("opacity", 2, reason: "opacity must be a number in 0…1")) {
+            try world.update(view, to: ViewProperties(opacity: 2))
+        }
+        #expect(world.commands.isEmpty)
+        world.tick()
+        let text = try #require(world.stopRecording())
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1] == "@0 spawnView frame=0.0,0.0,10.0,10.0 radius=0.0 opacity=1.0 -> e1")
+        #expect(lines[2].hasPrefix("@0 refused update view=e1 opacity=2.0 ! "))
+        #expect(lines[3] == "@0 tick")
+        let replayed = try Trace(text).replay()
+        #expect(replayed.tickCount == 1 && replayed.viewCount == 1)
+    }
+}
+
+@Suite("Host calls: the staged command")
+struct CommandLayoutTests {
+    /// The command list is copied entry by entry as it applies: a command stays as small as
+    /// the largest folder's command (an animation's targets and curve), with no room added by
+    /// the folders' nesting.
+    @Test func aCommandIsNoLargerThanItsLargestPayload() {
+        print("Command size \(MemoryLayout<Command>.size), stride \(MemoryLayout<Command>.stride); ViewCommand \(MemoryLayout<ViewCommand>.size), PopupCommand \(MemoryLayout<PopupCommand>.size)")
+        #expect(MemoryLayout<Command>.size <= 232)
+    }
+}

@@ -339,7 +339,7 @@ struct PortalSequenceTests {
             case 3, 4: try world.portalTransition(id: ids[i], isActive: false, config: config)
             case 5, 6:
                 let other = ids[Int.random(in: 0..<3, using: &rng)]
-                if world.isPortalActive(ids[i]) == true || world.commands.contains(where: { if case .portalRequest = $0 { true } else { false } }) {
+                if world.isPortalActive(ids[i]) == true || world.commands.contains(where: { if case .portal(.request) = $0 { true } else { false } }) {
                     _ = try? world.transferActivePortal(from: ids[i], to: other)
                 }
             case 7: try world.portalTransition(ids: ids, groupID: "g", isActive: Bool.random(using: &rng), config: config, staggerDelay: 0.02)

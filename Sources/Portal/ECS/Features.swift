@@ -2,7 +2,7 @@
 // type whose `register(in:)` adds everything the world needs from it: its systems, each at a
 // named point of the tick; its removal hook; and its answers to the questions the world asks
 // every feature — may this view be despawned or reparented, does the feature take this tap, is
-// it idle, are its tables sound. The world runs the points and asks the lists; it never names a
+// it idle, are its tables sound; and which host call types it adds. The world runs the points and asks the lists; it never names a
 // feature, so a new feature is a new folder plus one line in `FeatureRegistry.builtIn()`.
 //
 // Registration happens once, as the world is created, in the order of `FeatureRegistry.builtIn()`:
@@ -83,6 +83,9 @@ struct FeatureRegistry {
     private(set) var idleChecks: [(World) -> Bool] = []
     /// The feature's structural checks (called only in builds that check invariants).
     private(set) var invariantChecks: [(World) -> Void] = []
+    /// The host call types of every feature (`ECS/HostCall.swift`), which the trace decoder
+    /// finds by verb.
+    private(set) var calls: [any HostCall.Type] = []
 
     /// Lets `feature` register everything it has.
     mutating func register(_ feature: any Feature.Type) {
@@ -136,6 +139,11 @@ struct FeatureRegistry {
     /// Registers an idleness check.
     mutating func addIdleCheck(_ isIdle: @escaping (World) -> Bool) {
         idleChecks.append(isIdle)
+    }
+
+    /// Registers the feature's host call types.
+    mutating func addCalls(_ types: any HostCall.Type...) {
+        calls.append(contentsOf: types)
     }
 
     /// Registers structural checks.

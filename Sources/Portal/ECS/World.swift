@@ -90,8 +90,11 @@ public final class World {
     /// Whether portal transitions cross-fade in place instead of flying; starts as
     /// ``Configuration/reduceMotion`` and applies to transitions that start after it changes.
     public var reduceMotion: Bool {
-        didSet { recorder?.note(.reduceMotion(reduceMotion), self) }
+        get { motionReduced }
+        set { _ = try? submit(SetReduceMotion(on: newValue)) }
     }
+    /// ``reduceMotion``'s value (set through its call, which a recording writes).
+    var motionReduced: Bool
     var clock: FixedClock
     var commands: [Command] = []
     /// The frames of the staged `setFrames` calls (their commands index into it); emptied,
@@ -134,7 +137,7 @@ public final class World {
 
     private init(validated configuration: Configuration) {
         self.configuration = configuration
-        self.reduceMotion = configuration.reduceMotion
+        self.motionReduced = configuration.reduceMotion
         self.clock = FixedClock(tickRate: configuration.tickRate, maxCatchUpTicks: configuration.maxCatchUpTicks)
         let n = configuration.reservedCapacity
         if n > 0 {
@@ -153,9 +156,7 @@ public final class World {
     ///
     /// - Complexity: O(1) amortised.
     public func spawn() throws(PortalError) -> Entity {
-        if let r = recorder, r.isIdle { return try r.record(.spawn, self).entity }
-        guard let entity = allocator.allocate() else { throw .entityLimitReached }
-        return entity
+        try submit(SpawnCall())
     }
 
     /// Despawns an entity: at the next tick its view, animations (reported as interrupted) and
@@ -165,23 +166,7 @@ public final class World {
     /// - Throws: ``PortalError/portalLayer(_:)`` and ``PortalError/portalOwned(_:)`` for the
     ///   entities Portal creates and removes itself (layers, backdrops).
     public func despawn(_ entity: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.despawn(entity), self); return }
-        try requireAppEntity(entity)
-        for check in features.despawnChecks { try check(self, entity, entity) }
-        // A view goes with its subtree (as the tree will be once the staged calls apply):
-        // every descendant is checked first, so a refusal leaves the world unchanged, then all
-        // are doomed at once and removed children first, each through the one removal path.
-        let subtree = projectedDescendants(of: entity)
-        for view in subtree {
-            try requireAppEntity(view)
-            for check in features.despawnChecks { try check(self, view, entity) }
-        }
-        for view in subtree.reversed() {
-            allocator.doom(view)
-            commands.append(.despawn(view))
-        }
-        allocator.doom(entity)
-        commands.append(.despawn(entity))
+        try submit(DespawnCall(entity: entity))
     }
 
     /// Whether `entity` is alive in this world (spawned, and not despawned).
@@ -217,32 +202,16 @@ public final class World {
     /// ``WorldEvent/ticksDropped(_:)``. A call made from inside a system runs nothing.
     @discardableResult
     public func advance(by seconds: Double) -> AdvanceReport {
-        if let r = recorder, r.isIdle { return (try? r.record(.advance(seconds), self))?.report ?? AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: nil) }
-        guard !isTicking else { return AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: .insideTick) }
-        let (run, dropped, rejection) = clock.absorb(seconds)
-        if let rejection, rejection != .zero { events.append(.frameTimeRejected(rejection)) }
-        if dropped > 0 { events.append(.ticksDropped(dropped)) }
-        views.beginRenderChanges()
-        for k in 0..<run {
-            views.beginRenderTick(isLast: k == run - 1)
-            runTick()
-        }
-        views.finishRenderChanges(items: renderItems)
-        return AdvanceReport(ticksRun: run, ticksDropped: dropped, rejection: rejection)
+        (try? submit(AdvanceCall(seconds: seconds))) ?? AdvanceReport(ticksRun: 0, ticksDropped: 0, rejection: nil)
     }
 
     /// Runs exactly one tick, whatever the accumulated host time. Does nothing when called from
     /// inside a system.
     public func tick() {
-        if let r = recorder, r.isIdle { _ = try? r.record(.tick, self); return }
-        guard !isTicking else { return }
-        views.beginRenderChanges()
-        views.beginRenderTick(isLast: true)
-        runTick()
-        views.finishRenderChanges(items: renderItems)
+        _ = try? submit(TickCall())
     }
 
-    private func runTick() {
+    func runTick() {
         isTicking = true
         defer { isTicking = false }
         let now = clock.tick + 1

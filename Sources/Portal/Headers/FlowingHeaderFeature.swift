@@ -4,6 +4,7 @@
 /// screen's transform), so after the write-back and before the render list.
 enum FlowingHeaderFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
+        features.addCalls(FlowingHeaderCall.self, SetFlowingHeaderAnchorsCall.self, ReportScrollCall.self)
         features.addSystem(.placement) { world, _ in world.runHeaderPlacement() }
         features.addRemovalHook { world, entity in world.removeFlowingHeader(entity) }
         features.addInvariantCheck { world in

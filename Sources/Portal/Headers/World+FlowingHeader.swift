@@ -75,43 +75,9 @@ extension World {
                               barAccessory: Entity? = nil, displays: FlowingHeaderDisplays = [.title],
                               layout: FlowingHeaderLayout = .horizontal, snappingBehavior: SnappingBehavior = .directional,
                               tokens: FlowingHeaderTokens = FlowingHeaderTokens()) throws(PortalError) -> Entity {
-        if let r = recorder, r.isIdle { return try r.record(.flowingHeader(FlowingHeaderCall(screen: screen, title: title, subtitle: subtitle, accessory: accessory, barTitle: barTitle, barAccessory: barAccessory, displays: displays, layout: layout, snapping: snappingBehavior, tokens: tokens)), self).entity }
-        try requireAppView(screen)
-        let parts = [("title", title), ("subtitle", subtitle), ("accessory", accessory),
-                     ("barTitle", barTitle), ("barAccessory", barAccessory)] as [(String, Entity?)]
-        for case let (name, part?) in parts {
-            try requireAppView(part)
-            // The part becomes the screen's child: it must not be the screen or above it.
-            if isProjectedAncestorOrSelf(part, of: screen) {
-                throw .invalidValue(name, 0, reason: "a header's part cannot be its screen or an ancestor of it: parts become the screen's children")
-            }
-            // Everything the reparenting below could refuse (a screen a stack places), refused now.
-            if projectedParent(of: part) != screen { try validateParent(screen, of: part) }
-        }
-        try tokens.validate()
-        for duration in [tokens.transitionDuration, tokens.scrollAnimationDuration] { try Animation.smooth(duration: duration).validate(step: clock.step) }
-        guard let header = allocator.allocate() else { throw .entityLimitReached }
-        guard let progress = spawnProgressView() else {
-            allocator.release(header)   // never used: in no table yet
-            throw .entityLimitReached
-        }
-        for case let (_, part?) in parts where projectedParent(of: part) != screen {
-            try setParent(screen, of: part)   // validated above: cannot throw
-        }
-        activateRemoval(of: FlowingHeaderFeature.self)
-        let titleFrame = views.frame(slot: views.slot(of: title)!)
-        let state = FlowingHeaderState(progressView: progress, progressSlot: views.slot(of: progress)!,
-                                       snapper: HeaderSnapper(behavior: snappingBehavior), progressDuration: nil,
-                                       tokens: tokens, displays: displays, accessory: accessory,
-                                       accessoryAnchor: accessory.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
-                                       screen: screen, title: title, subtitle: subtitle, barTitle: barTitle, barAccessory: barAccessory,
-                                       layout: layout, titleAnchor: titleFrame,
-                                       subtitleAnchor: subtitle.flatMap { views.slot(of: $0) }.map { views.frame(slot: $0) },
-                                       bar: Rect(x: titleFrame.minX, y: 0, width: titleFrame.width, height: 44),
-                                       barTitleSize: titleFrame.size,
-                                       slotHints: (views.slot(of: screen)!, views.slot(of: title)!, accessory.flatMap { views.slot(of: $0) } ?? 0))
-        headers.insert(state, for: header)
-        return header
+        try submit(FlowingHeaderCall(screen: screen, title: title, subtitle: subtitle, accessory: accessory, barTitle: barTitle,
+                                     barAccessory: barAccessory, displays: displays, layout: layout, snapping: snappingBehavior,
+                                     tokens: tokens))
     }
 
     /// Reports where the header's parts are laid out in the content (unscrolled coordinates),
@@ -122,29 +88,14 @@ extension World {
     /// ``FlowingHeaderGeometry/minimumTitleHeight``.
     public func setFlowingHeaderAnchors(_ header: Entity, title: Rect, accessory: Rect? = nil, bar: Rect,
                                         barTitleSize: Size) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setFlowingHeaderAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize), self); return }
-        try requireHeader(header)
-        try title.validate("title")
-        guard title.height == 0 || title.height >= FlowingHeaderGeometry.minimumTitleHeight else {
-            throw .invalidGeometry("title", title.height,
-                                   reason: "a title's height must be 0 (not laid out) or at least 1/64 pt: its scale is the bar title's height ÷ this")
-        }
-        try accessory?.validate("accessory")
-        try bar.validate("bar")
-        try Rect(origin: .zero, size: barTitleSize).validate("barTitleSize")
-        commands.append(.headerAnchors(header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize))
+        try submit(SetFlowingHeaderAnchorsCall(header: header, title: title, accessory: accessory, bar: bar, barTitleSize: barTitleSize))
     }
 
     /// Reports the header's scroll `offset` (points scrolled, growing downwards) and `phase`.
     /// While scrolling, the header follows (`.smooth`, 0.3 s); when scrolling stops part-way it
     /// snaps (`.smooth`, 0.4 s) as its snapping behaviour says.
     public func reportScroll(_ header: Entity, offset: Float, phase: ScrollPhase) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.reportScroll(header, offset, phase), self); return }
-        try requireHeader(header)
-        guard offset.isFinite, Rect.isSane(offset) else {
-            throw .invalidGeometry("offset", offset, reason: "a scroll offset must be finite and within ±1e9")
-        }
-        commands.append(.scroll(header, offset: offset, phase: phase))
+        try submit(ReportScrollCall(header: header, offset: offset, phase: phase))
     }
 
     /// The header's presented progress, 0 (in the content) … 1 (in the bar).
@@ -154,7 +105,7 @@ extension World {
         return views.slot(of: state.progressView).map { views.value(.x, slot: $0) } ?? 0
     }
 
-    private func requireHeader(_ header: Entity) throws(PortalError) {
+    func requireHeader(_ header: Entity) throws(PortalError) {
         try requireAlive(header)
         guard headers.index.contains(header) else { throw .notAFlowingHeader(header) }
     }
@@ -183,7 +134,7 @@ extension World {
                                       headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
                                       tracks: inout TrackStore, events: inout [WorldEvent]) -> Int {
         var i = start
-        while i < list.count, case let .scroll(header, offset, phase) = list[i] {
+        while i < list.count, case let .header(.scroll(header, offset, phase)) = list[i] {
             applyScroll(header, offset: offset, phase: phase, tick: tick, step: step, tolerance: tolerance,
                         headers: &headers, views: &views, tracks: &tracks, events: &events)
             i += 1

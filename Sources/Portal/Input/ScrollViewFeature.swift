@@ -5,6 +5,7 @@
 /// arbiter (`Input/Pan.swift`).
 enum ScrollViewFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
+        features.addCalls(MakeScrollViewCall.self, RemoveScrollViewCall.self, ScrollToCall.self)
         features.addSystem(.matching) { world, tick in world.runScrollViews(tick: tick) }
         features.addRemovalHook { world, entity in world.scrollViews.remove(entity) }
         features.addPanHandler(isCandidate: { world, view in world.scrollViews.index.contains(view) },

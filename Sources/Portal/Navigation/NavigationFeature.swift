@@ -4,6 +4,8 @@
 /// despawned or reparented alone, and a stack in the middle of a transition takes the taps on it.
 enum NavigationFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
+        features.addCalls(SpawnNavigationStackCall.self, SpawnScreenCall.self, PushCall.self, PopCall.self, PopToRootCall.self,
+                          SetStackCall.self, BeginInteractivePopCall.self, UpdateInteractivePopCall.self, EndInteractivePopCall.self)
         features.addSystem(.finish) { world, tick in world.runNavigationFinish(tick: tick) }
         features.addRemovalHook { world, entity in world.removeFromNavigation(entity) }
         // A stack's screens go with it (they are its subtree); a screen alone may not.

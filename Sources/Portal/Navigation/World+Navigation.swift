@@ -34,27 +34,7 @@ extension World {
     ///     start: a strip along the leading edge (20 pt, the default) or anywhere.
     public func spawnNavigationStack(frame: Rect, root: Entity,
                                      interactivePopStart: InteractivePopStart = .edge(width: 20)) throws(PortalError) -> Entity {
-        if let r = recorder, r.isIdle { return try r.record(.spawnNavigationStack(frame: frame, root: root, interactivePopStart), self).entity }
-        try frame.validate("frame")
-        if case let .edge(width) = interactivePopStart, !(Rect.isSane(width) && width > 0) {
-            throw .invalidGeometry("interactivePopStart.width", width, reason: "an edge strip must be wider than 0")
-        }
-        try requireFreeScreen(root)
-        guard let stack = allocator.allocate() else { throw .entityLimitReached }
-        guard let progress = spawnProgressView() else {
-            allocator.release(stack)   // never used: in no table yet
-            throw .entityLimitReached
-        }
-        activateRemoval(of: NavigationFeature.self)
-        let slot = views.insert(stack, frame: frame, cornerRadius: 0, opacity: 1, role: .view)
-        views.setClipsToBounds(true, slot: slot)
-        navigation.stacks.insert(NavigationStackState(screens: [root], progressView: progress,
-                                                      interactiveStart: interactivePopStart), for: stack)
-        navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
-        navigation.owners.insert(stack, for: root)
-        stageScreen(root, in: stack)
-        commands.append(.navigate(stack, .setStack([root], .identity)))
-        return stack
+        try submit(SpawnNavigationStackCall(frame: frame, root: root, interactivePopStart: interactivePopStart))
     }
 
     /// Creates a screen for a later push onto `stack`: a view that fills the stack (frame (0, 0,
@@ -77,15 +57,7 @@ extension World {
     /// - Throws: ``PortalError/notANavigationStack(_:)`` when `stack` is not one; the errors of
     ///   ``spawnView(frame:cornerRadius:opacity:)`` for the radius.
     public func spawnScreen(for stack: Entity, cornerRadius: Float = 0) throws(PortalError) -> Entity {
-        if let r = recorder, r.isIdle { return try r.record(.spawnScreen(stack: stack, cornerRadius: cornerRadius), self).entity }
-        _ = try requireStackRow(stack)
-        let size = views.slot(of: stack).map { views.frame(slot: $0) } ?? .zero
-        let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        try ViewProperties(frame: frame, cornerRadius: cornerRadius).validate()
-        let screen = try spawn()
-        let slot = views.insert(screen, frame: frame, cornerRadius: cornerRadius, opacity: 1, role: .view)
-        views.setHidden(true, by: .navigation, slot: slot)
-        return screen
+        try submit(SpawnScreenCall(stack: stack, cornerRadius: cornerRadius))
     }
 
     /// Pushes `screen` onto `stack` with `transition` (and its animation), at the next tick —
@@ -107,15 +79,7 @@ extension World {
     /// until the push shows it. (A root view from ``spawnView(frame:cornerRadius:opacity:)``
     /// is drawn until it is pushed.)
     public func push(_ screen: Entity, onto stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.push(screen, onto: stack, transition), self); return }
-        let row = try requireStackRow(stack)
-        try transition.validate(step: clock.step)
-        try requireFreeScreen(screen, for: stack)
-        try requireNotAncestor(screen, of: stack)
-        navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
-        navigation.owners.insert(stack, for: screen)
-        stageScreen(screen, in: stack)
-        commands.append(.navigate(stack, .push(screen, transition)))
+        try submit(PushCall(screen: screen, stack: stack, transition: transition))
     }
 
     /// Pops the top screen of `stack` with `transition`.
@@ -125,50 +89,18 @@ extension World {
     ///   not yet run); ``screens(of:)``, which lists the screens as of the last tick, can
     ///   differ meanwhile.
     public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.pop(stack, transition), self); return }
-        let row = try requireStackRow(stack)
-        try transition.validate(step: clock.step)
-        guard navigation.projections.values[row].interactivePop == nil else { throw .interactivePopInProgress(stack) }
-        guard navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
-        let top = navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
-        navigation.release(top, from: stack)
-        commands.append(.navigate(stack, .pop(transition)))
+        try submit(PopCall(stack: stack, transition: transition))
     }
 
     /// Pops every screen above the root with one transition from the top screen to the root.
     public func popToRoot(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.popToRoot(stack, transition), self); return }
-        var projection = try requireStack(stack)
-        try transition.validate(step: clock.step)
-        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
-        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
-        for screen in projection.screens.dropFirst() { navigation.release(screen, from: stack) }
-        projection.screens = [projection.screens[0]]
-        navigation.projections.insert(projection, for: stack)
-        commands.append(.navigate(stack, .popToRoot(transition)))
+        try submit(PopToRootCall(stack: stack, transition: transition))
     }
 
     /// Replaces the stack's screens. The change animates from the current top to the new top:
     /// as a pop when the new top was already below it, else as a push.
     public func setStack(_ stack: Entity, screens: [Entity], transition: NavigationTransition = .slide) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setStack(stack, screens, transition), self); return }
-        var projection = try requireStack(stack)
-        try transition.validate(step: clock.step)
-        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
-        guard !screens.isEmpty else {
-            throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
-        }
-        var seen = Set<Entity>()
-        for screen in screens {
-            guard seen.insert(screen).inserted else { throw .screenAlreadyInStack(screen) }
-            if navigation.owners.value(of: screen) != stack { try requireFreeScreen(screen, for: stack) }
-            try requireNotAncestor(screen, of: stack)
-        }
-        for screen in projection.screens where !seen.contains(screen) { navigation.release(screen, from: stack) }
-        for screen in screens { navigation.owners.insert(stack, for: screen); stageScreen(screen, in: stack) }
-        projection.screens = screens
-        navigation.projections.insert(projection, for: stack)
-        commands.append(.navigate(stack, .setStack(screens, transition)))
+        try submit(SetStackCall(stack: stack, screens: screens, transition: transition))
     }
 
     /// The live screens of `stack`, root first, as of the last tick.
@@ -200,35 +132,12 @@ extension World {
     /// - Throws: ``PortalError/cannotPopRoot(_:)`` on a root-only stack; NaN points are refused.
     @discardableResult
     public func beginInteractivePop(_ stack: Entity, at point: Point, transition: NavigationTransition = .slide) throws(PortalError) -> Bool {
-        if let r = recorder, r.isIdle { return try r.record(.beginInteractivePop(stack, point, transition), self).flag }
-        var projection = try requireStack(stack)
-        try transition.validate(step: clock.step)
-        guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
-        guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
-        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
-        let state = navigation.stacks.value(of: stack)!
-        guard let local = localPoint(point, inStack: stack) else { return false }
-        // A gesture cannot queue: while a transition runs or waits, the swipe does nothing.
-        let pending = commands.contains { if case let .navigate(s, _, _) = $0 { return s == stack } else { return false } }
-        guard state.active == nil, state.queue.isEmpty, !pending else { return false }
-        if case let .edge(width) = state.interactiveStart, local.x >= width { return false }
-        projection.interactivePop = (projection.screens.last!, 0)
-        navigation.projections.insert(projection, for: stack)
-        commands.append(.navigate(stack, .pop(transition), interactive: true))
-        return true
+        try submit(BeginInteractivePopCall(stack: stack, point: point, transition: transition))
     }
 
     /// Moves an interactive pop: progress = `translation` ÷ the stack's width, clamped to 0…1.
     public func updateInteractivePop(_ stack: Entity, translation: Float) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.updateInteractivePop(stack, translation), self); return }
-        var projection = try requireStack(stack)
-        guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
-        guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
-        let width = views.slot(of: stack).map { views.frame(slot: $0).width } ?? 0
-        let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
-        projection.interactivePop!.progress = progress
-        navigation.projections.insert(projection, for: stack)
-        commands.append(.interactivePop(stack, progress: progress))
+        try submit(UpdateInteractivePopCall(stack: stack, translation: translation))
     }
 
     /// Releases an interactive pop with a horizontal `velocity` (points per second): it finishes
@@ -250,22 +159,7 @@ extension World {
     /// ```
     @discardableResult
     public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) -> InteractivePopDecision {
-        if let r = recorder, r.isIdle { return try r.record(.endInteractivePop(stack, velocity), self).popDecision }
-        var projection = try requireStack(stack)
-        guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
-        guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
-        let rule = World.interactivePopDecision(progress: pop.progress, velocity: velocity)
-        let finish = rule.finish
-        let decision = InteractivePopDecision(stack: stack, finishes: finish, progress: pop.progress, completionSpeed: finish ? rule.speed : 1)
-        projection.interactivePop = nil
-        // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
-        if finish, let index = projection.screens.lastIndex(of: pop.screen) {
-            projection.screens.remove(at: index)
-            navigation.release(pop.screen, from: stack)
-        }
-        navigation.projections.insert(projection, for: stack)
-        commands.append(.interactivePopEnd(decision))
-        return decision
+        try submit(EndInteractivePopCall(stack: stack, velocity: velocity))
     }
 
     /// The rule for releasing an interactive pop: finish, and at what speed.
@@ -290,15 +184,15 @@ extension World {
     /// tree's projection (cycles, subtree despawns) sees it at once, and shows it: a view the
     /// app hid shows once pushed, as a pushed view controller's view does (until its request
     /// runs, the stack keeps it hidden).
-    private func stageScreen(_ screen: Entity, in stack: Entity) {
+    func stageScreen(_ screen: Entity, in stack: Entity) {
         guard projectedParent(of: screen) != stack else { return }
         stagedParents[screen] = .some(stack)
-        commands.append(.setParent(screen, stack, keepingGlobalFrame: false))
-        commands.append(.setHidden(screen, false))
+        commands.append(.view(.setParent(screen, stack, keepingGlobalFrame: false)))
+        commands.append(.view(.setHidden(screen, false)))
     }
 
     /// Refuses a screen that is the stack or contains it: it cannot become its own child.
-    private func requireNotAncestor(_ screen: Entity, of stack: Entity) throws(PortalError) {
+    func requireNotAncestor(_ screen: Entity, of stack: Entity) throws(PortalError) {
         if isProjectedAncestorOrSelf(screen, of: stack) { throw .parentCycle(screen, parent: stack) }
     }
 
@@ -320,7 +214,7 @@ extension World {
     /// portal layer or another view Portal owns), in no stack after the staged calls, and not still
     /// leaving another stack — a screen popped from one stack stays in it until that pop has run,
     /// and may go back onto the same stack (in order) but onto another only after.
-    private func requireFreeScreen(_ screen: Entity, for stack: Entity? = nil) throws(PortalError) {
+    func requireFreeScreen(_ screen: Entity, for stack: Entity? = nil) throws(PortalError) {
         try requireAppView(screen)
         guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
         if let leaving = navigation.leaving.value(of: screen), leaving.stack != stack { throw .screenAlreadyInStack(screen) }

@@ -4,6 +4,8 @@
 /// write-back, popups follow their sources.
 enum PopupFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
+        features.addCalls(SetPopupPolicy.self, SetPopupContainerCall.self, PresentPopupCall.self, DismissPopupCall.self,
+                          DismissTopPopupCall.self, TapCall.self)
         features.addSystem(.finish) { world, tick in world.runPopupFinish(tick: tick) }
         features.addSystem(.placement) { world, tick in world.runPopupFollow(tick: tick) }
         features.addRemovalHook { world, entity in world.removeFromPopups(entity) }

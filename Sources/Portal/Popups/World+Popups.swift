@@ -71,27 +71,13 @@ extension World {
     /// How presenting a popup treats popups already shown (`.stack` by default).
     public var popupPolicy: PopupPolicy {
         get { popups.policy }
-        set {
-            popups.policy = newValue
-            recorder?.note(.popupPolicy(newValue), self)
-        }
+        set { _ = try? submit(SetPopupPolicy(policy: newValue)) }
     }
 
     /// Sets the bounds and safe-area insets popups are placed in. Presented popups re-place
     /// themselves at the next tick (a rotation or a resize no longer dismisses them).
     public func setPopupContainer(bounds: Rect, safeArea: EdgeInsets = .zero) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setPopupContainer(bounds, safeArea), self); return }
-        try bounds.validate("bounds")
-        guard bounds.width > 0, bounds.height > 0 else {
-            throw .invalidGeometry("bounds", min(bounds.width, bounds.height), reason: "a popup container needs a non-empty frame")
-        }
-        for (field, inset) in [("top", safeArea.top), ("leading", safeArea.leading), ("bottom", safeArea.bottom), ("trailing", safeArea.trailing)]
-        where !(Rect.isSane(inset) && inset >= 0) {
-            throw .invalidGeometry("safeArea.\(field)", inset, reason: "insets must be finite and not negative")
-        }
-        commands.append(.popupContainer(bounds, safeArea))
-        popups.container = bounds   // validation of later calls sees it at once
-        popups.safeArea = safeArea
+        try submit(SetPopupContainerCall(bounds: bounds, safeArea: safeArea))
     }
 
     /// Presents `content` as a popup from `source` at the next tick: placed around the source
@@ -125,54 +111,26 @@ extension World {
     /// ``WorldEvent/popupDidDismiss(_:reason:)`` if the content needs others.
     public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
                              animation: Animation = .easeInOut(duration: 0.2), backdrop: Bool = true) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.presentPopup(content, from: source, width: width, height: height, animation, backdrop: backdrop), self); return }
-        try requireAppView(content)
-        try requireAppView(source)
-        guard content != source else { throw .invalidValue("content", 0, reason: "a popup cannot be its own source") }
-        if isProjectedAncestorOrSelf(content, of: source) {
-            throw .invalidValue("content", 0, reason: "a popup's content cannot contain its source")
-        }
-        guard width > 0, !width.isNaN, width.isInfinite || Rect.isSane(width) else {
-            throw .invalidGeometry("width", width, reason: "a popup's width must be positive (or .infinity)")
-        }
-        guard height >= 0, Rect.isSane(height) else {
-            throw .invalidGeometry("height", height, reason: "a popup's height must be finite and not negative")
-        }
-        try animation.validate(step: clock.step)
-        guard popups.container != nil else { throw .noPopupContainer }
-        guard popups.states.value(of: content) == nil, !pendingPopup(content) else { throw .popupAlreadyPresented(content) }
-        activateRemoval(of: PopupFeature.self)
-        commands.append(.presentPopup(content, source, width: width, height: height, animation: animation, backdrop: backdrop))
+        try submit(PresentPopupCall(content: content, source: source, width: width, height: height, animation: animation, backdrop: backdrop))
     }
 
     /// Dismisses `content`'s popup at the next tick (scaling out about its tail); its
     /// ``WorldEvent/popupDidDismiss(_:reason:)`` gives the reason ``PopupDismissReason/requested``.
     public func dismissPopup(_ content: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.dismissPopup(content), self); return }
-        try requireAlive(content)
-        guard popups.states.value(of: content) != nil || pendingPopup(content) else { throw .popupNotPresented(content) }
-        commands.append(.dismissPopup(content, .requested))
+        try submit(DismissPopupCall(content: content))
     }
 
     /// Dismisses the topmost popup, if any. Returns it.
     @discardableResult
     public func dismissTopPopup() -> Entity? {
-        if let r = recorder, r.isIdle { return (try? r.record(.dismissTopPopup, self))?.optionalEntity }
-        guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }
-        commands.append(.dismissPopup(top, .requested))
-        return top
+        (try? submit(DismissTopPopupCall())) ?? nil
     }
 
     /// A tap at `point`: hit-tests, and a tap on a popup's backdrop dismisses that popup (the
     /// topmost; reason ``PopupDismissReason/tappedOutside``). Returns what was hit.
     @discardableResult
     public func tap(at point: Point) -> HitTestResult? {
-        if let r = recorder, r.isIdle { return (try? r.record(.tap(point), self))?.hit }
-        let hit = hitTest(point)
-        if let hit, hit.role == .backdrop, let owner = popups.states.values.first(where: { $0.backdrop == hit.entity }) {
-            commands.append(.dismissPopup(owner.content, .tappedOutside))
-        }
-        return hit
+        (try? submit(TapCall(point: point))) ?? nil
     }
 
     /// Where `content`'s popup is placed, as of the last tick (`nil` when it is not presented).
@@ -181,8 +139,8 @@ extension World {
     /// The presented popups, bottom to top.
     public var presentedPopups: [Entity] { popups.stack }
 
-    private func pendingPopup(_ content: Entity) -> Bool {
-        commands.contains { if case let .presentPopup(c, _, _, _, _, _) = $0 { return c == content } else { return false } }
+    func pendingPopup(_ content: Entity) -> Bool {
+        commands.contains { if case let .popup(.present(c, _, _, _, _, _)) = $0 { return c == content } else { return false } }
     }
 
     // MARK: - Systems

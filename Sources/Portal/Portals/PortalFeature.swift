@@ -4,6 +4,8 @@
 /// moved late in the tick.
 enum PortalFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
+        features.addCalls(PortalMarkCall.self, RemovePortalCall.self, PortalTransitionCall.self, PortalItemCall.self,
+                          DismissPortalItemCall.self, PortalGroupCall.self, TransferActivePortalCall.self)
         features.addSystem(.matching, phase: .portalMatching) { world, tick in
             world.withPortalSystem { $0.runPortalMatching(tick: tick) }
         }

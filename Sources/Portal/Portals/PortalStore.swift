@@ -305,11 +305,11 @@ struct PortalStore {
     mutating func takeRequests(_ list: UnsafeBufferPointer<Command>, from start: Int,
                                configs: UnsafeBufferPointer<PortalTransitionConfig>) -> Int {
         var end = start
-        while end < list.count, case .portalRequest = list[end] { end += 1 }
+        while end < list.count, case .portal(.request) = list[end] { end += 1 }
         for chunk in ReadAhead.chunks(of: start..<end) {
             if chunk.count > 1 { touchRequests(list, chunk) }
             for i in chunk {
-                guard case let .portalRequest(key, isActive, config, stagger, group) = list[i] else { continue }
+                guard case let .portal(.request(key, isActive, config, stagger, group)) = list[i] else { continue }
                 takeRequest(Int(key), isActive: isActive, config: configs.baseAddress! + config, stagger: stagger, group: group)
             }
         }
@@ -324,7 +324,7 @@ struct PortalStore {
                 flightSettings.withUnsafeBufferPointer { settings in
                     watchedSlot.withUnsafeBufferPointer { watched in
                         for i in range {
-                            guard case let .portalRequest(interned, _, _, _, _) = list[i] else { continue }
+                            guard case let .portal(.request(interned, _, _, _, _)) = list[i] else { continue }
                             let key = Int(interned)
                             sum &+= touchLines(records.baseAddress! + key)
                             sum &+= touchLines(motion.baseAddress! + key)

@@ -31,25 +31,7 @@ extension World {
     ///   ``PortalError/portalOwned(_:)`` for Portal's own views (layers, backdrops), which
     ///   Portal removes on its own schedule.
     public func portal(_ view: Entity, id: PortalID, as role: PortalRole) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.portal(view, id, role), self); return }
-        try requireAppView(view)
-        if let key = portals.keys[id] {
-            let record = portals.records[Int(key)]
-            let existing = role == .source ? record.source : record.destination
-            // A despawned anchor (gone at the next tick, its handle dead at once) gives way.
-            if let existing, existing != view, isAlive(existing) {
-                throw .duplicatePortalRole(id, role, existing: existing, rejected: view)
-            }
-        }
-        let previous = removePortalAnchor(view)
-        activateRemoval(of: PortalFeature.self)
-        let key = portals.intern(id)
-        portals.anchors.insert(PortalAnchor(key: key, role: role), for: view)
-        portals.setAnchor(view, as: role, of: Int(key))
-        // A layer of the portal the mark left shows that portal's own anchors from now on.
-        if let previous { replaceLayerContent(view, of: previous) }
-        portals.wake(Int(key))
-        withPortalSystem { $0.applyVisibility(Int(key)) }
+        try submit(PortalMarkCall(view: view, id: id, role: role))
     }
 
     /// Marks a view as the source or destination of the portal of an `Identifiable` item.
@@ -61,9 +43,7 @@ extension World {
     /// keeps its last known frame, and a layer showing its content shows the portal's other
     /// anchor instead (so the view is not drawn twice).
     public func removePortal(from view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.removePortal(view), self); return }
-        try requireView(view)
-        if let key = removePortalAnchor(view) { replaceLayerContent(view, of: key) }
+        try submit(RemovePortalCall(view: view))
     }
 
     /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
@@ -85,7 +65,7 @@ extension World {
 
     /// Makes portal `key`'s layers that show `removed` (a view that lost its mark, or despawned
     /// content) show the portal's content or one of its anchors instead, or their own entity.
-    private func replaceLayerContent(_ removed: Entity, of key: Int) {
+    func replaceLayerContent(_ removed: Entity, of key: Int) {
         let record = portals.records[key]
         for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
             if let slot = views.slot(of: layer), views.styles[slot].content == removed {
@@ -116,12 +96,7 @@ extension World {
     /// - Throws: ``PortalError/unknownPortal(_:)`` for an id no view was marked with, and the
     ///   errors of an invalid configuration.
     public func portalTransition(id: PortalID, isActive: Bool, config: PortalTransitionConfig = PortalTransitionConfig()) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.portalTransition(id, isActive: isActive, config), self); return }
-        let key = try knownPortal(id)
-        try config.validate(step: clock.step, steps: &tracks.springSteps)
-        if let content = config.layerContent { try requireAppEntity(content) }
-        stagedConfigs.append(config)
-        commands.append(.portalRequest(key: key, isActive: isActive, config: stagedConfigs.count - 1, stagger: 0, group: nil))
+        try submit(PortalTransitionCall(id: id, isActive: isActive, config: config))
     }
 
     /// Drives an item transition: a non-nil item flies forward; `nil` flies the last item back
@@ -137,15 +112,7 @@ extension World {
     public func portalTransition<Item: Identifiable>(item: Item?, config: PortalTransitionConfig = PortalTransitionConfig(),
                                                      scope: String = "") throws(PortalError) {
         guard let item else { return try dismissPortalItem(config: config, scope: scope) }
-        if let r = recorder, r.isIdle { _ = try r.record(.portalItem(PortalID(item: item), config, scope: scope), self); return }
-        let current = portals.itemScopes[scope]?.current
-        let id = PortalID(item: item)
-        if let current, current != id {
-            try transferActivePortal(from: current, to: id)
-        } else {
-            try portalTransition(id: id, isActive: true, config: config)
-        }
-        portals.itemScopes[scope] = (id, id)
+        try submit(PortalItemCall(id: PortalID(item: item), config: config, scope: scope))
     }
 
     /// ``portalTransition(item:config:scope:)`` with a plain `nil`, which names no item type:
@@ -159,10 +126,7 @@ extension World {
     /// Flies the item presented in `scope` back to its source (its id stays the last item); does
     /// nothing when no item is presented there. The same as setting the item to `nil`.
     public func dismissPortalItem(config: PortalTransitionConfig = PortalTransitionConfig(), scope: String = "") throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.dismissPortalItem(config, scope: scope), self); return }
-        guard let current = portals.itemScopes[scope]?.current else { return }
-        try portalTransition(id: current, isActive: false, config: config)
-        portals.itemScopes[scope] = (nil, current)
+        try submit(DismissPortalItemCall(config: config, scope: scope))
     }
 
     /// The item id presented in `scope` now, or the last one when nothing is presented.
@@ -175,22 +139,7 @@ extension World {
     /// events; ``WorldEvent/portalGroupDidComplete(groupID:direction:tick:)`` follows the last.
     public func portalTransition(ids: [PortalID], groupID: String, isActive: Bool,
                                  config: PortalTransitionConfig = PortalTransitionConfig(), staggerDelay: Double = 0) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.portalGroup(ids, groupID: groupID, isActive: isActive, config, stagger: staggerDelay), self); return }
-        guard staggerDelay >= 0, staggerDelay <= Animation.maxSeconds else {
-            throw .invalidValue("staggerDelay", staggerDelay, reason: "a stagger must be 0…1,000,000 seconds")
-        }
-        var keys: [UInt32] = []
-        for id in ids { keys.append(try knownPortal(id)) }
-        try config.validate(step: clock.step, steps: &tracks.springSteps)
-        if let content = config.layerContent { try requireAppEntity(content) }
-        let group = portals.group(named: groupID)
-        portals.groups[group].members = keys
-        commands.append(.portalGroupRequest(group: group, direction: isActive ? .forward : .reverse))
-        if !keys.isEmpty { stagedConfigs.append(config) }
-        for (i, key) in keys.enumerated() {
-            commands.append(.portalRequest(key: key, isActive: isActive, config: stagedConfigs.count - 1,
-                                           stagger: Double(i) * staggerDelay, group: group))
-        }
+        try submit(PortalGroupCall(ids: ids, groupID: groupID, isActive: isActive, config: config, staggerDelay: staggerDelay))
     }
 
     /// ``portalTransition(ids:groupID:isActive:config:staggerDelay:)`` for `Identifiable` items.
@@ -208,15 +157,7 @@ extension World {
     /// not flown yet (made in the same frame, or waiting for an anchor) becomes `to`'s: `to` flies
     /// from its source. Applied at the next tick.
     public func transferActivePortal(from: PortalID, to: PortalID) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.transferActivePortal(from, to), self); return }
-        let source = try knownPortal(from)
-        let target = try knownPortal(to)
-        guard source != target else { return }
-        let requested = portals.records[Int(source)].requested || commands.contains {
-            if case let .portalRequest(key, isActive, _, _, _) = $0 { return key == source && isActive } else { return false }
-        }
-        guard requested else { throw .portalNotActive(from) }
-        commands.append(.portalTransfer(from: source, to: target))
+        try submit(TransferActivePortalCall(from: from, to: to))
     }
 
     /// Whether portal `id` is requested active (`nil` for an unknown id).
@@ -263,7 +204,7 @@ extension World {
                                 isActive: portals.layerIsActive(key, now: clock.tick), progress: progress, direction: direction)
     }
 
-    private func knownPortal(_ id: PortalID) throws(PortalError) -> UInt32 {
+    func knownPortal(_ id: PortalID) throws(PortalError) -> UInt32 {
         guard let key = portals.keys[id] else { throw .unknownPortal(id) }
         return key
     }

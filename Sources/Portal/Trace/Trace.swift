@@ -72,7 +72,7 @@ public struct Trace: Sendable {
                                        resolve: { name throws(TraceError) in try Self.check(name, spawned: count, line: number) },
                                        atomicHandlers: [:], navigationHandlers: [:], dryRun: true)
             let call = try decoder.call()
-            if call.spawns && !line.refused {
+            if type(of: call).spawns && !line.refused {
                 spawned += 1
                 guard line.result == "e\(spawned)" else {
                     throw TraceError(line: number, kind: .malformed("a spawn must end with -> e\(spawned)"))
@@ -202,9 +202,9 @@ public final class TraceReplayer {
                                    },
                                    atomicHandlers: atomicHandlers, navigationHandlers: navigationHandlers, dryRun: false)
         let call = try decoder.call()
-        let outcome: Result<TraceResult, PortalError>
+        let outcome: Result<Entity?, PortalError>
         do throws(PortalError) {
-            outcome = .success(try call.perform(on: world))
+            outcome = .success(try world.submitSpawning(call))
         } catch {
             outcome = .failure(error)
         }
@@ -213,7 +213,7 @@ public final class TraceReplayer {
             if line.refused {
                 throw TraceError(line: line.number, kind: .diverged("the trace says this call was refused (\(line.error ?? "")), the replay accepted it"))
             }
-            if call.spawns, case let .entity(e) = result { self.spawned.append(e) }
+            if let e = result { self.spawned.append(e) }
         case let .failure(error):
             if !line.refused {
                 throw TraceError(line: line.number, kind: .diverged("the replay refused this call: \(error)"))

@@ -1,6 +1,53 @@
-// Each call's line: its verb and keys, written by `TraceWriter.write(_:)` and read back by
-// `TraceDecoder.call()`. The two halves sit side by side per value type, so a new call or
-// field is added in one place.
+// The shared value codecs of trace lines: animations, view properties, portal configurations,
+// transitions and the rest, each written by a `TraceWriter` method and read back by the
+// `TraceDecoder` method of the same name, side by side per value type. Each call's own keys
+// are written and read by its call type (see `ECS/HostCall.swift`), with `put` and the `key:`
+// readers below.
+
+extension TraceWriter {
+    /// ` key=value` pairs, one overload per value type.
+    mutating func put(_ name: String, _ e: Entity) { key(name); entity(e) }
+    mutating func put(_ name: String, _ e: Entity?) { key(name); entity(e) }
+    mutating func put(_ name: String, _ b: Bool) { key(name); bool(b) }
+    mutating func put(_ name: String, _ v: Float) { key(name); float(v) }
+    mutating func put(_ name: String, _ v: Double) { key(name); double(v) }
+    mutating func put(_ name: String, _ r: Rect) { key(name); rect(r) }
+    mutating func put(_ name: String, _ r: Rect?) { key(name); rect(r) }
+    mutating func put(_ name: String, _ p: Point) { key(name); point(p) }
+    mutating func put(_ name: String, _ s: String) { key(name); string(s) }
+    mutating func put(_ name: String, _ a: Animation) { key(name); animation(a) }
+    /// A list of values, or `-` for an empty one.
+    mutating func put<C: Collection>(_ name: String, list: C, _ each: (inout TraceWriter, C.Element) -> Void) {
+        key(name)
+        if list.isEmpty { raw("-") }
+        for (i, element) in list.enumerated() {
+            if i > 0 { comma() }
+            each(&self, element)
+        }
+    }
+}
+
+extension TraceDecoder {
+    /// The value of `key`, one reader per value type (the key is taken: a key left over is an
+    /// error at the end of the line).
+    mutating func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
+    mutating func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
+    mutating func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
+    mutating func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
+    mutating func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
+    mutating func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
+    mutating func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
+    mutating func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
+    mutating func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
+    mutating func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T { try word(take(key), choices) }
+    /// A list of values (`-` for an empty one), each read by `each`.
+    mutating func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
+        let values = try take(key)
+        var out: [T] = []
+        if values != [.atom("-")] { for v in values { out.append(try each(self, v)) } }
+        return out
+    }
+}
 
 extension TraceWriter {
     mutating func animation(_ a: Animation) {
@@ -97,104 +144,6 @@ extension TraceWriter {
 
     static let edgeNames = ["top", "leading", "bottom", "trailing"]
     static let phaseNames = ["interacting", "decelerating", "idle"]
-
-    /// Writes a call's verb and arguments (the line's `@TICK` is written by the recorder).
-    mutating func write(_ call: TraceCall) {
-        switch call {
-        case .spawn: raw("spawn")
-        case let .spawnView(frame, radius, opacity, parent):
-            raw("spawnView"); key("frame"); rect(frame); key("radius"); float(radius); key("opacity"); float(opacity)
-            if let parent { key("parent"); entity(parent) }
-        case let .despawn(e): raw("despawn"); key("entity"); entity(e)
-        case let .update(e, p): raw("update"); key("view"); entity(e); properties(p)
-        case let .animate(e, p, a): raw("animate"); key("view"); entity(e); properties(p); key("with"); animation(a)
-        case let .setZIndex(e, z): raw("zIndex"); key("view"); entity(e); key("z"); int(z)
-        case let .setAllowsHitTesting(e, b): raw("hitTesting"); key("view"); entity(e); key("allows"); bool(b)
-        case let .setHidden(e, b): raw("hidden"); key("view"); entity(e); key("hidden"); bool(b)
-        case let .setCornerStyle(e, s, c):
-            raw("cornerStyle"); key("view"); entity(e); key("style"); raw(s == .circular ? "circular" : "continuous"); key("clips"); bool(c)
-        case let .setParent(v, p, k): raw("setParent"); key("view"); entity(v); key("parent"); entity(p); key("keepGlobalFrame"); bool(k)
-        case let .setContentOffset(v, o): raw("contentOffset"); key("view"); entity(v); key("offset"); point(o)
-        case let .setFrames(frames):
-            // `frames=f(e1,x,y,w,h),f(e2,…)`, or `-` for an empty batch.
-            raw("setFrames"); key("frames")
-            if frames.isEmpty { raw("-") }
-            for (i, element) in frames.enumerated() {
-                if i > 0 { comma() }
-                raw("f("); entity(element.view); comma(); rect(element.frame); raw(")")
-            }
-        case let .setClipsToBounds(v, c): raw("clipsToBounds"); key("view"); entity(v); key("clips"); bool(c)
-        case let .portal(v, id, role):
-            raw("portal"); key("view"); entity(v); key("id"); string(id.rawValue); key("role"); raw(role == .source ? "source" : "destination")
-        case let .removePortal(v): raw("removePortal"); key("view"); entity(v)
-        case let .portalTransition(id, active, c): raw("portalTransition"); key("id"); string(id.rawValue); key("active"); bool(active); config(c)
-        case let .portalItem(id, c, scope): raw("portalItem"); key("id"); string(id.rawValue); key("scope"); string(scope); config(c)
-        case let .dismissPortalItem(c, scope): raw("dismissPortalItem"); key("scope"); string(scope); config(c)
-        case let .portalGroup(ids, group, active, c, stagger):
-            raw("portalGroup"); key("ids")
-            if ids.isEmpty { raw("-") }
-            for (i, id) in ids.enumerated() {
-                if i > 0 { comma() }
-                string(id.rawValue)
-            }
-            key("group"); string(group); key("active"); bool(active); key("stagger"); double(stagger); config(c)
-        case let .transferActivePortal(from, to): raw("transfer"); key("from"); string(from.rawValue); key("to"); string(to.rawValue)
-        case let .reduceMotion(b): raw("reduceMotion"); key("on"); bool(b)
-        case let .popupPolicy(p): raw("popupPolicy"); key("policy"); raw(p == .stack ? "stack" : "oneAtATime")
-        case let .spawnNavigationStack(frame, root, start):
-            raw("navigationStack"); key("frame"); rect(frame); key("root"); entity(root); key("popStart")
-            if case let .edge(width) = start { raw("edge("); float(width); raw(")") } else { raw("anywhere") }
-        case let .spawnScreen(stack, radius): raw("screen"); key("stack"); entity(stack); key("radius"); float(radius)
-        case let .push(s, stack, t): raw("push"); key("screen"); entity(s); key("stack"); entity(stack); transition(t)
-        case let .pop(stack, t): raw("pop"); key("stack"); entity(stack); transition(t)
-        case let .popToRoot(stack, t): raw("popToRoot"); key("stack"); entity(stack); transition(t)
-        case let .setStack(stack, screens, t):
-            raw("setStack"); key("stack"); entity(stack); key("screens")
-            if screens.isEmpty { raw("-") }
-            for (i, s) in screens.enumerated() {
-                if i > 0 { comma() }
-                entity(s)
-            }
-            transition(t)
-        case let .beginInteractivePop(stack, p, t): raw("beginPop"); key("stack"); entity(stack); key("at"); point(p); transition(t)
-        case let .updateInteractivePop(stack, x): raw("updatePop"); key("stack"); entity(stack); key("translation"); float(x)
-        case let .endInteractivePop(stack, v): raw("endPop"); key("stack"); entity(stack); key("velocity"); float(v)
-        case let .flowingHeader(h):
-            raw("flowingHeader"); key("screen"); entity(h.screen); key("title"); entity(h.title); key("subtitle"); entity(h.subtitle)
-            key("accessory"); entity(h.accessory); key("barTitle"); entity(h.barTitle); key("barAccessory"); entity(h.barAccessory)
-            key("displays"); int(h.displays.rawValue)
-            key("layout"); raw(h.layout == .horizontal ? "horizontal" : "vertical")
-            key("snapping"); raw(h.snapping == .directional ? "directional" : h.snapping == .nearest ? "nearest" : "none")
-            let t = h.tokens
-            key("tokens"); double(t.transitionDuration); comma(); double(t.scrollAnimationDuration); comma()
-            floats(t.transitionRange, t.accessoryStartDivisor, t.startWithoutAccessory, t.barAccessorySize,
-                   t.accessoryMinimumOpacity, t.accessoryFadeRate, t.directionThreshold, t.barSpacing)
-        case let .setFlowingHeaderAnchors(h, title, accessory, bar, size):
-            raw("headerAnchors"); key("header"); entity(h); key("title"); rect(title); key("accessory"); rect(accessory)
-            key("bar"); rect(bar); key("barTitleSize"); self.size(size)
-        case let .reportScroll(h, offset, phase):
-            raw("scroll"); key("header"); entity(h); key("offset"); float(offset); key("phase"); raw(Self.phaseNames[phase.index])
-        case let .setPopupContainer(bounds, e):
-            raw("popupContainer"); key("bounds"); rect(bounds); key("safeArea"); floats(e.top, e.leading, e.bottom, e.trailing)
-        case let .presentPopup(c, s, w, h, a, b):
-            raw("presentPopup"); key("content"); entity(c); key("source"); entity(s); key("width"); float(w); key("height"); float(h)
-            key("animation"); animation(a); key("backdrop"); bool(b)
-        case let .dismissPopup(c): raw("dismissPopup"); key("content"); entity(c)
-        case .dismissTopPopup: raw("dismissTopPopup")
-        case let .tap(p): raw("tap"); key("at"); point(p)
-        case let .makeScrollView(v, c):
-            // `rate=` is written in full (a Double): a custom rate replays to the same bits.
-            raw("makeScrollView"); key("view"); entity(v); key("content"); floats(c.contentSize.width, c.contentSize.height)
-            key("inset"); floats(c.contentInset.top, c.contentInset.leading, c.contentInset.bottom, c.contentInset.trailing)
-            key("axes"); int(Int32(c.axes.rawValue)); key("paging"); bool(c.isPagingEnabled); key("rate"); double(c.decelerationRate.rawValue)
-            key("bounces"); bool(c.bounces); key("alwaysBounceHorizontal"); bool(c.alwaysBounceHorizontal)
-            key("alwaysBounceVertical"); bool(c.alwaysBounceVertical)
-        case let .removeScrollView(v): raw("removeScrollView"); key("view"); entity(v)
-        case let .scroll(v, o, animated): raw("scrollTo"); key("view"); entity(v); key("offset"); point(o); key("animated"); bool(animated)
-        case let .advance(s): raw("advance"); key("seconds"); double(s)
-        case .tick: raw("tick")
-        }
-    }
 }
 
 extension Edge {
@@ -227,9 +176,7 @@ struct TraceDecoder {
     let allowsNaN: Bool
 
     /// Whether an accepted call of `verb` may carry a NaN.
-    static func acceptsNaN(_ verb: String) -> Bool {
-        verb == "advance" || verb == "tap" || verb == "portalItem" || verb == "dismissPortalItem"
-    }
+    static func acceptsNaN(_ verb: String) -> Bool { HostCallTable.byVerb[verb]?.acceptsNaN ?? false }
     let resolve: (String) throws(TraceError) -> Entity
     let atomicHandlers: [String: AtomicTransition.Handler]
     let navigationHandlers: [String: NavigationTransition.Handler]
@@ -471,150 +418,11 @@ struct TraceDecoder {
         return NavigationTransition(node: node).animation(try animation(one(take("animation"))))
     }
 
-    /// The call the line records.
-    mutating func call() throws(TraceError) -> TraceCall {
-        let call: TraceCall
-        switch line.verb {
-        case "spawn": call = .spawn
-        case "spawnView":
-            let frame = try rect(take("frame")), radius = try float(one(take("radius"))), opacity = try float(one(take("opacity")))
-            var parent: Entity??
-            if let p = try takeIfPresent("parent") { parent = .some(try optionalEntity(p)) }
-            call = .spawnView(frame: frame, cornerRadius: radius, opacity: opacity, parent: parent)
-        case "despawn": call = .despawn(try entity(take("entity")))
-        case "update": let v = try entity(take("view")); call = .update(v, try properties())
-        case "animate":
-            let v = try entity(take("view"))
-            let p = try properties()
-            call = .animate(v, p, try animation(one(take("with"))))
-        case "zIndex":
-            let v = try entity(take("view"))
-            let z = try atom(one(take("z")))
-            guard let zi = Int32(z) else { throw malformed("‘\(z)’ is not a 32-bit integer") }
-            call = .setZIndex(v, zi)
-        case "hitTesting": call = .setAllowsHitTesting(try entity(take("view")), try bool(take("allows")))
-        case "hidden": call = .setHidden(try entity(take("view")), try bool(take("hidden")))
-        case "cornerStyle":
-            call = .setCornerStyle(try entity(take("view")), try word(take("style"), ["circular": .circular, "continuous": .continuous]),
-                                   clipsContent: try bool(take("clips")))
-        case "setParent":
-            call = .setParent(try entity(take("view")), try optionalEntity(take("parent")), keepingGlobalFrame: try bool(take("keepGlobalFrame")))
-        case "contentOffset": call = .setContentOffset(try entity(take("view")), try point(take("offset")))
-        case "setFrames":
-            let list = try take("frames")
-            var frames: [ViewFrame] = []
-            if list != [.atom("-")] {
-                for v in list {
-                    let (name, items) = try node(v)
-                    guard name == "f", let first = items.first else { throw malformed("expected f(entity,x,y,width,height)") }
-                    frames.append(ViewFrame(view: try entity(first), frame: try rect(Array(items.dropFirst()))))
-                }
-            }
-            call = .setFrames(frames)
-        case "clipsToBounds": call = .setClipsToBounds(try entity(take("view")), try bool(take("clips")))
-        case "portal":
-            call = .portal(try entity(take("view")), PortalID(try string(one(take("id")))),
-                           try word(take("role"), ["source": .source, "destination": .destination]))
-        case "removePortal": call = .removePortal(try entity(take("view")))
-        case "portalTransition":
-            let id = PortalID(try string(one(take("id")))), active = try bool(take("active"))
-            call = .portalTransition(id, isActive: active, try config())
-        case "portalItem":
-            let id = PortalID(try string(one(take("id")))), scope = try string(one(take("scope")))
-            call = .portalItem(id, try config(), scope: scope)
-        case "dismissPortalItem":
-            let scope = try string(one(take("scope")))
-            call = .dismissPortalItem(try config(), scope: scope)
-        case "portalGroup":
-            let list = try take("ids")
-            var ids: [PortalID] = []
-            if list != [.atom("-")] { for v in list { ids.append(PortalID(try string(v))) } }
-            let group = try string(one(take("group"))), active = try bool(take("active")), stagger = try double(one(take("stagger")))
-            call = .portalGroup(ids, groupID: group, isActive: active, try config(), stagger: stagger)
-        case "transfer": call = .transferActivePortal(PortalID(try string(one(take("from")))), PortalID(try string(one(take("to")))))
-        case "reduceMotion": call = .reduceMotion(try bool(take("on")))
-        case "popupPolicy": call = .popupPolicy(try word(take("policy"), ["stack": .stack, "oneAtATime": .oneAtATime]))
-        case "navigationStack":
-            let frame = try rect(take("frame")), root = try entity(take("root"))
-            let start: InteractivePopStart
-            switch try node(one(take("popStart"))) {
-            case ("anywhere", []): start = .anywhere
-            case let ("edge", items): start = .edge(width: try floats(items, 1)[0])
-            default: throw malformed("expected edge(WIDTH) or anywhere")
-            }
-            call = .spawnNavigationStack(frame: frame, root: root, start)
-        case "screen":
-            let stack = try entity(take("stack"))
-            call = .spawnScreen(stack: stack, cornerRadius: try float(one(take("radius"))))
-        case "push":
-            let s = try entity(take("screen")), stack = try entity(take("stack"))
-            call = .push(s, onto: stack, try transition())
-        case "pop": let stack = try entity(take("stack")); call = .pop(stack, try transition())
-        case "popToRoot": let stack = try entity(take("stack")); call = .popToRoot(stack, try transition())
-        case "setStack":
-            let stack = try entity(take("stack"))
-            let list = try take("screens")
-            var screens: [Entity] = []
-            if list != [.atom("-")] { for v in list { screens.append(try entity(v)) } }
-            call = .setStack(stack, screens, try transition())
-        case "beginPop":
-            let stack = try entity(take("stack")), p = try point(take("at"))
-            call = .beginInteractivePop(stack, p, try transition())
-        case "updatePop": call = .updateInteractivePop(try entity(take("stack")), try float(one(take("translation"))))
-        case "endPop": call = .endInteractivePop(try entity(take("stack")), try float(one(take("velocity"))))
-        case "flowingHeader":
-            let screen = try entity(take("screen")), title = try entity(take("title")), subtitle = try optionalEntity(take("subtitle"))
-            let accessory = try optionalEntity(take("accessory")), barTitle = try optionalEntity(take("barTitle"))
-            let barAccessory = try optionalEntity(take("barAccessory"))
-            let d = try atom(one(take("displays")))
-            guard let displays = UInt8(d) else { throw malformed("‘\(d)’ is not a display set") }
-            let layout: FlowingHeaderLayout = try word(take("layout"), ["horizontal": .horizontal, "vertical": .vertical])
-            let snapping: SnappingBehavior = try word(take("snapping"), ["directional": .directional, "nearest": .nearest, "none": .none])
-            let t = try count(take("tokens"), 10)
-            let f = try floats(Array(t[2...]), 8)
-            let tokens = FlowingHeaderTokens(transitionDuration: try double(t[0]), scrollAnimationDuration: try double(t[1]),
-                                             transitionRange: f[0], accessoryStartDivisor: f[1], startWithoutAccessory: f[2],
-                                             barAccessorySize: f[3], accessoryMinimumOpacity: f[4], accessoryFadeRate: f[5],
-                                             directionThreshold: f[6], barSpacing: f[7])
-            call = .flowingHeader(FlowingHeaderCall(screen: screen, title: title, subtitle: subtitle, accessory: accessory,
-                                                    barTitle: barTitle, barAccessory: barAccessory,
-                                                    displays: FlowingHeaderDisplays(rawValue: displays), layout: layout,
-                                                    snapping: snapping, tokens: tokens))
-        case "headerAnchors":
-            let h = try entity(take("header")), title = try rect(take("title")), accessory = try optionalRect(take("accessory"))
-            let bar = try rect(take("bar")), size = try floats(take("barTitleSize"), 2)
-            call = .setFlowingHeaderAnchors(h, title: title, accessory: accessory, bar: bar, barTitleSize: Size(width: size[0], height: size[1]))
-        case "scroll":
-            let h = try entity(take("header")), offset = try float(one(take("offset")))
-            call = .reportScroll(h, offset, try word(take("phase"), ["interacting": .interacting, "decelerating": .decelerating, "idle": .idle]))
-        case "popupContainer":
-            let bounds = try rect(take("bounds")), e = try floats(take("safeArea"), 4)
-            call = .setPopupContainer(bounds, EdgeInsets(top: e[0], leading: e[1], bottom: e[2], trailing: e[3]))
-        case "presentPopup":
-            let c = try entity(take("content")), s = try entity(take("source"))
-            let w = try float(one(take("width"))), h = try float(one(take("height")))
-            call = .presentPopup(c, from: s, width: w, height: h, try animation(one(take("animation"))), backdrop: try bool(take("backdrop")))
-        case "dismissPopup": call = .dismissPopup(try entity(take("content")))
-        case "dismissTopPopup": call = .dismissTopPopup
-        case "tap": call = .tap(try point(take("at")))
-        case "makeScrollView":
-            let v = try entity(take("view")), content = try floats(take("content"), 2), inset = try floats(take("inset"), 4)
-            let axes = try atom(one(take("axes")))
-            guard let bits = UInt8(axes) else { throw malformed("‘\(axes)’ is not an axis set") }
-            let paging = try bool(take("paging")), rate = try double(one(take("rate")))
-            let bounces = try bool(take("bounces")), horizontal = try bool(take("alwaysBounceHorizontal"))
-            let vertical = try bool(take("alwaysBounceVertical"))
-            call = .makeScrollView(v, ScrollViewConfiguration(
-                contentSize: Size(width: content[0], height: content[1]),
-                contentInset: EdgeInsets(top: inset[0], leading: inset[1], bottom: inset[2], trailing: inset[3]),
-                axes: ScrollAxes(rawValue: bits), isPagingEnabled: paging, decelerationRate: ScrollDecelerationRate(rawValue: rate),
-                bounces: bounces, alwaysBounceHorizontal: horizontal, alwaysBounceVertical: vertical))
-        case "removeScrollView": call = .removeScrollView(try entity(take("view")))
-        case "scrollTo": call = .scroll(try entity(take("view")), try point(take("offset")), animated: try bool(take("animated")))
-        case "advance": call = .advance(try double(one(take("seconds"))))
-        case "tick": call = .tick
-        default: throw fail(.unknownCall(line.verb))
-        }
+    /// The call the line records: the call type its verb names reads its keys, and none may be
+    /// left over.
+    mutating func call() throws(TraceError) -> any HostCall {
+        guard let type = HostCallTable.byVerb[line.verb] else { throw fail(.unknownCall(line.verb)) }
+        let call = try type.init(reading: &self)
         try finish()
         return call
     }

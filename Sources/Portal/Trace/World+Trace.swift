@@ -1,11 +1,10 @@
 // Recording a world's host calls as a trace (see `Trace.swift` for the format and the replay).
 //
-// Each recordable public function starts with one line,
-//     if let r = recorder, r.isIdle { return try r.record(.call(args), self).… }
-// so a world that is not recording pays one nil check per call. A recording world performs the
-// call through `TraceCall.perform` (the replayer's path too) with the recorder busy, so the
-// public calls a call makes itself (`setFrame` → `update`, a header's `setParent`) are not
-// written twice, and writes one line: the call, or the call refused with its error.
+// Every host call reaches `World.submit` (`ECS/HostCall.swift`), so the recorder is one branch
+// there: a world that is not recording pays one nil check per call. A recording world performs
+// the call through `record` with the recorder busy, so the calls a call makes itself (`setFrame`
+// → `update`, a header's `setParent`) are not written twice, and writes one line after it: the
+// call's verb and keys, as its call type spells them, or the call refused with its error.
 
 /// The recording state of one world: the text written so far and the names of its entities.
 final class TraceRecorder {
@@ -26,28 +25,29 @@ final class TraceRecorder {
         writer.raw("\n")
     }
 
-    /// Performs `call` on `world` and writes it. Calls made by systems inside a tick are not
-    /// written: systems are code, and the replay's systems make them again.
-    func record(_ call: TraceCall, _ world: World) throws(PortalError) -> TraceResult {
+    /// Performs `call` on `world` and writes its line: the call, or the call refused with its
+    /// error. Calls made by systems inside a tick are not written: systems are code, and the
+    /// replay's systems make them again.
+    func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
         isIdle = false
         defer { isIdle = true }
         if world.isTicking { return try call.perform(on: world) }
         let tick = world.tickCount
         do throws(PortalError) {
-            let result = try call.perform(on: world)
+            let output = try call.perform(on: world)
             begin(tick, refused: false)
-            writer.write(call)
-            if call.spawns, case let .entity(e) = result {
+            write(call)
+            if C.spawns, let e = output as? Entity {
                 writer.spawned += 1
                 writer.names[e] = writer.spawned
                 writer.raw(" -> ")
                 writer.entity(e)
             }
             writer.raw("\n")
-            return result
+            return output
         } catch {
             begin(tick, refused: true)
-            writer.write(call)
+            write(call)
             writer.raw(" ! ")
             for c in error.description.unicodeScalars { writer.out.unicodeScalars.append(c == "\n" || c == "\r" ? " " : c) }
             writer.raw("\n")
@@ -55,12 +55,16 @@ final class TraceRecorder {
         }
     }
 
-    /// Writes a setting the host changed (a property set, which cannot be refused).
-    func note(_ call: TraceCall, _ world: World) {
-        guard isIdle, !world.isTicking else { return }
+    /// Writes a setting the host changed before recording started (it cannot be refused).
+    func note<C: HostCall>(_ call: C, _ world: World) {
         begin(world.tickCount, refused: false)
-        writer.write(call)
+        write(call)
         writer.raw("\n")
+    }
+
+    private func write<C: HostCall>(_ call: C) {
+        writer.raw(C.verb)
+        call.write(to: &writer)
     }
 
     private func begin(_ tick: UInt64, refused: Bool) {
@@ -92,8 +96,8 @@ extension World {
         let r = TraceRecorder(header: configuration, capacity: capacity)
         recorder = r
         // Settings changed before recording started are the trace's first lines.
-        if reduceMotion != configuration.reduceMotion { r.note(.reduceMotion(reduceMotion), self) }
-        if popupPolicy != .stack { r.note(.popupPolicy(popupPolicy), self) }
+        if reduceMotion != configuration.reduceMotion { r.note(SetReduceMotion(on: reduceMotion), self) }
+        if popupPolicy != .stack { r.note(SetPopupPolicy(policy: popupPolicy), self) }
     }
 
     /// Whether the world is recording its host calls.

@@ -53,20 +53,7 @@ extension World {
 
     /// `setFrames(_:)` from a buffer (a host's own storage, with no array in between).
     public func setFrames(_ frames: UnsafeBufferPointer<ViewFrame>) throws(PortalError) {
-        // A recorded batch is copied into the trace call (an allocation only while recording).
-        if let r = recorder, r.isIdle { _ = try r.record(.setFrames(Array(frames)), self); return }
-        if let i = views.firstBadFrame(frames, allocator: allocator) {
-            do throws(PortalError) {
-                try requireAppView(frames[i].view)
-                try frames[i].frame.validate("frame")
-            } catch {
-                throw .invalidElement("frames[\(i)]", error)
-            }
-        }
-        guard !frames.isEmpty else { return }
-        let first = stagedFrames.count
-        stagedFrames.append(contentsOf: frames)
-        commands.append(.setFrames(first: first, count: frames.count))
+        try submit(SetFramesCall(frames: frames))
     }
 
     /// Sets one presented value of the view in `slot` at once, stopping any lane that drives it.
@@ -148,9 +135,9 @@ extension TrackStore {
         var i = start
         run: while i < list.count {
             switch list[i] {
-            case let .update(entity, properties):
+            case let .view(.update(entity, properties)):
                 if let slot = views.slot(of: entity) { place(properties, slot: slot, views: &views, events: &events) }
-            case let .setFrames(first, count):
+            case let .view(.setFrames(first, count)):
                 for element in frames[first..<first + count] {
                     guard let slot = views.slot(of: element.view) else { continue }
                     placeFrame(element.frame, slot: slot, views: &views, events: &events)

@@ -24,17 +24,7 @@ extension World {
     ///   not a live view; ``PortalError/portalLayer(_:)`` or ``PortalError/portalOwned(_:)`` for
     ///   one of Portal's own views.
     public func spawnView(frame: Rect, cornerRadius: Float = 0, opacity: Float = 1, in parent: Entity?) throws(PortalError) -> Entity {
-        if let r = recorder, r.isIdle { return try r.record(.spawnView(frame: frame, cornerRadius: cornerRadius, opacity: opacity, parent: .some(parent)), self).entity }
-        try ViewProperties(frame: frame, cornerRadius: cornerRadius, opacity: opacity).validate()
-        var parentSlot: Int?
-        if let parent {
-            try requireAppView(parent)
-            parentSlot = views.slot(of: parent)
-        }
-        let entity = try spawn()
-        let slot = views.insert(entity, frame: frame, cornerRadius: cornerRadius, opacity: opacity, role: .view)
-        if let parentSlot { views.setParent(parentSlot, of: slot) }
-        return entity
+        try submit(SpawnViewCall(frame: frame, cornerRadius: cornerRadius, opacity: opacity, parent: .some(parent)))
     }
 
     /// Moves `view` under `parent` (among its children by z index, then creation order), or makes
@@ -56,10 +46,7 @@ extension World {
     ///   ``PortalError/portalOwned(_:)`` for a `view` or `parent` that is not a live app view.
     ///   The world is unchanged when it throws.
     public func setParent(_ parent: Entity?, of view: Entity, keepingGlobalFrame: Bool = false) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame), self); return }
-        try validateParent(parent, of: view)
-        stagedParents[view] = .some(parent)
-        commands.append(.setParent(view, parent, keepingGlobalFrame: keepingGlobalFrame))
+        try submit(SetParentCall(view: view, parent: parent, keepingGlobalFrame: keepingGlobalFrame))
     }
 
     /// Throws what ``setParent(_:of:keepingGlobalFrame:)`` would throw, staging nothing: a view
@@ -134,17 +121,14 @@ extension World {
     /// - Throws: ``PortalError/invalidGeometry(_:_:reason:)`` for a coordinate that is NaN,
     ///   infinite or beyond ±1e9, and the errors of ``update(_:to:)``.
     public func setContentOffset(_ offset: Point, of view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setContentOffset(view, offset), self); return }
-        try update(view, to: ViewProperties(contentOffset: offset))
+        try submit(SetContentOffset(view: view, offset: offset))
     }
 
     /// Sets whether `view` clips its descendants to its rounded frame at the next tick (Core
     /// Animation's `masksToBounds`; off by default). A descendant wholly outside the clip is
     /// culled: left out of the render list and of hit testing, with its subtree.
     public func setClipsToBounds(_ clips: Bool, of view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setClipsToBounds(view, clips), self); return }
-        try requireView(view)
-        commands.append(.setClipsToBounds(view, clips))
+        try submit(SetClipsToBounds(view: view, clips: clips))
     }
 
     /// The clips of the last render list, indexed by ``RenderItem/clip``.

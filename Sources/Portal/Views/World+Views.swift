@@ -9,11 +9,7 @@ extension World {
     ///   outside 0…1.
     /// - Complexity: O(1) amortised.
     public func spawnView(frame: Rect, cornerRadius: Float = 0, opacity: Float = 1) throws(PortalError) -> Entity {
-        if let r = recorder, r.isIdle { return try r.record(.spawnView(frame: frame, cornerRadius: cornerRadius, opacity: opacity, parent: nil), self).entity }
-        try ViewProperties(frame: frame, cornerRadius: cornerRadius, opacity: opacity).validate()
-        let entity = try spawn()
-        views.insert(entity, frame: frame, cornerRadius: cornerRadius, opacity: opacity, role: .view)
-        return entity
+        try submit(SpawnViewCall(frame: frame, cornerRadius: cornerRadius, opacity: opacity, parent: nil))
     }
 
     /// Moves a view to `frame` at the next tick, without animation (a running frame animation
@@ -26,10 +22,7 @@ extension World {
     /// animating jumps to its new value; an animation left with nothing to drive is reported
     /// complete and interrupted.
     public func update(_ view: Entity, to properties: ViewProperties) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.update(view, properties), self); return }
-        try requireView(view)
-        try properties.validate()
-        commands.append(.update(view, properties))
+        try submit(UpdateCall(view: view, properties: properties))
     }
 
     /// Animates a view's properties to new values — the headless `withAnimation`.
@@ -49,43 +42,28 @@ extension World {
     ///   ``update(_:to:)``.
     @discardableResult
     public func animate(_ view: Entity, to properties: ViewProperties, with animation: Animation = .default) throws(PortalError) -> AnimationID {
-        if let r = recorder, r.isIdle { return try r.record(.animate(view, properties, animation), self).animationID }
-        try requireView(view)
-        try properties.validate()
-        try animation.validate(step: clock.step, steps: &tracks.springSteps)
-        let id = AnimationID(rawValue: nextAnimationID)
-        nextAnimationID += 1
-        commands.append(.animate(view, properties, animation, id))
-        return id
+        try submit(AnimateCall(view: view, properties: properties, animation: animation))
     }
 
     /// Sets a view's z index at the next tick: among views of the same role, higher draws on top.
     public func setZIndex(_ zIndex: Int32, of view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setZIndex(view, zIndex), self); return }
-        try requireView(view)
-        commands.append(.setZIndex(view, zIndex))
+        try submit(SetZIndex(view: view, z: zIndex))
     }
 
     /// Sets whether ``hitTest(_:)`` can return the view (SwiftUI's `allowsHitTesting`).
     public func setAllowsHitTesting(_ allows: Bool, of view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setAllowsHitTesting(view, allows), self); return }
-        try requireView(view)
-        commands.append(.setAllowsHitTesting(view, allows))
+        try submit(SetAllowsHitTesting(view: view, allows: allows))
     }
 
     /// Hides or shows a view at the next tick (SwiftUI's `hidden()`): a hidden view is left
     /// out of the render list and of hit testing but keeps animating.
     public func setHidden(_ hidden: Bool, of view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setHidden(view, hidden), self); return }
-        try requireView(view)
-        commands.append(.setHidden(view, hidden))
+        try submit(SetHidden(view: view, hidden: hidden))
     }
 
     /// Sets how a view's corners are drawn: their style, and whether content is clipped to them.
     public func setCornerStyle(_ style: CornerStyle, clipsContent: Bool = true, of view: Entity) throws(PortalError) {
-        if let r = recorder, r.isIdle { _ = try r.record(.setCornerStyle(view, style, clipsContent: clipsContent), self); return }
-        try requireView(view)
-        commands.append(.setCornerStyle(view, style, clipsContent))
+        try submit(SetCornerStyle(view: view, style: style, clipsContent: clipsContent))
     }
 
     /// The view's presented values as of the last tick (mid-animation values included), with

@@ -1,0 +1,277 @@
+// The navigation calls (see `ECS/HostCall.swift`): stacks and screens, pushes and pops, and the
+// interactive pop. Each updates the stack's projection at once (what later calls validate
+// against) and stages a request the stack runs in order.
+
+/// ``World/spawnNavigationStack(frame:root:interactivePopStart:)``.
+struct SpawnNavigationStackCall: SpawningCall {
+    static let verb = "navigationStack"
+    var frame: Rect, root: Entity, interactivePopStart: InteractivePopStart
+    init(frame: Rect, root: Entity, interactivePopStart: InteractivePopStart) {
+        (self.frame, self.root, self.interactivePopStart) = (frame, root, interactivePopStart)
+    }
+    func write(to trace: inout TraceWriter) {
+        trace.put("frame", frame); trace.put("root", root); trace.key("popStart")
+        if case let .edge(width) = interactivePopStart { trace.raw("edge("); trace.float(width); trace.raw(")") } else { trace.raw("anywhere") }
+    }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        frame = try trace.rect(key: "frame")
+        root = try trace.entity(key: "root")
+        switch try trace.node(trace.one(trace.take("popStart"))) {
+        case ("anywhere", []): interactivePopStart = .anywhere
+        case let ("edge", items): interactivePopStart = .edge(width: try trace.floats(items, 1)[0])
+        default: throw trace.malformed("expected edge(WIDTH) or anywhere")
+        }
+    }
+
+    func perform(on world: World) throws(PortalError) -> Entity {
+        try frame.validate("frame")
+        if case let .edge(width) = interactivePopStart, !(Rect.isSane(width) && width > 0) {
+            throw .invalidGeometry("interactivePopStart.width", width, reason: "an edge strip must be wider than 0")
+        }
+        try world.requireFreeScreen(root)
+        guard let stack = world.allocator.allocate() else { throw .entityLimitReached }
+        guard let progress = world.spawnProgressView() else {
+            world.allocator.release(stack)   // never used: in no table yet
+            throw .entityLimitReached
+        }
+        world.activateRemoval(of: NavigationFeature.self)
+        let slot = world.views.insert(stack, frame: frame, cornerRadius: 0, opacity: 1, role: .view)
+        world.views.setClipsToBounds(true, slot: slot)
+        world.navigation.stacks.insert(NavigationStackState(screens: [root], progressView: progress,
+                                                            interactiveStart: interactivePopStart), for: stack)
+        world.navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
+        world.navigation.owners.insert(stack, for: root)
+        world.stageScreen(root, in: stack)
+        world.commands.append(.navigation(.navigate(stack, .setStack([root], .identity))))
+        return stack
+    }
+}
+
+/// ``World/spawnScreen(for:cornerRadius:)``.
+struct SpawnScreenCall: SpawningCall {
+    static let verb = "screen"
+    var stack: Entity, cornerRadius: Float
+    init(stack: Entity, cornerRadius: Float) { (self.stack, self.cornerRadius) = (stack, cornerRadius) }
+    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("radius", cornerRadius) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        cornerRadius = try trace.float(key: "radius")
+    }
+    func perform(on world: World) throws(PortalError) -> Entity {
+        _ = try world.requireStackRow(stack)
+        let size = world.views.slot(of: stack).map { world.views.frame(slot: $0) } ?? .zero
+        let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        try ViewProperties(frame: frame, cornerRadius: cornerRadius).validate()
+        let screen = try world.spawn()
+        let slot = world.views.insert(screen, frame: frame, cornerRadius: cornerRadius, opacity: 1, role: .view)
+        world.views.setHidden(true, by: .navigation, slot: slot)
+        return screen
+    }
+}
+
+/// ``World/push(_:onto:transition:)``.
+struct PushCall: HostCall {
+    static let verb = "push"
+    var screen: Entity, stack: Entity, transition: NavigationTransition
+    init(screen: Entity, stack: Entity, transition: NavigationTransition) { (self.screen, self.stack, self.transition) = (screen, stack, transition) }
+    func write(to trace: inout TraceWriter) { trace.put("screen", screen); trace.put("stack", stack); trace.transition(transition) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        screen = try trace.entity(key: "screen")
+        stack = try trace.entity(key: "stack")
+        transition = try trace.transition()
+    }
+    func perform(on world: World) throws(PortalError) {
+        let row = try world.requireStackRow(stack)
+        try transition.validate(step: world.clock.step)
+        try world.requireFreeScreen(screen, for: stack)
+        try world.requireNotAncestor(screen, of: stack)
+        world.navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
+        world.navigation.owners.insert(stack, for: screen)
+        world.stageScreen(screen, in: stack)
+        world.commands.append(.navigation(.navigate(stack, .push(screen, transition))))
+    }
+}
+
+/// ``World/pop(_:transition:)``.
+struct PopCall: HostCall {
+    static let verb = "pop"
+    var stack: Entity, transition: NavigationTransition
+    init(stack: Entity, transition: NavigationTransition) { (self.stack, self.transition) = (stack, transition) }
+    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.transition(transition) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        transition = try trace.transition()
+    }
+    func perform(on world: World) throws(PortalError) {
+        let row = try world.requireStackRow(stack)
+        try transition.validate(step: world.clock.step)
+        guard world.navigation.projections.values[row].interactivePop == nil else { throw .interactivePopInProgress(stack) }
+        guard world.navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
+        let top = world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
+        world.navigation.release(top, from: stack)
+        world.commands.append(.navigation(.navigate(stack, .pop(transition))))
+    }
+}
+
+/// ``World/popToRoot(_:transition:)``.
+struct PopToRootCall: HostCall {
+    static let verb = "popToRoot"
+    var stack: Entity, transition: NavigationTransition
+    init(stack: Entity, transition: NavigationTransition) { (self.stack, self.transition) = (stack, transition) }
+    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.transition(transition) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        transition = try trace.transition()
+    }
+    func perform(on world: World) throws(PortalError) {
+        var projection = try world.requireStack(stack)
+        try transition.validate(step: world.clock.step)
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
+        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
+        for screen in projection.screens.dropFirst() { world.navigation.release(screen, from: stack) }
+        projection.screens = [projection.screens[0]]
+        world.navigation.projections.insert(projection, for: stack)
+        world.commands.append(.navigation(.navigate(stack, .popToRoot(transition))))
+    }
+}
+
+/// ``World/setStack(_:screens:transition:)``.
+struct SetStackCall: HostCall {
+    static let verb = "setStack"
+    var stack: Entity, screens: [Entity], transition: NavigationTransition
+    init(stack: Entity, screens: [Entity], transition: NavigationTransition) { (self.stack, self.screens, self.transition) = (stack, screens, transition) }
+    func write(to trace: inout TraceWriter) {
+        trace.put("stack", stack)
+        trace.put("screens", list: screens) { trace, screen in trace.entity(screen) }
+        trace.transition(transition)
+    }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        screens = try trace.list(key: "screens") { trace, v throws(TraceError) in try trace.entity(v) }
+        transition = try trace.transition()
+    }
+
+    func perform(on world: World) throws(PortalError) {
+        var projection = try world.requireStack(stack)
+        try transition.validate(step: world.clock.step)
+        guard projection.interactivePop == nil else { throw .interactivePopInProgress(stack) }
+        guard !screens.isEmpty else {
+            throw .invalidValue("screens", Double(screens.count), reason: "a stack needs at least one screen")
+        }
+        var seen = Set<Entity>()
+        for screen in screens {
+            guard seen.insert(screen).inserted else { throw .screenAlreadyInStack(screen) }
+            if world.navigation.owners.value(of: screen) != stack { try world.requireFreeScreen(screen, for: stack) }
+            try world.requireNotAncestor(screen, of: stack)
+        }
+        for screen in projection.screens where !seen.contains(screen) { world.navigation.release(screen, from: stack) }
+        for screen in screens { world.navigation.owners.insert(stack, for: screen); world.stageScreen(screen, in: stack) }
+        projection.screens = screens
+        world.navigation.projections.insert(projection, for: stack)
+        world.commands.append(.navigation(.navigate(stack, .setStack(screens, transition))))
+    }
+}
+
+/// ``World/beginInteractivePop(_:at:transition:)``.
+struct BeginInteractivePopCall: HostCall {
+    static let verb = "beginPop"
+    var stack: Entity, point: Point, transition: NavigationTransition
+    init(stack: Entity, point: Point, transition: NavigationTransition) { (self.stack, self.point, self.transition) = (stack, point, transition) }
+    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("at", point); trace.transition(transition) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        point = try trace.point(key: "at")
+        transition = try trace.transition()
+    }
+
+    func perform(on world: World) throws(PortalError) -> Bool {
+        var projection = try world.requireStack(stack)
+        try transition.validate(step: world.clock.step)
+        guard point.isFinite else { throw .invalidGeometry("point", point.x.isFinite ? point.y : point.x, reason: "a touch point must be finite") }
+        guard projection.interactivePop == nil else { throw .noInteractivePop(stack) }
+        guard projection.screens.count > 1 else { throw .cannotPopRoot(stack) }
+        let state = world.navigation.stacks.value(of: stack)!
+        guard let local = world.localPoint(point, inStack: stack) else { return false }
+        // A gesture cannot queue: while a transition runs or waits, the swipe does nothing.
+        let pending = world.commands.contains { if case let .navigation(.navigate(s, _, _)) = $0 { return s == stack } else { return false } }
+        guard state.active == nil, state.queue.isEmpty, !pending else { return false }
+        if case let .edge(width) = state.interactiveStart, local.x >= width { return false }
+        projection.interactivePop = (projection.screens.last!, 0)
+        world.navigation.projections.insert(projection, for: stack)
+        world.commands.append(.navigation(.navigate(stack, .pop(transition), interactive: true)))
+        return true
+    }
+}
+
+/// ``World/updateInteractivePop(_:translation:)``.
+struct UpdateInteractivePopCall: HostCall {
+    static let verb = "updatePop"
+    var stack: Entity, translation: Float
+    init(stack: Entity, translation: Float) { (self.stack, self.translation) = (stack, translation) }
+    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("translation", translation) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        translation = try trace.float(key: "translation")
+    }
+    func perform(on world: World) throws(PortalError) {
+        var projection = try world.requireStack(stack)
+        guard translation.isFinite else { throw .invalidGeometry("translation", translation, reason: "a translation must be finite") }
+        guard projection.interactivePop != nil else { throw .noInteractivePop(stack) }
+        let width = world.views.slot(of: stack).map { world.views.frame(slot: $0).width } ?? 0
+        let progress = width > 0 ? min(max(translation / width, 0), 1) : 1
+        projection.interactivePop!.progress = progress
+        world.navigation.projections.insert(projection, for: stack)
+        world.commands.append(.navigation(.interactivePop(stack, progress: progress)))
+    }
+}
+
+/// ``World/endInteractivePop(_:velocity:)``.
+struct EndInteractivePopCall: HostCall {
+    static let verb = "endPop"
+    var stack: Entity, velocity: Float
+    init(stack: Entity, velocity: Float) { (self.stack, self.velocity) = (stack, velocity) }
+    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("velocity", velocity) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) {
+        stack = try trace.entity(key: "stack")
+        velocity = try trace.float(key: "velocity")
+    }
+
+    func perform(on world: World) throws(PortalError) -> InteractivePopDecision {
+        var projection = try world.requireStack(stack)
+        guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
+        guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
+        let rule = World.interactivePopDecision(progress: pop.progress, velocity: velocity)
+        let finish = rule.finish
+        let decision = InteractivePopDecision(stack: stack, finishes: finish, progress: pop.progress, completionSpeed: finish ? rule.speed : 1)
+        projection.interactivePop = nil
+        // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
+        if finish, let index = projection.screens.lastIndex(of: pop.screen) {
+            projection.screens.remove(at: index)
+            world.navigation.release(pop.screen, from: stack)
+        }
+        world.navigation.projections.insert(projection, for: stack)
+        world.commands.append(.navigation(.interactivePopEnd(decision)))
+        return decision
+    }
+}
+
+/// A staged navigation call.
+enum NavigationCommand {
+    case navigate(Entity, NavigationRequest, interactive: Bool = false)
+    case interactivePop(Entity, progress: Float)
+    case interactivePopEnd(InteractivePopDecision)
+}
+
+extension World {
+    /// Applies a staged navigation command: the stack queues or starts its request.
+    func apply(_ command: NavigationCommand, tick: UInt64) {
+        switch command {
+        case let .navigate(stack, request, interactive):
+            applyNavigation(stack, request, interactive: interactive, tick: tick)
+        case let .interactivePop(stack, progress):
+            applyInteractivePop(stack, progress: progress)
+        case let .interactivePopEnd(decision):
+            endInteractivePop(decision, tick: tick)
+        }
+    }
+}
