@@ -16,6 +16,8 @@ enum Command {
     case popup(PopupCommand)
     /// `Input/PointerCalls.swift`.
     case pointer(PointerEvent)
+    /// `Input/ScrollViewCalls.swift`.
+    case scrollView(ScrollViewCommand)
 }
 
 extension World {
@@ -74,6 +76,7 @@ extension World {
         case let .header(command): apply(command)
         case let .popup(command): apply(command, tick: tick)
         case let .pointer(event): applyPointer(event, tick: tick)
+        case let .scrollView(command): apply(command, tick: tick)
         }
     }
 }

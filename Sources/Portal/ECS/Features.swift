@@ -29,6 +29,7 @@ extension FeatureRegistry {
     static func builtIn() -> FeatureRegistry {
         var features = FeatureRegistry()
         features.register(PointerFeature.self)
+        features.register(ScrollViewFeature.self)
         features.register(PortalFeature.self)
         features.register(NavigationFeature.self)
         features.register(FlowingHeaderFeature.self)

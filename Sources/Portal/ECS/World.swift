@@ -78,6 +78,7 @@ public final class World {
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
     var pointers = PointerStore()
+    var scrollViews = ScrollViewStore()
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
     let features: FeatureRegistry
     /// The removal hooks of the features used so far (see `Removal.swift`).

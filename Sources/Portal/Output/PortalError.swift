@@ -42,6 +42,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case notANavigationStack(Entity)
     /// The entity is not a flowing header.
     case notAFlowingHeader(Entity)
+    /// The view is not a scroll view (once the calls made so far run), and the call needs one.
+    case notAScrollView(Entity)
     /// Popups need a container: call ``World/setPopupContainer(bounds:safeArea:)`` first.
     case noPopupContainer
     /// The view is already presented as a popup.
@@ -114,6 +116,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(entity) is not presented as a popup."
         case let .notAFlowingHeader(entity):
             return "\(entity) is not a flowing header. Create one with flowingHeader(on:title:…)."
+        case let .notAScrollView(entity):
+            return "\(entity) is not a scroll view. Make it one with makeScrollView(_:configuration:)."
         case let .notANavigationStack(entity):
             return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
         case let .cannotPopRoot(stack):

@@ -1,0 +1,324 @@
+import Testing
+@testable import Portal
+
+/// A world with one vertical list: a 390 × 844 view whose content is 390 × 3000.
+private func listWorld(_ configure: (inout ScrollViewConfiguration) -> Void = { _ in }) throws -> (World, Entity) {
+    let world = World()
+    let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    var configuration = ScrollViewConfiguration(contentSize: Size(width: 390, height: 3000))
+    configure(&configuration)
+    try world.makeScrollView(list, configuration: configuration)
+    world.tick()
+    return (world, list)
+}
+
+/// The scroll views' pan handler, as the pointer arbiter calls it.
+private func handler(_ world: World) throws -> PanHandler {
+    try #require(world.features.panHandlers.first { $0.feature == ObjectIdentifier(ScrollViewFeature.self) })
+}
+
+/// Drives a pan the way the arbiter does: each update applies, then a tick runs.
+private func pan(_ world: World, _ view: Entity, _ phase: PanPhase, _ translation: Point, velocity: Point = .zero,
+                 axis: PanAxis = .vertical) throws {
+    let update = PanUpdate(phase: phase, axis: axis, translation: translation, velocity: velocity, location: .zero)
+    try handler(world).update(world, view, update, world.tickCount + 1)
+}
+
+private func offset(_ world: World, _ view: Entity) throws -> Point { try world.scrollViewState(of: view).contentOffset }
+
+@Suite("Scroll views in the world")
+struct ScrollViewTests {
+    @Test("bad input is refused with the argument named, and the world is unchanged")
+    func validation() throws {
+        let world = World()
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let plain = try world.spawn()
+        world.tick()
+        func refused(_ body: () throws(PortalError) -> Void, _ check: (PortalError) -> Bool) {
+            do { try body(); Issue.record("accepted") } catch { #expect(check(error), "\(error)") }
+            #expect(world.isIdle)
+            #expect(!world.isScrollView(view))
+        }
+        var bad = ScrollViewConfiguration(contentSize: Size(width: .nan, height: 10))
+        refused({ () throws(PortalError) in try world.makeScrollView(view, configuration: bad) }) {
+            if case .invalidGeometry("configuration.contentSize.width", _, _) = $0 { true } else { false }
+        }
+        bad = ScrollViewConfiguration(contentSize: Size(width: 10, height: -1))
+        refused({ () throws(PortalError) in try world.makeScrollView(view, configuration: bad) }) {
+            if case .invalidGeometry("configuration.contentSize.height", -1, _) = $0 { true } else { false }
+        }
+        bad = ScrollViewConfiguration(contentSize: Size(width: 10, height: 10), contentInset: EdgeInsets(top: 0, leading: .infinity))
+        refused({ () throws(PortalError) in try world.makeScrollView(view, configuration: bad) }) {
+            if case .invalidGeometry("configuration.contentInset.leading", _, _) = $0 { true } else { false }
+        }
+        for rate in [0, 1, .nan, -0.5, 1.5] {
+            bad = ScrollViewConfiguration(contentSize: Size(width: 10, height: 10), decelerationRate: ScrollDecelerationRate(rawValue: rate))
+            refused({ () throws(PortalError) in try world.makeScrollView(view, configuration: bad) }) {
+                if case .invalidValue("configuration.decelerationRate", _, _) = $0 { true } else { false }
+            }
+        }
+        let good = ScrollViewConfiguration(contentSize: Size(width: 10, height: 10))
+        refused({ () throws(PortalError) in try world.makeScrollView(plain, configuration: good) }) { $0 == .notAView(plain) }
+        refused({ () throws(PortalError) in try world.removeScrollView(view) }) { $0 == .notAScrollView(view) }
+        refused({ () throws(PortalError) in try world.scroll(view, to: .zero, animated: false) }) { $0 == .notAScrollView(view) }
+        refused({ () throws(PortalError) in _ = try world.scrollViewState(of: view) }) { $0 == .notAScrollView(view) }
+        // Once made (staged), the calls validate against it; a bad offset names `offset`.
+        try world.makeScrollView(view, configuration: good)
+        #expect(world.isScrollView(view))
+        do { try world.scroll(view, to: Point(x: 0, y: .nan), animated: true); Issue.record("accepted") } catch {
+            guard case .invalidGeometry("offset", _, _) = error else { Issue.record("\(error)"); return }
+        }
+        try world.removeScrollView(view)
+        #expect(!world.isScrollView(view))
+        #expect(throws: PortalError.notAScrollView(view)) { try world.removeScrollView(view) }
+        world.tick()
+        #expect(world.scrollViews.count == 0 && world.isIdle)
+        let dead = try world.spawnView(frame: .zero)
+        try world.despawn(dead)
+        #expect(throws: PortalError.staleEntity(dead)) { try world.makeScrollView(dead, configuration: good) }
+    }
+
+    @Test("dragging follows the finger 1:1, rubber-bands past the top (b(x) with d = 844), and is held there without bounces")
+    func tracking() throws {
+        let (world, list) = try listWorld()
+        #expect(try world.scrollViewState(of: list) == ScrollViewState(contentOffset: .zero, velocity: .zero, isTracking: false,
+                                                                      isDragging: false, isDecelerating: false, isScrollAnimating: false))
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .changed, Point(x: 30, y: -250), velocity: Point(x: 0, y: -400))
+        world.tick()
+        #expect(try offset(world, list) == Point(x: 0, y: 250))   // content 390 wide: no horizontal scroll
+        let state = try world.scrollViewState(of: list)
+        #expect(state.isDragging && state.isTracking && !state.isDecelerating && state.velocity == Point(x: 0, y: 400))
+        #expect(world.renderList.isEmpty == false)
+        try pan(world, list, .changed, Point(x: 0, y: 100))        // 100 pt past the top (the travel counts from the lock)
+        world.tick()
+        #expect(try offset(world, list).y == Float(-ScrollPhysics.rubberBand(100, extent: 844)))
+        let events = world.drainEvents()
+        #expect(events == [.scrollViewWillBeginDragging(list, tick: 2)])
+
+        let (held, view) = try listWorld { $0.bounces = false }
+        try pan(held, view, .began, .zero)
+        try pan(held, view, .changed, Point(x: 0, y: 350))
+        #expect(try offset(held, view).y == 0)
+        try pan(held, view, .changed, Point(x: 0, y: -5000))
+        #expect(try offset(held, view).y == 3000 - 844)
+    }
+
+    @Test("a release glides on UIScrollView's closed form, tick by tick, and rests at x₀ − v₀/(1000 ln r)")
+    func glide() throws {
+        let (world, list) = try listWorld()
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .changed, Point(x: 0, y: -200))
+        world.tick()
+        let released = world.tickCount + 1
+        try pan(world, list, .ended, Point(x: 0, y: -200), velocity: Point(x: 0, y: -1200))
+        #expect(world.drainEvents().suffix(1) == [.scrollViewDidEndDragging(list, willDecelerate: true, tick: released)])
+        #expect(!world.isIdle)
+        let step = world.tickDuration
+        var n = 0
+        while !world.isIdle {
+            world.tick()
+            n += 1
+            let state = try world.scrollViewState(of: list)
+            if state.isDecelerating {
+                let exact = ScrollPhysics.decelerationOffset(200, velocity: 1200, rate: .normal, time: Double(n) * step)
+                #expect(state.contentOffset.y == Float(exact), "tick \(n)")
+            }
+        }
+        #expect(try offset(world, list).y == Float(ScrollPhysics.restingOffset(200, velocity: 1200, rate: .normal)))
+        #expect(n == Int((ScrollPhysics.decelerationDuration(1200, rate: .normal) / step).rounded(.up)))
+        #expect(world.drainEvents() == [.scrollViewDidEndDecelerating(list, tick: released + UInt64(n) - 1)])
+    }
+
+    @Test("a fling past the end crosses the edge and springs back to it; a release past the top springs back")
+    func bounces() throws {
+        let (world, list) = try listWorld()
+        try world.setContentOffset(Point(x: 0, y: 2000), of: list)
+        world.tick()
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, .zero, velocity: Point(x: 0, y: -3000))
+        var peak: Float = 0
+        while !world.isIdle {
+            world.tick()
+            peak = max(peak, try offset(world, list).y)
+        }
+        // Past the edge by less than a critically damped spring's largest excursion from the
+        // crossing velocity (below the release's 3,000 pt/s): v/(ω·e), ω = 10.
+        #expect(peak > 2156 && Double(peak) < 2156 + 3000 / (10 * 2.718281828))
+        #expect(try offset(world, list).y == 2156)
+
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .changed, Point(x: 0, y: 2156 + 200))
+        let pulled = try offset(world, list).y
+        #expect(pulled == Float(-ScrollPhysics.rubberBand(200, extent: 844)))
+        try pan(world, list, .ended, Point(x: 0, y: 2156 + 200))
+        var k = 0
+        while !world.isIdle {
+            world.tick()
+            k += 1
+            let y = try offset(world, list).y
+            #expect(y <= 0)
+            if try world.scrollViewState(of: list).isDecelerating {
+                let exact = ScrollPhysics.bounceSpring.solve(displacement: Double(pulled), velocity: 0, time: Double(k) * world.tickDuration)
+                #expect(y == Float(exact.displacement), "tick \(k)")
+            }
+        }
+        #expect(try offset(world, list).y == 0)
+    }
+
+    @Test("paging: a flick moves one page, a slow drag past half a page moves one, a short one comes back")
+    func paging() throws {
+        let world = World()
+        let pager = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 300))
+        try world.makeScrollView(pager, configuration: ScrollViewConfiguration(contentSize: Size(width: 390 * 5, height: 300), isPagingEnabled: true))
+        world.tick()
+        func drag(_ dx: Float, velocity: Float) throws -> Float {
+            try pan(world, pager, .began, .zero, axis: .horizontal)
+            try pan(world, pager, .ended, Point(x: dx, y: 0), velocity: Point(x: velocity, y: 0), axis: .horizontal)
+            while !world.isIdle { world.tick() }
+            return try offset(world, pager).x
+        }
+        #expect(try drag(-60, velocity: -2500) == 390)     // a flick: the next page, not four
+        #expect(try drag(-250, velocity: 0) == 780)        // past half a page
+        #expect(try drag(-100, velocity: 0) == 780)        // not past half: back
+        #expect(try drag(120, velocity: 800) == 390)       // back one
+        #expect(try drag(0, velocity: 9000) == 0)          // to the first, no further
+    }
+
+    @Test("a press stops a glide (and says so); a host's content offset stops it where the host put it")
+    func stopping() throws {
+        let (world, list) = try listWorld()
+        let h = try handler(world)
+        #expect(h.pressed(world, list, world.tickCount + 1) == false)
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, .zero, velocity: Point(x: 0, y: -2000))
+        for _ in 0..<10 { world.tick() }
+        let at = try offset(world, list)
+        _ = world.drainEvents()
+        #expect(h.pressed(world, list, world.tickCount + 1))
+        #expect(world.isIdle)
+        #expect(world.drainEvents() == [.scrollViewDidEndDecelerating(list, tick: world.tickCount + 1)])
+        world.tick()
+        #expect(try offset(world, list) == at)
+
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, .zero, velocity: Point(x: 0, y: -2000))
+        for _ in 0..<10 { world.tick() }
+        _ = world.drainEvents()
+        try world.setContentOffset(Point(x: 0, y: 42), of: list)
+        world.tick()
+        #expect(try offset(world, list) == Point(x: 0, y: 42))
+        #expect(world.isIdle)
+        #expect(world.drainEvents() == [.scrollViewDidEndDecelerating(list, tick: world.tickCount)])
+        world.tick()
+        #expect(try offset(world, list) == Point(x: 0, y: 42))
+    }
+
+    @Test("claims: the first round takes a pan it can follow, not one pushing against its edge; the fallback takes one it bounces")
+    func claims() throws {
+        let (world, list) = try listWorld()
+        let h = try handler(world)
+        func offer(_ axis: PanAxis, _ t: Point, fallback: Bool = false) -> PanOffer {
+            PanOffer(axis: axis, translation: t, start: .zero, isFallback: fallback)
+        }
+        #expect(h.isCandidate(world, list))
+        #expect(!h.claims(world, list, offer(.vertical, Point(x: 0, y: 12))))          // pulled down at the top
+        #expect(h.claims(world, list, offer(.vertical, Point(x: 0, y: -12))))          // pushed up: scrolls
+        #expect(h.claims(world, list, offer(.vertical, Point(x: 0, y: 12), fallback: true)))
+        #expect(!h.claims(world, list, offer(.horizontal, Point(x: 12, y: 0))))        // content as wide as the view
+        #expect(!h.claims(world, list, offer(.horizontal, Point(x: 12, y: 0), fallback: true)))
+        try world.setContentOffset(Point(x: 0, y: 2156), of: list)
+        world.tick()
+        #expect(!h.claims(world, list, offer(.vertical, Point(x: 0, y: -12))))         // at the end
+        #expect(h.claims(world, list, offer(.vertical, Point(x: 0, y: 12))))
+
+        let (short, view) = try listWorld { $0.contentSize = Size(width: 390, height: 500) }
+        #expect(!h.claims(short, view, offer(.vertical, Point(x: 0, y: -12))))
+        #expect(!h.claims(short, view, offer(.vertical, Point(x: 0, y: -12), fallback: true)))
+        let (bouncy, always) = try listWorld { $0.contentSize = Size(width: 390, height: 500); $0.alwaysBounceVertical = true }
+        #expect(!h.claims(bouncy, always, offer(.vertical, Point(x: 0, y: -12))))
+        #expect(h.claims(bouncy, always, offer(.vertical, Point(x: 0, y: -12), fallback: true)))
+        let (stiff, noBounce) = try listWorld { $0.bounces = false }
+        #expect(!h.claims(stiff, noBounce, offer(.vertical, Point(x: 0, y: 12), fallback: true)))
+    }
+
+    @Test("scroll(to:animated:) springs there and reports the end of the animation; without animation it sets the offset at the next tick")
+    func scrollTo() throws {
+        let (world, list) = try listWorld()
+        try world.scroll(list, to: Point(x: 0, y: 600), animated: false)
+        #expect(try offset(world, list) == .zero)
+        world.tick()
+        #expect(try offset(world, list) == Point(x: 0, y: 600))
+        #expect(world.isIdle && world.drainEvents().isEmpty)
+        try world.scroll(list, to: Point(x: 0, y: 100), animated: true)
+        var k = 0
+        while !world.isIdle {
+            world.tick()
+            k += 1
+            let state = try world.scrollViewState(of: list)
+            if state.isScrollAnimating {
+                let exact = ScrollPhysics.scrollAnimationSpring.solve(displacement: 500, velocity: 0, time: Double(k) * world.tickDuration)
+                #expect(state.contentOffset.y == Float(100 + exact.displacement))
+            }
+        }
+        #expect(try offset(world, list) == Point(x: 0, y: 100))
+        #expect(world.drainEvents() == [.scrollViewDidEndScrollingAnimation(list, tick: world.tickCount)])
+    }
+
+    @Test("a scroll view despawned or removed mid-glide leaves nothing behind")
+    func removal() throws {
+        let (world, list) = try listWorld()
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, .zero, velocity: Point(x: 0, y: -2000))
+        world.tick()
+        try world.removeScrollView(list)
+        world.tick()
+        #expect(world.isIdle && world.scrollViews.count == 0)
+        #expect(world.drainEvents().last == .scrollViewDidEndDecelerating(list, tick: world.tickCount))
+        let at = world.renderList
+        world.tick()
+        #expect(world.renderList == at)
+
+        let (other, view) = try listWorld()
+        try pan(other, view, .began, .zero)
+        try pan(other, view, .ended, .zero, velocity: Point(x: 0, y: -2000))
+        other.tick()
+        try other.despawn(view)
+        other.tick()
+        #expect(other.isIdle && other.scrollViews.count == 0 && other.scrollViews.staged.isEmpty)
+    }
+
+    @Test("scroll calls are recorded, and a replay reproduces every frame bit for bit")
+    func traceReplays() throws {
+        final class Frames { var list: [[RenderItem]] = [] }
+        func collect(_ world: World) -> Frames {
+            let frames = Frames()
+            world.addSystem("frames", stage: .output) { frames.list.append($0.renderList) }
+            return frames
+        }
+        let world = World()
+        let recorded = collect(world)
+        try world.startRecording()
+        let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        try world.setClipsToBounds(true, of: list)
+        for i in 0..<30 { _ = try world.spawnView(frame: Rect(x: 0, y: Float(i) * 100, width: 390, height: 90), in: list) }
+        try world.makeScrollView(list, configuration: ScrollViewConfiguration(
+            contentSize: Size(width: 390, height: 3000), contentInset: EdgeInsets(top: 20, leading: 0, bottom: 34, trailing: 0),
+            isPagingEnabled: false, decelerationRate: ScrollDecelerationRate(rawValue: 0.9971), alwaysBounceHorizontal: true))
+        world.tick()
+        try world.scroll(list, to: Point(x: 0, y: 1234.5), animated: true)
+        for _ in 0..<40 { world.tick() }
+        try world.scroll(list, to: Point(x: 0, y: 10), animated: false)
+        world.tick()
+        try world.removeScrollView(list)
+        world.tick()
+        let text = try #require(world.stopRecording())
+        #expect(text.contains("makeScrollView view=e1") && text.contains("rate=0.9971") && text.contains("scrollTo view=e1"))
+        let replayer = TraceReplayer(try Trace(text))
+        let replayed = collect(replayer.world)
+        while try replayer.step() {}
+        #expect(recorded.list.count == 43)
+        #expect(replayed.list == recorded.list)
+        #expect(Set(recorded.list.map { $0.first { $0.entity != list }?.globalTransform.m32 }).count > 30)   // it moved
+    }
+}
