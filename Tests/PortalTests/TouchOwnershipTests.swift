@@ -439,3 +439,223 @@ struct NavigationPanTests {
         #expect(s.world.pointerState(1)?.gesture == .unclaimed)
     }
 }
+
+/// A horizontal carousel in a vertical list on the top screen of a stack (edge pop, 20 pt).
+struct CarouselScene {
+    let pop: PopScene
+    let list: Entity, carousel: Entity
+    var world: World { pop.world }
+
+    init(start: InteractivePopStart = .edge(width: 20)) throws {
+        pop = try PopScene(start: start)
+        let world = pop.world
+        list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844), in: pop.top)
+        carousel = try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 200), in: list)
+        for k in 0..<6 { _ = try world.spawnView(frame: Rect(x: Float(k) * 200 + 10, y: 10, width: 180, height: 180), in: carousel) }
+        try world.makeScrollView(list, configuration: ScrollViewConfiguration(contentSize: Size(width: 390, height: 3000), axes: .vertical))
+        try world.makeScrollView(carousel, configuration: ScrollViewConfiguration(contentSize: Size(width: 1210, height: 200), axes: .horizontal))
+        world.run(ticks: 2)
+        _ = world.drainEvents()
+    }
+
+    func offset(_ view: Entity) throws -> Point { try world.scrollViewState(of: view).contentOffset }
+
+    /// A drag from (x, 300) — on the carousel — by (dx, dy) per 8 ms, `moves` times, applied one
+    /// move per tick; returns the pointer's gesture before the lift.
+    func drag(from x: Float, by dx: Float, _ dy: Float, moves: Int = 10, id: Int = 1) throws -> PointerGesture? {
+        var f = Finger(world: world, id: id, time: 1000 + world.time)
+        try f.down(x, 300)
+        world.tick()
+        for k in 1...moves {
+            try f.move(x + dx * Float(k), 300 + dy * Float(k))
+            world.tick()
+        }
+        let gesture = world.pointerState(id)?.gesture
+        try f.up(x + dx * Float(moves), 300 + dy * Float(moves))
+        world.tick()
+        return gesture
+    }
+}
+
+@Suite("Nested scroll views in a stack: a carousel in a list")
+struct NestedScrollTests {
+    @Test("a vertical drag on the carousel scrolls the list, 1:1 after the lock")
+    func verticalScrollsTheList() throws {
+        let s = try CarouselScene()
+        #expect(try s.drag(from: 200, by: 0, -15) == .panning(owner: s.list, axis: .vertical))
+        // Locked at the first move (15 pt); the finger went up 135 pt more: the offset follows it down the content.
+        #expect(try s.offset(s.carousel) == .zero && s.offset(s.list).y >= 135)
+        #expect(try s.world.navigationProgress(of: s.pop.stack) == nil)
+    }
+
+    @Test("a horizontal drag scrolls the carousel; from the edge strip, it still does when the carousel is off its leading edge")
+    func horizontalScrollsTheCarousel() throws {
+        let s = try CarouselScene()
+        #expect(try s.drag(from: 300, by: -15, 0) == .panning(owner: s.carousel, axis: .horizontal))
+        s.world.run(ticks: 240)                      // let the glide end
+        let x = try s.offset(s.carousel).x
+        #expect(try x >= 135 && s.offset(s.list) == .zero)
+        // Off its leading edge, the carousel takes a rightwards drag from the edge strip: no pop.
+        #expect(try s.drag(from: 5, by: 12, 0, moves: 5) == .panning(owner: s.carousel, axis: .horizontal))
+        #expect(try s.world.navigationProgress(of: s.pop.stack) == nil)
+        #expect(try s.world.screens(of: s.pop.stack).count == 2)
+    }
+
+    @Test("at its leading edge the carousel hands a rightwards edge drag to the stack: the pop begins and a fling finishes it")
+    func atTheLeadingEdgeThePopBegins() throws {
+        let s = try CarouselScene()
+        #expect(try s.offset(s.carousel).x == 0)
+        #expect(try s.drag(from: 5, by: 25, 0, moves: 8) == .panning(owner: s.pop.stack, axis: .horizontal))
+        #expect(s.pop.popEnd()?.finishes == true)
+        s.world.run(ticks: 80)
+        #expect(try s.world.screens(of: s.pop.stack) == [s.pop.root])
+    }
+
+    @Test("at its leading edge, a rightwards drag outside the strip rubber-bands the carousel (the fallback round), not the stack")
+    func outsideTheStripTheCarouselBounces() throws {
+        let s = try CarouselScene()
+        #expect(try s.drag(from: 100, by: 15, 0) == .panning(owner: s.carousel, axis: .horizontal))
+        #expect(s.pop.popEnd() == nil)
+        #expect(try s.world.screens(of: s.pop.stack).count == 2)
+        // With the pop allowed anywhere, the stack takes it in the first round instead.
+        let anywhere = try CarouselScene(start: .anywhere)
+        #expect(try anywhere.drag(from: 100, by: 15, 0) == .panning(owner: anywhere.pop.stack, axis: .horizontal))
+    }
+}
+
+/// Random nested layouts and random drags: every touch has at most one owner, and owners never
+/// change mid-gesture except by cancellation.
+@Suite("Touch ownership: a seeded property test")
+struct TouchOwnershipPropertyTests {
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func ownersAreExclusiveAndStable(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var features = FeatureRegistry.builtIn()
+        features.register(FakePanFeature.self)
+        let world = World(features: features)
+        let log = PanLog()
+        try world.register(FakePannable.self)
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 844), root: root,
+                                                   interactivePopStart: Bool.random(using: &rng) ? .anywhere : .edge(width: 20))
+        world.tick()
+        let top = try world.spawnScreen(for: stack)
+        try world.push(top, onto: stack)
+        world.run(ticks: 80)
+        // A random tree under the top screen: scroll views (random axes, sizes, offsets), fake
+        // candidates (random axes, edges, bounces), plain views.
+        var candidates: [Entity] = []
+        var parents: [(Entity, Size)] = [(top, Size(width: 390, height: 844))]
+        for _ in 0..<Int.random(in: 6...24, using: &rng) {
+            let (parent, size) = parents.randomElement(using: &rng)!
+            let w = Float.random(in: 40...max(41, size.width), using: &rng), h = Float.random(in: 40...max(41, size.height), using: &rng)
+            let frame = Rect(x: Float.random(in: 0...max(0, size.width - w), using: &rng), y: Float.random(in: 0...max(0, size.height - h), using: &rng),
+                             width: w, height: h)
+            let view = try world.spawnView(frame: frame, in: parent)
+            parents.append((view, frame.size))
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:
+                let axes: ScrollAxes = [[.horizontal], [.vertical], [.horizontal, .vertical]].randomElement(using: &rng)!
+                try world.makeScrollView(view, configuration: ScrollViewConfiguration(
+                    contentSize: Size(width: w * Float.random(in: 0.5...4, using: &rng), height: h * Float.random(in: 0.5...4, using: &rng)),
+                    axes: axes, isPagingEnabled: Bool.random(using: &rng), bounces: Bool.random(using: &rng)))
+                candidates.append(view)
+            case 1:
+                let axes: [PanAxis] = [[.horizontal], [.vertical], [.horizontal, .vertical]].randomElement(using: &rng)!
+                try world.insert(FakePannable(name: "\(view)", axes: axes, atEdge: Bool.random(using: &rng), bounces: Bool.random(using: &rng),
+                                              stops: Bool.random(using: &rng), log: log), for: view)
+                candidates.append(view)
+            default: break
+            }
+        }
+        world.tick()
+
+        // Per pointer: the owner it had, and whether its pan was lost (cancelled by the arbiter).
+        var lastGesture: [Int: PointerGesture] = [:]
+        var fingers: [Int: Finger] = [:]
+        var lost: Set<Entity> = []          // candidates made to stop being candidates
+        var time = 100.0
+        var owners = 0, cancellations = 0
+        for step in 0..<600 {
+            time += Double.random(in: 0.004...0.02, using: &rng)
+            // Pointer events for this tick.
+            for id in 1...3 where Int.random(in: 0..<3, using: &rng) == 0 || fingers[id] != nil {
+                if var f = fingers[id] {
+                    let roll = Int.random(in: 0..<20, using: &rng)
+                    let last = world.pointerState(id)?.location ?? Point(x: 100, y: 100)
+                    if roll == 0 {
+                        try f.cancel(after: time - f.time); fingers[id] = nil
+                    } else if roll < 3 {
+                        try f.up(last.x, last.y, after: time - f.time); fingers[id] = nil
+                    } else {
+                        try f.move(last.x + Float.random(in: -30...30, using: &rng), last.y + Float.random(in: -30...30, using: &rng), after: time - f.time)
+                        fingers[id] = f
+                    }
+                } else {
+                    var f = Finger(world: world, id: id, time: time)
+                    try f.down(Float.random(in: 0...390, using: &rng), Float.random(in: 0...844, using: &rng))
+                    fingers[id] = f
+                }
+            }
+            // Now and then a candidate stops being one mid-gesture.
+            if step % 37 == 36, let victim = candidates.randomElement(using: &rng), world.isAlive(victim) {
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: try world.setHidden(true, of: victim)
+                case 1:
+                    if world.isScrollView(victim) { try world.removeScrollView(victim) } else { _ = try? world.removeComponent(FakePannable.self, from: victim) }
+                default: try world.despawn(victim)
+                }
+                lost.insert(victim)
+            }
+            world.tick()
+            // The checks, per tick.
+            var ownedNow: [Entity: Int] = [:]
+            for id in 1...3 {
+                let now = world.pointerState(id)?.gesture
+                let before = lastGesture[id]
+                if let now, case let .panning(owner, _) = now {
+                    #expect(ownedNow[owner] == nil, "seed \(seed) step \(step): \(owner) owns pointers \(ownedNow[owner]!) and \(id)")
+                    ownedNow[owner] = id
+                    if case let .panning(previous, _)? = before { #expect(previous == owner, "seed \(seed) step \(step): pointer \(id)'s owner changed mid-gesture") }
+                    else { #expect(before == nil || before == .possible, "seed \(seed) step \(step): pointer \(id) went from \(String(describing: before)) to panning") }
+                    if before != .panning(owner: owner, axis: .horizontal) && before != .panning(owner: owner, axis: .vertical) { owners += 1 }
+                }
+                if let now, now == .unclaimed, case let .panning(previous, _)? = before {
+                    #expect(lost.contains(previous), "seed \(seed) step \(step): pointer \(id) lost \(previous), which stayed a candidate")
+                    cancellations += 1
+                }
+                if now == .possible, let before { #expect(before == .possible, "seed \(seed) step \(step): pointer \(id) went back to possible") }
+                lastGesture[id] = now
+                if fingers[id] == nil { lastGesture[id] = nil }
+            }
+            // The scroll views dragged are exactly the scroll views owning a pointer's pan.
+            for view in candidates where world.isAlive(view) && world.isScrollView(view) {
+                let dragged = try world.scrollViewState(of: view).isDragging
+                #expect(dragged == (ownedNow[view] != nil), "seed \(seed) step \(step): \(view) dragging \(dragged), owner \(String(describing: ownedNow[view]))")
+            }
+        }
+        // Lift everything; then each fake candidate's updates are whole pans, one at a time:
+        // began, changed…, then ended or cancelled.
+        for (id, var f) in fingers.sorted(by: { $0.key < $1.key }) {
+            try f.up(0, 0, after: 0.01)
+            _ = id
+        }
+        world.run(ticks: 2)
+        var open: [Entity: Bool] = [:]
+        for (view, update) in log.updates {
+            switch update.phase {
+            case .began:
+                #expect(open[view] != true, "seed \(seed): \(view) began a second pan before ending the first")
+                open[view] = true
+            case .changed:
+                #expect(open[view] == true, "seed \(seed): \(view) changed outside a pan")
+            case .ended, .cancelled:
+                #expect(open[view] == true, "seed \(seed): \(view) ended outside a pan")
+                open[view] = false
+            }
+        }
+        #expect(!open.values.contains(true), "seed \(seed): a pan never ended")
+        #expect(owners > 5, "seed \(seed): only \(owners) pans were owned")
+        _ = cancellations
+    }
+}
