@@ -81,7 +81,7 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "inte
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
-                        "host/calls", "host/layout-capture", "host/layout-capture-per-call"]
+                        "host/calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -112,6 +112,9 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "host/layout-capture": return LayoutCapture(n: n, batched: true)
     case "host/layout-capture-per-call": return LayoutCapture(n: n, batched: false)
     case "tree/animate-1pct": return TreeAnimate(n: n)
+    case "input/pointer": return InputPointer(n: n, mode: .events)
+    case "reference/pointer-frame": return InputPointer(n: n, mode: .frame)
+    case "reference/pointer-hitTest": return InputPointer(n: n, mode: .hitTest)
     default: return nil
     }
 }
@@ -321,6 +324,18 @@ do {
         results += capture
         ratios.append(("host/layout-capture-per-call ÷ host/layout-capture", capture[1].median / capture[0].median,
                        "10,000 nodes laid out per frame: n setFrame calls against one setFrames"))
+    }
+    if selected("input/pointer") {
+        let input = try measureInterleaved([InputPointer(n: 100_000, mode: .events), InputPointer(n: 100_000, mode: .frame),
+                                            InputPointer(n: 100_000, mode: .hitTest)],
+                                           warmup: 30, samples: options.quick ? 20 : 120)
+        results += input
+        ratios.append(("input/pointer ÷ reference/pointer-frame", input[0].median / input[1].median,
+                       "4 pointers × 8 events a frame over 100,002 views, against the same frame without its events"))
+        ratios.append(("input/pointer per event, own cost ÷ 1 µs", (input[0].median - input[1].median) / 32 / 1000,
+                       "(input/pointer − reference/pointer-frame) ÷ 32 events, arbitration included; target ≤ 1×"))
+        ratios.append(("a hitTest per event ÷ 1 µs", (input[2].median - input[1].median) / 32 / 1000,
+                       "(reference/pointer-hitTest − reference/pointer-frame) ÷ 32: a host routing its events itself"))
     }
     if bandwidth == nil {
         // The table names its machine by its memory bandwidth, so the probe runs even when
