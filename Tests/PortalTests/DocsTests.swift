@@ -74,6 +74,21 @@ final class PreviousTick {
     }
 }
 
+// MARK: - Input: a host's touches, sent as the article sends them.
+
+struct HostTouch {
+    var id: Int
+    var phase: PointerPhase
+    var location: Point
+    var timestamp: Double
+}
+
+func send(_ touches: [HostTouch], to world: World) throws {
+    for touch in touches {
+        try world.pointer(PointerEvent(pointer: touch.id, phase: touch.phase, location: touch.location, time: touch.timestamp))
+    }
+}
+
 func touchUp(_ world: World, at point: Point) -> Entity? {
     guard let hit = world.tap(at: point), !hit.isBusy, hit.role != .backdrop else {
         return nil                                                 // nothing, busy, or a backdrop (now dismissed)
@@ -179,6 +194,20 @@ struct DocsTests {
     }
 
     // MARK: Portal.md and Getting started
+
+    @Test("input: touches sent as the article sends them make a tap on the view pressed, on the tick that applies the lift")
+    func inputTouches() throws {
+        let world = World()
+        let card = try world.spawnView(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        world.tick()
+        try send([HostTouch(id: 7, phase: .began, location: Point(x: 50, y: 50), timestamp: 20.0),
+                  HostTouch(id: 7, phase: .ended, location: Point(x: 52, y: 51), timestamp: 20.1)], to: world)
+        #expect(world.drainEvents().isEmpty)
+        world.tick()
+        let events = world.drainEvents()
+        guard events.count == 1, case let .tapped(tap)? = events.first else { Issue.record("\(events)"); return }
+        #expect(tap.pointer == 7 && tap.location == Point(x: 50, y: 50) && tap.hit?.entity == card && tap.tick == world.tickCount)
+    }
 
     @Test("the landing page's example draws the card")
     func landingPage() throws {
