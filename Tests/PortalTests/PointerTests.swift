@@ -52,9 +52,11 @@ struct PointerTests {
             #expect(world.fingerprint == before && world.pointers.projected.map(\.time) == projected)
         }
         refused(PointerEvent(pointer: 1, phase: .moved, location: Point(x: .nan, y: 0), time: 501),
-                "event.location is nan: a pointer's location must be finite. Pass finite coordinates and non-negative sizes.")
+                "event.location is nan: a pointer's location must be finite, within ±1e9 points. Pass finite coordinates and non-negative sizes.")
         refused(PointerEvent(pointer: 1, phase: .moved, location: Point(x: 0, y: -.infinity), time: 501),
-                "event.location is -inf: a pointer's location must be finite. Pass finite coordinates and non-negative sizes.")
+                "event.location is -inf: a pointer's location must be finite, within ±1e9 points. Pass finite coordinates and non-negative sizes.")
+        refused(PointerEvent(pointer: 1, phase: .moved, location: Point(x: 2e9, y: 0), time: 501),
+                "event.location is 2e+09: a pointer's location must be finite, within ±1e9 points. Pass finite coordinates and non-negative sizes.")
         refused(PointerEvent(pointer: 1, phase: .moved, location: .zero, time: .nan), "event.time is nan: a timestamp must be finite.")
         refused(PointerEvent(pointer: 1, phase: .ended, location: .zero, time: 499.5),
                 "event.time is 499.5: earlier than pointer 1's previous event at 500.0: time may not go backwards.")

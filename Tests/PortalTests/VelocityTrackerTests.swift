@@ -167,6 +167,18 @@ import Testing
         #expect(abs(kept.velocity.x - 800) <= Self.exactTolerance)
     }
 
+    @Test func aSlopeTooSteepForFloatReadsZero() throws {
+        // 2e9 pt in a picosecond is 2e21 pt/s, within Float; in 1e-30 s it is 2e39, past it.
+        var steep = VelocityTracker()
+        try steep.add(Point(x: -1e9, y: 0), at: 1)
+        try steep.add(Point(x: 1e9, y: 0), at: 1 + 1e-12)
+        #expect(steep.velocity.x.isFinite && steep.velocity.x > 1e20)
+        var past = VelocityTracker()
+        try past.add(Point(x: -1e9, y: 0), at: 0)
+        try past.add(Point(x: 1e9, y: 0), at: 1e-30)
+        #expect(past.velocity == .zero)
+    }
+
     @Test func badSamplesAreRefusedAndChangeNothing() throws {
         var tracker = VelocityTracker()
         try tracker.add(Point(x: 1, y: 1), at: 5)

@@ -435,7 +435,8 @@ public final class World {
     /// link) until it makes a call: no call is staged, no view was spawned or changed since the
     /// render list was built, no animation runs (springs, curves, their delays: a header
     /// settling after a scroll and a popup appearing or leaving are animations), no portal
-    /// layer flies or fades out, and no navigation transition runs or waits. Events waiting to
+    /// layer flies or fades out, no navigation transition runs or waits, and no pointer is held
+    /// within its slop waiting for its long press (the tick clock fires it). Events waiting to
     /// be drained do not count: a tick would not drain them, so a host that has not read them
     /// yet still stops ticking, and reads them when it likes.
     ///

@@ -50,7 +50,8 @@ extension World {
     /// try world.pointer(PointerEvent(pointer: 1, phase: .began, location: Point(x: 4, y: 300), time: t))
     /// ```
     ///
-    /// - Throws: ``PortalError/invalidGeometry(_:_:reason:)`` for a non-finite location;
+    /// - Throws: ``PortalError/invalidGeometry(_:_:reason:)`` for a location that is not finite or
+    ///   beyond ±1e9 points (as every coordinate Portal takes);
     ///   ``PortalError/invalidValue(_:_:reason:)`` for a non-finite time, or one before the
     ///   pointer's previous event's; ``PortalError/pointerNotDown(_:)`` for a move, lift or
     ///   cancel of a pointer not down, and ``PortalError/pointerAlreadyDown(_:)`` for a second
@@ -61,9 +62,9 @@ extension World {
 
     /// Checks `event` against the pointers the events sent so far leave down.
     func validatePointer(_ event: PointerEvent) throws(PortalError) {
-        guard event.location.isFinite else {
-            throw .invalidGeometry("event.location", event.location.x.isFinite ? event.location.y : event.location.x,
-                                   reason: "a pointer's location must be finite")
+        guard Rect.isSane(event.location.x), Rect.isSane(event.location.y) else {
+            throw .invalidGeometry("event.location", Rect.isSane(event.location.x) ? event.location.y : event.location.x,
+                                   reason: "a pointer's location must be finite, within ±1e9 points")
         }
         guard event.time.isFinite else { throw .invalidValue("event.time", event.time, reason: "a timestamp must be finite") }
         let index = pointers.projectedIndex(of: event.pointer)

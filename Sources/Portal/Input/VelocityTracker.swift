@@ -47,7 +47,9 @@
 ///   what they determine: two give the slope between them, one gives zero;
 /// - a gap of more than ``stopGap`` (0.04 s) between two samples drops the samples before it,
 ///   and a velocity asked for more than 0.04 s after the newest sample is zero: the pointer
-///   is taken to have stopped.
+///   is taken to have stopped;
+/// - a fit too steep for `Float` (samples nanoseconds apart) reads zero: the velocity is always
+///   finite.
 public struct VelocityTracker: Sendable {
     /// How far back the fit looks from the newest sample: 0.1 s (Flutter's
     /// `_horizonMilliseconds`, Android's `HORIZON`).
@@ -121,9 +123,16 @@ public struct VelocityTracker: Sendable {
         return fit()
     }
 
+    /// The fit, or zero when it is not finite (samples so close in time that the slope
+    /// overflows `Float`): a velocity is always a number.
+    private func fit() -> Point {
+        let v = solve()
+        return v.isFinite ? v : .zero
+    }
+
     /// The least-squares fit: the first-order coefficient of the degree-2 polynomial (or lower,
     /// when the samples determine no more) through the samples within the horizon.
-    private func fit() -> Point {
+    private func solve() -> Point {
         guard sampleCount > 1 else { return .zero }
         let t0 = times[newest], x0 = Double(xs[newest]), y0 = Double(ys[newest])
         let scale = 1 / VelocityTracker.horizon
