@@ -185,6 +185,43 @@ struct ScrollViewTests {
         #expect(try drag(0, velocity: 9000) == 0)          // to the first, no further
     }
 
+    @Test("a target hook (scrollViewWillEndDragging) gets the release velocity and the glide's rest, and the content springs to its answer")
+    func targetHook() throws {
+        let (world, list) = try listWorld()
+        final class Seen { var calls: [(Entity, Point, Point)] = [] }
+        let seen = Seen()
+        try world.setScrollTargetHandler({ view, velocity, proposed in
+            seen.calls.append((view, velocity, proposed))
+            return Point(x: proposed.x, y: (proposed.y / 100).rounded() * 100)   // snap to 100-pt rows
+        }, for: list)
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, Point(x: 0, y: -230), velocity: Point(x: 0, y: -1000))
+        #expect(seen.calls.count == 1)
+        let (view, velocity, proposed) = try #require(seen.calls.first)
+        #expect(view == list && velocity == Point(x: 0, y: 1000))
+        #expect(proposed == Point(x: 0, y: Float(ScrollPhysics.restingOffset(230, velocity: 1000, rate: .normal))))   // 729.5
+        var k = 0
+        while !world.isIdle {
+            world.tick()
+            k += 1
+            if try world.scrollViewState(of: list).isDecelerating {
+                let exact = ScrollPhysics.bounceSpring.solve(displacement: 230 - 700, velocity: 1000, time: Double(k) * world.tickDuration)
+                #expect(try offset(world, list).y == Float(700 + exact.displacement))
+            }
+        }
+        #expect(try offset(world, list).y == 700)
+        // A target past the end goes to the end; a NaN keeps the proposed rest.
+        try world.setScrollTargetHandler({ _, _, _ in Point(x: .nan, y: 99_999) }, for: list)
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, Point(x: 0, y: -10), velocity: .zero)
+        while !world.isIdle { world.tick() }
+        #expect(try offset(world, list) == Point(x: 0, y: 2156))
+        try world.setScrollTargetHandler(nil, for: list)
+        #expect(world.scrollViews.targetHandlers.isEmpty)
+        let plain = try world.spawnView(frame: .zero)
+        #expect(throws: PortalError.notAScrollView(plain)) { try world.setScrollTargetHandler({ _, _, p in p }, for: plain) }
+    }
+
     @Test("a press stops a glide (and says so); a host's content offset stops it where the host put it")
     func stopping() throws {
         let (world, list) = try listWorld()
