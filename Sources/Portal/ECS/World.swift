@@ -78,6 +78,8 @@ public final class World {
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
     var scrollViews = ScrollViewStore()
+    /// Whether some header read its screen's scroll view at the last tick (`runHeaderScrollFeed`).
+    var headersReadScrollViews = false
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
     let features = FeatureRegistry.builtIn()
     /// The removal hooks of the features used so far (see `Removal.swift`).
