@@ -15,7 +15,7 @@ struct FeatureTests {
         let portals = ObjectIdentifier(PortalFeature.self), navigation = ObjectIdentifier(NavigationFeature.self)
         let headers = ObjectIdentifier(FlowingHeaderFeature.self), popups = ObjectIdentifier(PopupFeature.self)
         let pointers = ObjectIdentifier(PointerFeature.self), scrollViews = ObjectIdentifier(ScrollViewFeature.self)
-        #expect(Self.names(world, .matching) == [pointers, scrollViews, portals])
+        #expect(Self.names(world, .matching) == [pointers, scrollViews, portals, headers])
         #expect(Self.names(world, .finish) == [portals, navigation, popups])
         #expect(Self.names(world, .placement) == [headers, popups])
         #expect(Self.names(world, .follow) == [portals])

@@ -185,6 +185,43 @@ struct ScrollViewTests {
         #expect(try drag(0, velocity: 9000) == 0)          // to the first, no further
     }
 
+    @Test("a target hook (scrollViewWillEndDragging) gets the release velocity and the glide's rest, and the content springs to its answer")
+    func targetHook() throws {
+        let (world, list) = try listWorld()
+        final class Seen { var calls: [(Entity, Point, Point)] = [] }
+        let seen = Seen()
+        try world.setScrollTargetHandler({ view, velocity, proposed in
+            seen.calls.append((view, velocity, proposed))
+            return Point(x: proposed.x, y: (proposed.y / 100).rounded() * 100)   // snap to 100-pt rows
+        }, for: list)
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, Point(x: 0, y: -230), velocity: Point(x: 0, y: -1000))
+        #expect(seen.calls.count == 1)
+        let (view, velocity, proposed) = try #require(seen.calls.first)
+        #expect(view == list && velocity == Point(x: 0, y: 1000))
+        #expect(proposed == Point(x: 0, y: Float(ScrollPhysics.restingOffset(230, velocity: 1000, rate: .normal))))   // 729.5
+        var k = 0
+        while !world.isIdle {
+            world.tick()
+            k += 1
+            if try world.scrollViewState(of: list).isDecelerating {
+                let exact = ScrollPhysics.bounceSpring.solve(displacement: 230 - 700, velocity: 1000, time: Double(k) * world.tickDuration)
+                #expect(try offset(world, list).y == Float(700 + exact.displacement))
+            }
+        }
+        #expect(try offset(world, list).y == 700)
+        // A target past the end goes to the end; a NaN keeps the proposed rest.
+        try world.setScrollTargetHandler({ _, _, _ in Point(x: .nan, y: 99_999) }, for: list)
+        try pan(world, list, .began, .zero)
+        try pan(world, list, .ended, Point(x: 0, y: -10), velocity: .zero)
+        while !world.isIdle { world.tick() }
+        #expect(try offset(world, list) == Point(x: 0, y: 2156))
+        try world.setScrollTargetHandler(nil, for: list)
+        #expect(world.scrollViews.targetHandlers.isEmpty)
+        let plain = try world.spawnView(frame: .zero)
+        #expect(throws: PortalError.notAScrollView(plain)) { try world.setScrollTargetHandler({ _, _, p in p }, for: plain) }
+    }
+
     @Test("a press stops a glide (and says so); a host's content offset stops it where the host put it")
     func stopping() throws {
         let (world, list) = try listWorld()
@@ -320,5 +357,89 @@ struct ScrollViewTests {
         #expect(recorded.list.count == 43)
         #expect(replayed.list == recorded.list)
         #expect(Set(recorded.list.map { $0.first { $0.entity != list }?.globalTransform.m32 }).count > 30)   // it moved
+    }
+}
+
+@Suite("A flowing header on a scroll view")
+struct ScrollViewHeaderTests {
+    /// A screen (a scroll view or not) with a header whose title and accessory flow, and a few cells.
+    private static func scene(scrolls: Bool) throws -> (World, screen: Entity, header: Entity, title: Entity, accessory: Entity) {
+        let world = World()
+        let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        for i in 0..<5 { _ = try world.spawnView(frame: Rect(x: 0, y: 200 + Float(i) * 120, width: 390, height: 100), in: screen) }
+        let title = try world.spawnView(frame: Rect(x: 20, y: 100, width: 200, height: 40))
+        let accessory = try world.spawnView(frame: Rect(x: 20, y: 20, width: 64, height: 64))
+        let header = try world.flowingHeader(on: screen, title: title, accessory: accessory, displays: [.title, .accessory])
+        try world.setFlowingHeaderAnchors(header, title: Rect(x: 20, y: 100, width: 200, height: 40),
+                                          accessory: Rect(x: 20, y: 20, width: 64, height: 64),
+                                          bar: Rect(x: 0, y: 40, width: 390, height: 44), barTitleSize: Size(width: 100, height: 20))
+        if scrolls {
+            try world.makeScrollView(screen, configuration: ScrollViewConfiguration(
+                contentSize: Size(width: 390, height: 2400), contentInset: EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0)))
+        }
+        world.tick()
+        return (world, screen, header, title, accessory)
+    }
+
+    @Test("the header reads its scroll view exactly as reportScroll with the same offsets (content offset + top inset) and phases would make it")
+    func readsItsScrollView() throws {
+        let a = try Self.scene(scrolls: true), b = try Self.scene(scrolls: false)
+        // Script: a drag down the content, a fling, a pull past the top and its bounce back.
+        let script: [(Int, PanPhase, Point, Point)] = [
+            (1, .began, .zero, .zero), (2, .changed, Point(x: 0, y: -30), Point(x: 0, y: -600)),
+            (4, .changed, Point(x: 0, y: -70), Point(x: 0, y: -700)), (6, .changed, Point(x: 0, y: -90), Point(x: 0, y: -400)),
+            (7, .ended, Point(x: 0, y: -95), Point(x: 0, y: -350)),
+            (200, .began, .zero, .zero), (204, .changed, Point(x: 0, y: 300), Point(x: 0, y: 900)),
+            (206, .ended, Point(x: 0, y: 330), Point(x: 0, y: 200)),
+        ]
+        var fed: (Float, ScrollPhase)?
+        var reports = 0, phases: Set<ScrollPhase> = [], most: Float = 0
+        for tick in 1...420 {
+            for (t, phase, translation, velocity) in script where t == tick {
+                try pan(a.0, a.screen, phase, translation, velocity: velocity)
+            }
+            a.0.tick()
+            // What the host would report after this tick's scroll: B applies it in the same tick.
+            let state = try a.0.scrollViewState(of: a.screen)
+            let offset = state.contentOffset.y + 16
+            let phase: ScrollPhase = state.isDragging ? .interacting : (state.isDecelerating || state.isScrollAnimating) ? .decelerating : .idle
+            if fed == nil || fed! != (offset, phase) {
+                try b.0.reportScroll(b.header, offset: offset, phase: phase)
+                fed = (offset, phase)
+                reports += 1
+                phases.insert(phase)
+            }
+            b.0.tick()
+            #expect(try a.0.flowingHeaderProgress(a.header) == b.0.flowingHeaderProgress(b.header), "tick \(tick)")
+            most = max(most, try a.0.flowingHeaderProgress(a.header))
+            // The parts are drawn where the same reports put them (placed against the content
+            // offset, so within its rounding: a few ulps of the offset).
+            for (pa, pb) in [(a.title, b.title), (a.accessory, b.accessory)] {
+                let ia = try #require(a.0.renderList.first { $0.entity == pa }), ib = try #require(b.0.renderList.first { $0.entity == pb })
+                for corner in [Point(x: 0, y: 0), Point(x: ia.frame.width, y: ia.frame.height)] {
+                    let ga = ia.globalTransform.map(corner), gb = ib.globalTransform.map(corner)
+                    #expect(abs(ga.x - gb.x) <= 1e-3 && abs(ga.y - gb.y) <= 1e-3, "tick \(tick): \(ga) vs \(gb)")
+                }
+            }
+        }
+        #expect(phases == [.interacting, .decelerating, .idle] && reports > 100)
+        #expect(try a.0.flowingHeaderProgress(a.header) == 0 && a.0.isIdle)
+        // Part-way through the run the header had flowed fully (the fling went far), and it is back.
+        #expect(most == 1)
+        #expect(try a.0.scrollViewState(of: a.screen).contentOffset.y == -16)
+    }
+
+    @Test("a screen that stops being a scroll view stops feeding its header; reportScroll still drives it")
+    func stopsReading() throws {
+        let a = try Self.scene(scrolls: true)
+        try a.0.scroll(a.screen, to: Point(x: 0, y: 300), animated: false)
+        a.0.run(ticks: 90)
+        #expect(try a.0.flowingHeaderProgress(a.header) == 1)
+        try a.0.removeScrollView(a.screen)
+        try a.0.setContentOffset(.zero, of: a.screen)
+        try a.0.reportScroll(a.header, offset: 0, phase: .idle)
+        a.0.run(ticks: 90)
+        #expect(try a.0.flowingHeaderProgress(a.header) == 0)
+        #expect(!a.0.headersReadScrollViews && a.0.headers.values[0].fedScroll == nil)
     }
 }

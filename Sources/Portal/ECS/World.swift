@@ -79,6 +79,8 @@ public final class World {
     var popups = PopupStore()
     var pointers = PointerStore()
     var scrollViews = ScrollViewStore()
+    /// Whether some header read its screen's scroll view at the last tick (`runHeaderScrollFeed`).
+    var headersReadScrollViews = false
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
     let features: FeatureRegistry
     /// The removal hooks of the features used so far (see `Removal.swift`).

@@ -67,6 +67,23 @@ extension World {
                                isDecelerating: decelerating, isScrollAnimating: x.mode == .animating || y.mode == .animating)
     }
 
+    /// Sets (or, with `nil`, removes) the hook that picks where the scroll view `view` comes to
+    /// rest when a drag ends — UIKit's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`,
+    /// for snapping to rows or cards. It is called as the release applies, with the release
+    /// velocity and the rest point the glide would reach; the content then springs to the
+    /// returned offset instead of gliding (see ``ScrollTargetHandler``). With paging on, the hook
+    /// is given the page as the proposed target. It takes effect at once.
+    ///
+    /// A hook is code, like a system: a trace does not record it, and a replay that needs it sets
+    /// it again on the replayer's world before stepping (``TraceReplayer/world``).
+    ///
+    /// - Throws: ``PortalError/notAScrollView(_:)``; ``PortalError/staleEntity(_:)`` or
+    ///   ``PortalError/notAView(_:)``.
+    public func setScrollTargetHandler(_ handler: ScrollTargetHandler?, for view: Entity) throws(PortalError) {
+        try requireScrollView(view)
+        scrollViews.targetHandlers[view] = handler
+    }
+
     /// Whether `view` is a scroll view once the calls made so far run.
     public func isScrollView(_ view: Entity) -> Bool {
         allocator.isUsable(view) && scrollViews.isScrollView(view)

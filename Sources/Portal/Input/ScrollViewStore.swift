@@ -117,6 +117,14 @@ public struct ScrollViewState: Hashable, Sendable {
     public var isScrollAnimating: Bool
 }
 
+/// Where a released scroll view should come to rest, as the host decides it (UIKit's
+/// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`): given the scroll view, the
+/// release velocity of its content (points per second — UIKit's is per millisecond) and the
+/// offset it would glide to (its rest point, within its edges), return the offset to go to. The
+/// content springs there (``ScrollPhysics/bounceSpring``) carrying the release velocity; a target
+/// past the edges is taken to the nearest edge, a non-finite coordinate keeps the proposed one.
+public typealias ScrollTargetHandler = (_ scrollView: Entity, _ velocity: Point, _ proposed: Point) -> Point
+
 /// A finger's hold on a scroll view.
 struct ScrollDrag {
     var isDragging = false
@@ -145,6 +153,8 @@ struct ScrollViewStore {
     /// Scroll views made or removed by calls not applied yet (true: made): what the calls
     /// validate against.
     var staged: [Entity: Bool] = [:]
+    /// The hosts' target hooks, by scroll view (``World/setScrollTargetHandler(_:for:)``).
+    var targetHandlers: [Entity: ScrollTargetHandler] = [:]
     /// The springs' one-tick steps, made at the first use (they need the world's tick).
     var bounce: ScrollSpringStep?
     var animation: ScrollSpringStep?
@@ -172,6 +182,7 @@ struct ScrollViewStore {
     /// Removes `view`'s row (swap-remove in every column, the active list kept in step).
     mutating func remove(_ view: Entity) {
         staged[view] = nil
+        if !targetHandlers.isEmpty { targetHandlers[view] = nil }
         guard let row = index.row(of: view) else { return }
         deactivate(row: row)
         _ = index.remove(view)

@@ -176,23 +176,44 @@ extension World {
         writeScrollOffset(offset, row: row, slot: slot)
     }
 
-    /// The release: per axis the content moves on, a page (paging), a spring back to the edge
-    /// (released past it), or a glide, carrying `velocity` (the content's, points per second).
+    /// The release: per axis the content moves on, a spring to the host's target (its hook) or a
+    /// page (paging), a spring back to the edge (released past it), or a glide, carrying
+    /// `velocity` (the content's, points per second).
     private func release(row: Int, slot: Int, edges: ScrollEdges, velocity: Point) {
         let config = scrollViews.configs[row]
         let drag = scrollViews.drags[row]
         let bounce = scrollViews.springSteps(step: clock.step).bounce
         let offset = views.contentOffset(slot: slot)
         scrollViews.written[row] = offset
-        func axis(_ motion: inout ScrollAxisMotion, position: Double, velocity v: Float, minimum: Double, maximum: Double,
-                  extent: Double, startPage: Int, scrolls: Bool) {
-            motion.position = position
-            let v = scrolls && v.isFinite ? Double(v) : 0
-            guard scrolls else { motion.stop(); return }
+        // The proposed rest point per axis: a page, the nearest edge when released past one, else
+        // the glide's rest point within the edges.
+        func proposed(position: Double, velocity v: Double, minimum: Double, maximum: Double, extent: Double, startPage: Int) -> Double {
             if config.isPagingEnabled {
                 let page = ScrollPhysics.targetPage(offset: position, velocity: v, rate: config.decelerationRate, pageSize: extent,
                                                     minimum: minimum, maximum: maximum, startPage: startPage)
-                let target = ScrollPhysics.pageOffset(page, pageSize: extent, minimum: minimum, maximum: maximum)
+                return ScrollPhysics.pageOffset(page, pageSize: extent, minimum: minimum, maximum: maximum)
+            }
+            return max(minimum, min(maximum, ScrollPhysics.restingOffset(position, velocity: v, rate: config.decelerationRate)))
+        }
+        let vx = edges.scrollsX && velocity.x.isFinite ? Double(velocity.x) : 0
+        let vy = edges.scrollsY && velocity.y.isFinite ? Double(velocity.y) : 0
+        var target: (x: Double, y: Double)?
+        if config.isPagingEnabled || !scrollViews.targetHandlers.isEmpty {
+            let px = proposed(position: Double(offset.x), velocity: vx, minimum: edges.minX, maximum: edges.maxX, extent: edges.width, startPage: drag.startPageX)
+            let py = proposed(position: Double(offset.y), velocity: vy, minimum: edges.minY, maximum: edges.maxY, extent: edges.height, startPage: drag.startPageY)
+            if let handler = scrollViews.targetHandlers[scrollViews.index.dense[row]] {
+                let chosen = handler(scrollViews.index.dense[row], Point(x: Float(vx), y: Float(vy)), Point(x: Float(px), y: Float(py)))
+                target = (chosen.x.isFinite ? max(edges.minX, min(edges.maxX, Double(chosen.x))) : px,
+                          chosen.y.isFinite ? max(edges.minY, min(edges.maxY, Double(chosen.y))) : py)
+            } else if config.isPagingEnabled {
+                target = (px, py)
+            }
+        }
+        func axis(_ motion: inout ScrollAxisMotion, position: Double, velocity v: Double, minimum: Double, maximum: Double,
+                  target: Double?, scrolls: Bool) {
+            motion.position = position
+            guard scrolls else { motion.stop(); return }
+            if let target {
                 motion.spring(from: position, velocity: v, to: target, with: bounce, mode: .bouncing)
             } else if position < minimum || position > maximum {
                 motion.spring(from: position, velocity: v, to: position < minimum ? minimum : maximum, with: bounce, mode: .bouncing)
@@ -201,10 +222,10 @@ extension World {
             }
             if !motion.isMoving { motion.position = Double(Float(motion.position)) }
         }
-        axis(&scrollViews.motionX[row], position: Double(offset.x), velocity: velocity.x, minimum: edges.minX, maximum: edges.maxX,
-             extent: edges.width, startPage: drag.startPageX, scrolls: edges.scrollsX)
-        axis(&scrollViews.motionY[row], position: Double(offset.y), velocity: velocity.y, minimum: edges.minY, maximum: edges.maxY,
-             extent: edges.height, startPage: drag.startPageY, scrolls: edges.scrollsY)
+        axis(&scrollViews.motionX[row], position: Double(offset.x), velocity: vx, minimum: edges.minX, maximum: edges.maxX,
+             target: target?.x, scrolls: edges.scrollsX)
+        axis(&scrollViews.motionY[row], position: Double(offset.y), velocity: vy, minimum: edges.minY, maximum: edges.maxY,
+             target: target?.y, scrolls: edges.scrollsY)
         if scrollViews.motionX[row].isMoving || scrollViews.motionY[row].isMoving {
             scrollViews.activate(row: row)
         } else {
