@@ -283,3 +283,56 @@ struct PointerTraceTests {
         #expect(replayer.world.recordedTrace == text)
     }
 }
+
+@Suite("Pointer events: hostile sequences")
+struct PointerRobustnessTests {
+    @Test("random events — most of them invalid — mixed with despawns, stack calls and ticks: a refusal changes nothing, nothing traps, the tables stay sound", arguments: [UInt64(11), 12, 13])
+    func hostileSequences(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let world = World()
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 844), root: root,
+                                                   interactivePopStart: .anywhere)
+        var views: [Entity] = []
+        for k in 0..<6 {
+            let v = try world.spawnView(frame: Rect(x: Float(k * 60), y: Float(k * 100), width: 200, height: 300), in: root)
+            if k % 2 == 0 { try world.makeScrollView(v, configuration: ScrollViewConfiguration(contentSize: Size(width: 600, height: 900))) }
+            views.append(v)
+        }
+        world.tick()
+        var accepted = 0, refused = 0
+        var clock = 50.0
+        for _ in 0..<3_000 {
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0:
+                world.tick()
+            case 1:
+                if let v = views.randomElement(using: &rng), world.isAlive(v) { try? world.despawn(v) }
+            case 2:
+                let screen = try world.spawnScreen(for: stack)
+                try? world.push(screen, onto: stack)
+            case 3:
+                try? world.pop(stack)
+            default:
+                let phases: [PointerPhase] = [.began, .moved, .moved, .moved, .ended, .cancelled]
+                let xs: [Float] = [.nan, .infinity, -3e9, 0, 5, 195, 390]
+                let x = Bool.random(using: &rng) ? xs.randomElement(using: &rng)! : Float.random(in: -50...450, using: &rng)
+                clock += Double.random(in: -0.01...0.03, using: &rng)
+                let time = Int.random(in: 0..<40, using: &rng) == 0 ? Double.nan : clock
+                let event = PointerEvent(pointer: Int.random(in: -1...3, using: &rng), phase: phases.randomElement(using: &rng)!,
+                                         location: Point(x: x, y: Float.random(in: 0...844, using: &rng)), time: time)
+                let before = world.fingerprint, projected = world.pointers.projected.map(\.pointer)
+                do {
+                    try world.pointer(event)
+                    accepted += 1
+                } catch {
+                    refused += 1
+                    #expect(world.fingerprint == before && world.pointers.projected.map(\.pointer) == projected, "\(event): \(error)")
+                }
+            }
+        }
+        world.run(ticks: 200)
+        #expect(accepted > 300 && refused > 300, "accepted \(accepted), refused \(refused)")
+        for id in -1...3 { if let state = world.pointerState(id) { #expect(state.velocity.isFinite) } }
+    }
+}
