@@ -20,7 +20,7 @@ extension World {
         scrollViews.staged[view] = nil
         guard let slot = views.slot(of: view) else { return }
         if let row = scrollViews.index.row(of: view) {
-            scrollViews.configs[row] = configuration
+            scrollViews.setConfiguration(configuration, row: row)
             return
         }
         activateRemoval(of: ScrollViewFeature.self)
