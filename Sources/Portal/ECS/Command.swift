@@ -1,9 +1,15 @@
-/// A validated host call, waiting for the next tick boundary: a despawn, or one of a folder's
-/// commands. Each folder declares its command enum and applies it beside its calls; a command
+/// A validated host call, waiting for the next tick boundary: a despawn, a placement, or one of
+/// a folder's commands. Each folder declares its command enum and applies it beside its calls; a command
 /// stays small (a configuration or a frame batch waits in side storage the command indexes), as
 /// the list is copied entry by entry.
 enum Command {
     case despawn(Entity)
+    /// The placements (`update`, `setFrame`, `setContentOffset`), a host's thousands of calls a
+    /// frame: top-level cases, so the layout capture's run reads each one in place, with no
+    /// folder's command copied out of it (`Views/Placement.swift`).
+    case update(Entity, ViewProperties)
+    /// `count` frames of `World.stagedFrames` from `first` on (one `setFrames` call).
+    case setFrames(first: Int, count: Int)
     /// `Views/ViewCalls.swift`.
     case view(ViewCommand)
     /// `Portals/PortalCalls.swift`.
@@ -34,15 +40,29 @@ extension World {
         staged.withUnsafeBufferPointer { list in
             var i = 0
             while i < list.count {
+                // Each command's payload is taken out once, and a folder's command goes to its
+                // folder's `apply`, unless it starts a run.
                 switch list[i] {
-                case .view(.update), .view(.setFrames):
+                case .update, .setFrames:
                     i = applyPlacements(list, from: i)
-                case .header(.scroll):
-                    i = applyScrolls(list, from: i, tick: tick)
-                case .portal(.request):
-                    i = applyPortalRequests(list, from: i)
-                default:
-                    apply(list[i], tick: tick)
+                case let .despawn(entity):
+                    remove(entity)
+                    i += 1
+                case let .view(command):
+                    apply(command, tick: tick)
+                    i += 1
+                case let .portal(command):
+                    if case .request = command { i = applyPortalRequests(list, from: i) } else { apply(command); i += 1 }
+                case let .navigation(command):
+                    apply(command, tick: tick)
+                    i += 1
+                case let .header(command):
+                    if case .scroll = command { i = applyScrolls(list, from: i, tick: tick) } else { apply(command); i += 1 }
+                case let .popup(command):
+                    apply(command, tick: tick)
+                    i += 1
+                case let .scrollView(command):
+                    apply(command, tick: tick)
                     i += 1
                 }
             }
@@ -61,19 +81,6 @@ extension World {
     private func applyPortalRequests(_ list: UnsafeBufferPointer<Command>, from start: Int) -> Int {
         stagedConfigs.withUnsafeBufferPointer { configs in
             portals.takeRequests(list, from: start, configs: configs)
-        }
-    }
-
-    /// Applies one command (other than one applied in runs) through its folder's `apply`.
-    private func apply(_ command: Command, tick: UInt64) {
-        switch command {
-        case let .despawn(entity): remove(entity)
-        case let .view(command): apply(command, tick: tick)
-        case let .portal(command): apply(command)
-        case let .navigation(command): apply(command, tick: tick)
-        case let .header(command): apply(command)
-        case let .popup(command): apply(command, tick: tick)
-        case let .scrollView(command): apply(command, tick: tick)
         }
     }
 }

@@ -2,11 +2,8 @@
 // and the reduce-motion setting.
 
 /// ``World/spawn()``.
-struct SpawnCall: SpawningCall {
+struct SpawnCall: SpawningCall, KeylessCall {
     static let verb = "spawn"
-    init() {}
-    func write(to trace: inout TraceWriter) {}
-    init(reading trace: inout TraceDecoder) throws(TraceError) {}
     func perform(on world: World) throws(PortalError) -> Entity {
         guard let entity = world.allocator.allocate() else { throw .entityLimitReached }
         return entity
@@ -66,11 +63,8 @@ struct AdvanceCall: HostCall {
 }
 
 /// ``World/tick()``.
-struct TickCall: HostCall {
+struct TickCall: KeylessCall {
     static let verb = "tick"
-    init() {}
-    func write(to trace: inout TraceWriter) {}
-    init(reading trace: inout TraceDecoder) throws(TraceError) {}
 
     func perform(on world: World) {
         guard !world.isTicking else { return }

@@ -1,9 +1,10 @@
 // Features are plugins. Each feature folder (Portals/, Navigation/, Headers/, Popups/) has one
 // type whose `register(in:)` adds everything the world needs from it: its systems, each at a
-// named point of the tick; its removal hook; and its answers to the questions the world asks
-// every feature — may this view be despawned or reparented, does the feature take this tap, is
-// it idle, are its tables sound; and which host call types it adds. The world runs the points and asks the lists; it never names a
-// feature, so a new feature is a new folder plus one line in `FeatureRegistry.builtIn()`.
+// named point of the tick; its removal hook; its host call types (which the trace decoder
+// finds by verb); and its answers to the questions the world asks every feature — may this view
+// be despawned or reparented, does the feature take this tap, is it idle, are its tables sound.
+// The world runs the points and asks the lists; it never names a feature, so a new feature is a
+// new folder plus one line in `FeatureRegistry.builtIn()`.
 //
 // Registration happens once, as the world is created, in the order of `FeatureRegistry.builtIn()`:
 // that order is the order of a point's systems, so it is fixed and the same for every world

@@ -42,6 +42,16 @@ extension SpawningCall {
     static var spawns: Bool { true }
 }
 
+/// A call with no arguments: its line is its verb alone.
+protocol KeylessCall: HostCall {
+    init()
+}
+
+extension KeylessCall {
+    func write(to trace: inout TraceWriter) {}
+    init(reading trace: inout TraceDecoder) throws(TraceError) { self.init() }
+}
+
 extension World {
     /// Makes a host call: the one path every call takes, so recording sees them all. While a
     /// recorder is idle the call goes through it (it writes the call's line around `perform`);

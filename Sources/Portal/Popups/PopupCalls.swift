@@ -96,11 +96,8 @@ struct DismissPopupCall: HostCall {
 }
 
 /// ``World/dismissTopPopup()``.
-struct DismissTopPopupCall: HostCall {
+struct DismissTopPopupCall: KeylessCall {
     static let verb = "dismissTopPopup"
-    init() {}
-    func write(to trace: inout TraceWriter) {}
-    init(reading trace: inout TraceDecoder) throws(TraceError) {}
     func perform(on world: World) -> Entity? {
         let popups = world.popups
         guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }

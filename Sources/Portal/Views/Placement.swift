@@ -135,9 +135,9 @@ extension TrackStore {
         var i = start
         run: while i < list.count {
             switch list[i] {
-            case let .view(.update(entity, properties)):
+            case let .update(entity, properties):
                 if let slot = views.slot(of: entity) { place(properties, slot: slot, views: &views, events: &events) }
-            case let .view(.setFrames(first, count)):
+            case let .setFrames(first, count):
                 for element in frames[first..<first + count] {
                     guard let slot = views.slot(of: element.view) else { continue }
                     placeFrame(element.frame, slot: slot, views: &views, events: &events)

@@ -38,17 +38,8 @@ struct SetContentOffset: HostCall {
 }
 
 /// ``World/setClipsToBounds(_:of:)``.
-struct SetClipsToBounds: HostCall {
-    static let verb = "clipsToBounds"
-    var view: Entity, clips: Bool
-    init(view: Entity, clips: Bool) { (self.view, self.clips) = (view, clips) }
-    func write(to trace: inout TraceWriter) { trace.put("view", view); trace.put("clips", clips) }
-    init(reading trace: inout TraceDecoder) throws(TraceError) {
-        view = try trace.entity(key: "view")
-        clips = try trace.bool(key: "clips")
-    }
-    func perform(on world: World) throws(PortalError) {
-        try world.requireView(view)
-        world.commands.append(.view(.setClipsToBounds(view, clips)))
-    }
+struct SetClipsToBounds: ViewFlagCall {
+    static let verb = "clipsToBounds", flagKey = "clips"
+    var view: Entity, flag: Bool
+    static func command(_ view: Entity, _ clips: Bool) -> ViewCommand { .setClipsToBounds(view, clips) }
 }

@@ -48,10 +48,11 @@ struct UpdateCall: HostCall {
         view = try trace.entity(key: "view")
         properties = try trace.properties()
     }
+    @inline(__always)
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
         try properties.validate()
-        world.commands.append(.view(.update(view, properties)))
+        world.commands.append(.update(view, properties))
     }
 }
 
@@ -68,6 +69,7 @@ struct AnimateCall: HostCall {
         properties = try trace.properties()
         animation = try trace.animation(key: "with")
     }
+    @inline(__always)
     func perform(on world: World) throws(PortalError) -> AnimationID {
         try world.requireView(view)
         try properties.validate()
@@ -97,36 +99,43 @@ struct SetZIndex: HostCall {
     }
 }
 
-/// ``World/setAllowsHitTesting(_:of:)``.
-struct SetAllowsHitTesting: HostCall {
-    static let verb = "hitTesting"
-    var view: Entity, allows: Bool
-    init(view: Entity, allows: Bool) { (self.view, self.allows) = (view, allows) }
-    func write(to trace: inout TraceWriter) { trace.put("view", view); trace.put("allows", allows) }
+/// A call that sets one flag of a view at the next tick: `view=` and one boolean key, refused
+/// for anything but a live view. ``World/setHidden(_:of:)``, ``World/setAllowsHitTesting(_:of:)``
+/// and ``World/setClipsToBounds(_:of:)`` differ only in the key and the command they stage.
+protocol ViewFlagCall: HostCall where Output == Void {
+    /// The flag's key in a trace line.
+    static var flagKey: String { get }
+    /// The staged command that sets the flag.
+    static func command(_ view: Entity, _ flag: Bool) -> ViewCommand
+    var view: Entity { get }
+    var flag: Bool { get }
+    init(view: Entity, flag: Bool)
+}
+
+extension ViewFlagCall {
+    func write(to trace: inout TraceWriter) { trace.put("view", view); trace.put(Self.flagKey, flag) }
     init(reading trace: inout TraceDecoder) throws(TraceError) {
-        view = try trace.entity(key: "view")
-        allows = try trace.bool(key: "allows")
+        let view = try trace.entity(key: "view")
+        self.init(view: view, flag: try trace.bool(key: Self.flagKey))
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
-        world.commands.append(.view(.setAllowsHitTesting(view, allows)))
+        world.commands.append(.view(Self.command(view, flag)))
     }
 }
 
+/// ``World/setAllowsHitTesting(_:of:)``.
+struct SetAllowsHitTesting: ViewFlagCall {
+    static let verb = "hitTesting", flagKey = "allows"
+    var view: Entity, flag: Bool
+    static func command(_ view: Entity, _ allows: Bool) -> ViewCommand { .setAllowsHitTesting(view, allows) }
+}
+
 /// ``World/setHidden(_:of:)``.
-struct SetHidden: HostCall {
-    static let verb = "hidden"
-    var view: Entity, hidden: Bool
-    init(view: Entity, hidden: Bool) { (self.view, self.hidden) = (view, hidden) }
-    func write(to trace: inout TraceWriter) { trace.put("view", view); trace.put("hidden", hidden) }
-    init(reading trace: inout TraceDecoder) throws(TraceError) {
-        view = try trace.entity(key: "view")
-        hidden = try trace.bool(key: "hidden")
-    }
-    func perform(on world: World) throws(PortalError) {
-        try world.requireView(view)
-        world.commands.append(.view(.setHidden(view, hidden)))
-    }
+struct SetHidden: ViewFlagCall {
+    static let verb = "hidden", flagKey = "hidden"
+    var view: Entity, flag: Bool
+    static func command(_ view: Entity, _ hidden: Bool) -> ViewCommand { .setHidden(view, hidden) }
 }
 
 /// ``World/setCornerStyle(_:clipsContent:of:)``.
@@ -186,7 +195,7 @@ struct SetFramesCall: HostCall {
         guard !frames.isEmpty else { return }
         let first = world.stagedFrames.count
         world.stagedFrames.append(contentsOf: frames)
-        world.commands.append(.view(.setFrames(first: first, count: frames.count)))
+        world.commands.append(.setFrames(first: first, count: frames.count))
     }
 
     /// Frames a decoded call owns.
@@ -200,11 +209,8 @@ struct SetFramesCall: HostCall {
     }
 }
 
-/// A staged view or tree call.
+/// A staged view or tree call (placements are `Command`'s own cases).
 enum ViewCommand {
-    case update(Entity, ViewProperties)
-    /// `count` frames of `World.stagedFrames` from `first` on (one `setFrames` call).
-    case setFrames(first: Int, count: Int)
     case animate(Entity, ViewProperties, Animation, AnimationID)
     case setZIndex(Entity, Int32)
     case setAllowsHitTesting(Entity, Bool)
@@ -215,11 +221,9 @@ enum ViewCommand {
 }
 
 extension World {
-    /// Applies a staged view command (placements are applied in runs: `applyPlacements`).
+    /// Applies a staged view command (placements are `Command`'s own: `applyPlacements`).
     func apply(_ command: ViewCommand, tick: UInt64) {
         switch command {
-        case .update, .setFrames:
-            break   // applied in runs
         case let .animate(entity, properties, animation, id):
             guard let slot = views.slot(of: entity) else { return }
             if let transform = properties.transform { views.styles[slot].rotationAxis = transform.rotation3D }

@@ -128,7 +128,7 @@ extension World {
     /// Animation's `masksToBounds`; off by default). A descendant wholly outside the clip is
     /// culled: left out of the render list and of hit testing, with its subtree.
     public func setClipsToBounds(_ clips: Bool, of view: Entity) throws(PortalError) {
-        try submit(SetClipsToBounds(view: view, clips: clips))
+        try submit(SetClipsToBounds(view: view, flag: clips))
     }
 
     /// The clips of the last render list, indexed by ``RenderItem/clip``.

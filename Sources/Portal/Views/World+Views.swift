@@ -52,13 +52,13 @@ extension World {
 
     /// Sets whether ``hitTest(_:)`` can return the view (SwiftUI's `allowsHitTesting`).
     public func setAllowsHitTesting(_ allows: Bool, of view: Entity) throws(PortalError) {
-        try submit(SetAllowsHitTesting(view: view, allows: allows))
+        try submit(SetAllowsHitTesting(view: view, flag: allows))
     }
 
     /// Hides or shows a view at the next tick (SwiftUI's `hidden()`): a hidden view is left
     /// out of the render list and of hit testing but keeps animating.
     public func setHidden(_ hidden: Bool, of view: Entity) throws(PortalError) {
-        try submit(SetHidden(view: view, hidden: hidden))
+        try submit(SetHidden(view: view, flag: hidden))
     }
 
     /// Sets how a view's corners are drawn: their style, and whether content is clipped to them.
