@@ -352,6 +352,10 @@ struct ScrollViewStore {
             precondition(Int(row) < n && activeAt[Int(row)] == Int32(i), "scroll views: active list and positions disagree")
         }
         for row in 0..<n {
+            let expected = ScrollLimits(configs[row])
+            precondition(limits[row].minY == expected.minY && limits[row].maxYPlusHeight == expected.maxYPlusHeight
+                         && limits[row].minX == expected.minX && limits[row].maxXPlusWidth == expected.maxXPlusWidth
+                         && limits[row].bounces == expected.bounces, "scroll views: row \(row)'s limits are not its configuration's")
             let moving = motionX[row].isMoving || motionY[row].isMoving
             precondition(moving == (activeAt[row] >= 0), "scroll views: row \(row) is \(moving ? "moving but not listed" : "listed but still")")
             for m in [motionX[row], motionY[row]] {
