@@ -35,7 +35,9 @@ struct ScrollViewTests {
         let plain = try world.spawn()
         world.tick()
         func refused(_ body: () throws(PortalError) -> Void, _ check: (PortalError) -> Bool) {
+            let before = world.fingerprint, staged = world.scrollViews.staged.count
             do { try body(); Issue.record("accepted") } catch { #expect(check(error), "\(error)") }
+            #expect(world.fingerprint == before && world.scrollViews.staged.count == staged)
             #expect(world.isIdle)
             #expect(!world.isScrollView(view))
         }
