@@ -14,12 +14,19 @@ import re
 import sys
 
 ALIASES = {"PortalEntity": "uint64_t", "PortalResult": "PortalResult"}
+# Function-pointer typedefs of portal.h, which the generated header spells out (without parameter
+# names, as written here).
+FUNCTION_TYPES = {"PortalScrollTargetHandler": "PortalPoint (*)(void *, uint64_t, PortalPoint, PortalPoint)"}
 
 
 def canonical_type(text):
     text = re.sub(r"\b(_Nullable|_Nonnull|_Null_unspecified)\b", " ", text)
+    for name, spelled in FUNCTION_TYPES.items():
+        text = re.sub(rf"\b{name}\b", spelled, text)
+    # A function pointer: its name, if any, goes (`R (*name)(A)` is the type `R (*)(A)`).
+    text = re.sub(r"\(\s*\*\s*[A-Za-z_][A-Za-z_0-9]*\s*\)", "(*)", text)
     text = re.sub(r"\bPortalWorld\b", "void", text)
-    tokens = re.findall(r"[A-Za-z_][A-Za-z_0-9]*|\*", text)
+    tokens = re.findall(r"[A-Za-z_][A-Za-z_0-9]*|\*|[(),]", text)
     tokens = [ALIASES.get(t, t) for t in tokens]
     # `const T` and `T const` are the same type: move each leading const after its base type.
     out = []
@@ -67,8 +74,15 @@ def declarations(text, generated):
     pattern = r"SWIFT_EXTERN\s+([^;{]*?)\b(portal_[a-z0-9_]+)\s*\(([^;{]*?)\)[^;{]*;" if generated \
         else r"(?:^|\n)\s*((?!static)[A-Za-z_][^;{}#]*?)\b(portal_[a-z0-9_]+)\s*\(([^;{]*?)\)\s*;"
     for m in re.finditer(pattern, text):
-        ret, name, params = m.group(1), m.group(2), m.group(3)
-        result[name] = (canonical_type(ret), tuple(split_params(params)))
+        ret, name = m.group(1), m.group(2)
+        # The parameter list runs to its balancing parenthesis (a function-pointer parameter
+        # has parentheses of its own).
+        start = m.start(3)
+        depth, end = 1, start
+        while depth:
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            end += 1
+        result[name] = (canonical_type(ret), tuple(split_params(text[start:end - 1])))
     return result
 
 

@@ -81,7 +81,8 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "inte
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
-                        "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call"]
+                        "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest",
+                        "input/scroll-momentum", "reference/scroll-momentum-flat"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -113,6 +114,11 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "host/layout-capture": return LayoutCapture(n: n, batched: true)
     case "host/layout-capture-per-call": return LayoutCapture(n: n, batched: false)
     case "tree/animate-1pct": return TreeAnimate(n: n)
+    case "input/pointer": return InputPointer(n: n, mode: .events)
+    case "reference/pointer-frame": return InputPointer(n: n, mode: .frame)
+    case "reference/pointer-hitTest": return InputPointer(n: n, mode: .hitTest)
+    case "input/scroll-momentum": return ScrollMomentum(n: n)
+    case "reference/scroll-momentum-flat": return ScrollMomentumFloor(n: n)
     default: return nil
     }
 }
@@ -310,6 +316,13 @@ do {
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
     }
+    if selected("input/scroll-momentum") {
+        let scroll = try measureInterleaved([ScrollMomentum(n: 10_000), ScrollMomentumFloor(n: 10_000)],
+                                            warmup: 60, samples: options.quick ? 20 : 120)
+        results += scroll
+        ratios.append(("input/scroll-momentum ÷ reference/scroll-momentum-flat", scroll[0].median / scroll[1].median,
+                       "10,000 scroll views gliding; target ≤ 2 % of 8.33 ms (the scroll system's share: --phases)"))
+    }
     if selected("animation/short-curves") {
         results += try measureInterleaved([ShortCurves(n: 10_000)], warmup: 60, samples: options.quick ? 20 : 120)
     }
@@ -325,6 +338,18 @@ do {
         results += capture
         ratios.append(("host/layout-capture-per-call ÷ host/layout-capture", capture[1].median / capture[0].median,
                        "10,000 nodes laid out per frame: n setFrame calls against one setFrames"))
+    }
+    if selected("input/pointer") {
+        let input = try measureInterleaved([InputPointer(n: 100_000, mode: .events), InputPointer(n: 100_000, mode: .frame),
+                                            InputPointer(n: 100_000, mode: .hitTest)],
+                                           warmup: 30, samples: options.quick ? 20 : 120)
+        results += input
+        ratios.append(("input/pointer ÷ reference/pointer-frame", input[0].median / input[1].median,
+                       "4 pointers × 8 events a frame over 100,002 views, against the same frame without its events"))
+        ratios.append(("input/pointer per event, own cost ÷ 1 µs", (input[0].median - input[1].median) / 32 / 1000,
+                       "(input/pointer − reference/pointer-frame) ÷ 32 events, arbitration included; target ≤ 1×"))
+        ratios.append(("a hitTest per event ÷ 1 µs", (input[2].median - input[1].median) / 32 / 1000,
+                       "(reference/pointer-hitTest − reference/pointer-frame) ÷ 32: a host routing its events itself"))
     }
     if bandwidth == nil {
         // The table names its machine by its memory bandwidth, so the probe runs even when

@@ -1,8 +1,9 @@
-/* The app scene, built through portal.h and driven by pointer events: a photo grid in a
- * clipped, scrolling list under a flowing header, in a navigation stack. Tap a photo: it flies
- * into the detail as the detail pushes. Tap the back button, or drag from the left edge: it
- * flies home as the detail pops. Press and hold a photo: a popup opens from it; tap anywhere
- * to dismiss it. Drag the list: it scrolls, and the title flows into the bar. */
+/* The app scene, built through portal.h and driven by raw pointer events: a photo grid in a
+ * clipped scroll view under a flowing header, in a navigation stack. Tap a photo: it flies into
+ * the detail as the detail pushes. Tap the back button, or drag from the left edge: it flies home
+ * as the detail pops. Press and hold a photo: a popup opens from it; tap anywhere to dismiss it.
+ * Fling the list: it glides and bounces, and the title flows into the bar. The world decides
+ * what each touch is; the host only answers its events. */
 #include "host.h"
 
 #include <math.h>
@@ -48,6 +49,7 @@ void app_build(App *app, PortalWorld *world) {
     memset(app, 0, sizeof *app);
     app->world = world;
     app->open_photo = -1;
+    app->reported_phase = -1;
     PortalRect bounds = rect(0, 0, STAGE_WIDTH, STAGE_HEIGHT);
     MUST(portal_set_popup_container(world, bounds, (PortalEdgeInsets){60, 0, 10, 0}));
 
@@ -55,6 +57,12 @@ void app_build(App *app, PortalWorld *world) {
     app->gallery = view(app, bounds, 0, PORTAL_NO_ENTITY, 0xf4f5f8);
     app->list = view(app, bounds, 0, app->gallery, 0xffffff);
     MUST(portal_set_clips_to_bounds(world, app->list, true));
+    /* The list scrolls vertically under the bar: a scroll view over its photos' content. */
+    PortalScrollViewConfig scrolling;
+    portal_scroll_view_config_default(&scrolling, (PortalSize){STAGE_WIDTH, 136 + (PHOTO_COUNT + 2) / 3 * 128.0f});
+    scrolling.axes = PORTAL_AXIS_VERTICAL;
+    scrolling.always_bounce_vertical = true;
+    MUST(portal_make_scroll_view(world, app->list, &scrolling));
     for (int i = 0; i < PHOTO_COUNT; i++) {
         uint32_t rgb = i % 7 == 4 ? accents[(i / 7) % 4] : pastels[i % 6];
         app->photos[i] = view(app, photo_frame(i), 6, app->list, rgb);
@@ -62,7 +70,6 @@ void app_build(App *app, PortalWorld *world) {
         snprintf(id, sizeof id, "photo-%d", i);
         MUST(portal_set_anchor(world, app->photos[i], id, PORTAL_ROLE_SOURCE));
     }
-    app->list_max_offset = photo_frame(PHOTO_COUNT - 1).y + 128 - STAGE_HEIGHT;
     app->bar = view(app, rect(0, 0, 390, 60), 0, app->gallery, 0x1d2330);
     MUST(portal_set_z_index(world, app->bar, 1));
     app->title = view(app, title_frame, 6, PORTAL_NO_ENTITY, 0x3f6ad1);
@@ -88,17 +95,7 @@ void app_build(App *app, PortalWorld *world) {
     for (int line = 0; line < 2; line++) view(app, rect(14, 18 + (float)line * 30, line == 0 ? 170 : 110, 16), 4, app->popup, 0xe8eaf0);
 }
 
-/* ---- Gestures ---- */
-
-enum { IDLE, PRESSED, SCROLLING, POPPING };
-static int gesture = IDLE;
-static PortalPoint press_point;
-static double press_time;
-static float press_offset;
-static bool long_press_fired;
-static float last_x;
-static double last_time;
-static float velocity_x;
+/* ---- Input: Portal decides what the pointer does; the host reacts to what it decided ---- */
 
 static const PortalNavigationTransition slide = {
     PORTAL_NAVIGATION_SLIDE, true, {PORTAL_ANIMATION_CURVE, 0.42, 0, 0.58, 1, 0.4, 0, 0, 1}};
@@ -136,13 +133,15 @@ static void open_photo(App *app, int i) {
     app->open_photo = i;
 }
 
-static void close_photo(App *app, bool interactive_done) {
+/* The photo flies home; `popping` says whether the stack still has to be popped (a swipe back
+ * pops it by itself). */
+static void close_photo(App *app, bool popping) {
     if (app->open_photo < 0) return;
     char id[32];
     snprintf(id, sizeof id, "photo-%d", app->open_photo);
     PortalTransitionOptions o = hero_options();
     MUST(portal_portal_transition(app->world, id, false, &o));
-    if (!interactive_done) MUST(portal_pop(app->world, app->stack, &slide));
+    if (popping) MUST(portal_pop(app->world, app->stack, &slide));
     app->open_photo = -1;
 }
 
@@ -151,88 +150,56 @@ static int photo_at(App *app, PortalEntity hit) {
     return -1;
 }
 
-static void scroll_list(App *app, float offset, int phase) {
-    /* Past an edge the list follows the finger at a rubber band's rate (UIScrollView's curve). */
-    float d = STAGE_HEIGHT, shown = offset;
-    if (offset < 0) shown = -(1 - 1 / (-offset * 0.55f / d + 1)) * d;
-    if (offset > app->list_max_offset) {
-        float x = offset - app->list_max_offset;
-        shown = app->list_max_offset + (1 - 1 / (x * 0.55f / d + 1)) * d;
-    }
-    app->list_offset = offset;
-    MUST(portal_set_content_offset(app->world, app->list, (PortalPoint){0, shown}));
-    MUST(portal_report_scroll(app->world, app->header, shown, phase));
+void app_pointer(App *app, int phase, float x, float y, double time) {
+    /* Raw events in: the world tracks velocity, tells taps from long presses from pans, and
+     * gives each pan to the list (scrolling with momentum and bounce) or to the stack (the edge
+     * swipe back). */
+    PortalPointerEvent event = {0, phase, {x, y}, time};
+    MUST(portal_pointer(app->world, &event));
 }
 
-void app_pointer(App *app, int phase, float x, float y, double time) {
+void app_frame(App *app) {
+    /* The header sits on the gallery, above the bar, and follows the list: it is told the list's
+     * offset and phase when they change. (A header on a scroll view itself reads it directly;
+     * here the bar and the title are outside the list, as UIKit's navigation bar is.) */
+    PortalScrollViewState state;
+    MUST(portal_scroll_view_state(app->world, app->list, &state));
+    int phase = state.is_dragging ? PORTAL_SCROLL_INTERACTING : state.is_decelerating || state.is_scroll_animating
+        ? PORTAL_SCROLL_DECELERATING : PORTAL_SCROLL_IDLE;
+    if (state.content_offset.y == app->reported_offset && phase == app->reported_phase) return;
+    app->reported_offset = state.content_offset.y;
+    app->reported_phase = phase;
+    MUST(portal_report_scroll(app->world, app->header, state.content_offset.y, phase));
+}
+
+void app_event(App *app, const PortalWorldEvent *event) {
     PortalWorld *world = app->world;
-    if (phase == 0) {
-        gesture = PRESSED;
-        press_point = (PortalPoint){x, y};
-        press_time = time;
-        press_offset = app->list_offset;
-        long_press_fired = false;
-        last_x = x; last_time = time; velocity_x = 0;
-        /* A press in the leading edge strip of a pushed detail begins the interactive pop. */
-        if (app->open_photo >= 0 && x < 24 && stack_is_idle(app)) {
-            bool began = false;
-            MUST(portal_begin_interactive_pop(world, app->stack, press_point, &slide, &began));
-            if (began) gesture = POPPING;
-        }
-        return;
-    }
-    if (gesture == IDLE) return;
-    if (time > last_time) {
-        float v = (float)((x - last_x) / (time - last_time));
-        velocity_x = 0.6f * v + 0.4f * velocity_x;   /* a light smoothing of the last samples */
-        last_x = x; last_time = time;
-    }
-    float dx = x - press_point.x, dy = y - press_point.y;
-    if (gesture == POPPING) {
-        if (phase == 1) MUST(portal_update_interactive_pop(world, app->stack, dx > 0 ? dx : 0));
-        if (phase == 2) {
-            PortalPopDecision decision;
-            MUST(portal_end_interactive_pop(world, app->stack, velocity_x, &decision));
-            if (decision.finishes) close_photo(app, true);
-            gesture = IDLE;
-        }
-        return;
-    }
-    if (gesture == PRESSED && phase == 1 && app->open_photo < 0 && fabsf(dy) > 10 && fabsf(dy) >= fabsf(dx)) gesture = SCROLLING;
-    if (gesture == SCROLLING) {
-        scroll_list(app, press_offset - dy, phase == 2 ? PORTAL_SCROLL_IDLE : PORTAL_SCROLL_INTERACTING);
-        if (phase == 2) {
-            /* Released beyond an edge: back to it (momentum comes with the input issue's scroll views). */
-            float rest = app->list_offset < 0 ? 0 : app->list_offset > app->list_max_offset ? app->list_max_offset : app->list_offset;
-            if (rest != app->list_offset) scroll_list(app, rest, PORTAL_SCROLL_IDLE);
-            gesture = IDLE;
-        }
-        return;
-    }
-    if (phase == 2) {
-        gesture = IDLE;
-        if (long_press_fired || fabsf(dx) > 10 || fabsf(dy) > 10) return;
-        /* A tap. */
-        PortalHit hit; bool found;
-        MUST(portal_tap(world, (PortalPoint){x, y}, &hit, &found));
+    switch (event->kind) {
+    case PORTAL_EVENT_TAPPED: {
+        /* A tap closes a popup if one is open; else it opens a photo or goes back. */
         PortalEntity top;
         MUST(portal_dismiss_top_popup(world, &top));
-        if (top != PORTAL_NO_ENTITY || !found || hit.is_busy) return;
-        if (hit.entity == app->back) { close_photo(app, false); return; }
-        int i = photo_at(app, hit.entity);
+        if (top != PORTAL_NO_ENTITY || event->flag) return;
+        if (event->entity == app->back) { close_photo(app, true); return; }
+        int i = photo_at(app, event->entity);
         if (i >= 0) open_photo(app, i);
+        return;
     }
-}
-
-void app_frame(App *app, double time) {
-    /* A press held still for 0.5 s on a photo opens a popup from it (UILongPressGestureRecognizer's
-     * minimumPressDuration). */
-    if (gesture != PRESSED || long_press_fired || time - press_time < 0.5) return;
-    long_press_fired = true;
-    PortalHit hit; bool found;
-    MUST(portal_hit_test(app->world, press_point, &hit, &found));
-    int i = found ? photo_at(app, hit.entity) : -1;
-    if (i < 0 || app->open_photo >= 0) return;
-    /* Presenting shows the hidden content; a popup still leaving is not presented again. */
-    if (portal_present_popup(app->world, app->popup, app->photos[i], 210, 84, NULL, false) != PORTAL_OK) return;
+    case PORTAL_EVENT_LONG_PRESSED: {
+        /* A photo held for half a second opens a popup from it. */
+        int i = photo_at(app, event->entity);
+        if (i < 0 || app->open_photo >= 0) return;
+        PortalEntity top;
+        MUST(portal_dismiss_top_popup(world, &top));
+        /* Presenting shows the hidden content; a popup still leaving is not presented again. */
+        if (portal_present_popup(world, app->popup, app->photos[i], 210, 84, NULL, false) != PORTAL_OK) return;
+        return;
+    }
+    case PORTAL_EVENT_INTERACTIVE_POP_DID_END:
+        /* The edge swipe was released: if the pop finishes, the photo flies home. */
+        if (event->flag) close_photo(app, false);
+        return;
+    default:
+        return;
+    }
 }

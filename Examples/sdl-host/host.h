@@ -22,18 +22,21 @@ typedef struct App {
     PortalEntity stack, gallery, list, header, bar, title, detail, back, image, popup;
     PortalEntity photos[PHOTO_COUNT];
     int open_photo;          /* the photo shown in the detail, or -1 */
-    float list_offset;       /* the list's content offset */
-    float list_max_offset;
+    float reported_offset;   /* the list's offset and phase last told to the header */
+    int reported_phase;
 } App;
 
 /* Builds the scene in `world`. */
 void app_build(App *app, PortalWorld *world);
 
-/* A pointer event from the mouse or a script: phase 0 down, 1 moved, 2 up; `time` in seconds. */
+/* A pointer event from the mouse or a script (a PORTAL_POINTER_* phase; `time` in seconds). */
 void app_pointer(App *app, int phase, float x, float y, double time);
 
-/* Work the host does each frame before advancing (a long press firing). */
-void app_frame(App *app, double time);
+/* After each advance: the header is told where the list is. */
+void app_frame(App *app);
+
+/* What the host does with the world's events (taps, long presses, a swipe back released). */
+void app_event(App *app, const PortalWorldEvent *event);
 
 /* The colour (0xRRGGBB) the host draws an entity's content in. */
 uint32_t app_color(PortalEntity entity);

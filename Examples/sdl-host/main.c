@@ -7,6 +7,7 @@
  *                                              the render list there as PATH.txt
  *            [--record PATH]                   records the session's trace to PATH, then checks
  *                                              that it replays to the same render list
+ *            [--log-events]                    prints each world event to stderr
  *
  * A script line is "SECONDS PHASE X Y" with PHASE down, move or up; '#' starts a comment.
  * Headless, each frame is exactly one tick (1/120 s), so screenshots are deterministic. */
@@ -37,7 +38,8 @@ static int load_script(const char *path, ScriptEvent **out) {
         double t; char phase[16]; float x, y;
         int n = sscanf(line, "%lf %15s %f %f", &t, phase, &x, &y);
         if (n <= 0) continue;
-        int p = strcmp(phase, "down") == 0 ? 0 : strcmp(phase, "move") == 0 ? 1 : strcmp(phase, "up") == 0 ? 2 : -1;
+        int p = strcmp(phase, "down") == 0 ? PORTAL_POINTER_BEGAN : strcmp(phase, "move") == 0 ? PORTAL_POINTER_MOVED
+              : strcmp(phase, "up") == 0 ? PORTAL_POINTER_ENDED : -1;
         if (n != 4 || p < 0 || (count > 0 && t < events[count - 1].time)) {
             fprintf(stderr, "sdl-host: %s:%d: expected 'SECONDS down|move|up X Y' in time order\n", path, number);
             exit(2);
@@ -75,6 +77,7 @@ static void save_screenshot(SDL_Renderer *renderer, PortalWorld *world, const ch
 
 int main(int argc, char **argv) {
     const char *script = NULL, *record = NULL;
+    bool log_events = false;
     long frames = -1;
     Shot shots[64];
     int shot_count = 0;
@@ -82,13 +85,14 @@ int main(int argc, char **argv) {
         if (strcmp(argv[i], "--script") == 0 && i + 1 < argc) script = argv[++i];
         else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) frames = strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--record") == 0 && i + 1 < argc) record = argv[++i];
+        else if (strcmp(argv[i], "--log-events") == 0) log_events = true;
         else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc && shot_count < 64) {
             char *spec = argv[++i], *colon = strchr(spec, ':');
             if (!colon) { fprintf(stderr, "sdl-host: --screenshot wants TICK:PATH\n"); return 2; }
             *colon = 0;
             shots[shot_count++] = (Shot){strtoull(spec, NULL, 10), colon + 1};
         } else {
-            fprintf(stderr, "usage: sdl-host [--script FILE --frames N [--screenshot TICK:PATH]... [--record PATH]]\n");
+            fprintf(stderr, "usage: sdl-host [--script FILE --frames N [--screenshot TICK:PATH]... [--record PATH]] [--log-events]\n");
             return 2;
         }
     }
@@ -132,21 +136,23 @@ int main(int argc, char **argv) {
                 if (event.type == SDL_QUIT) running = false;
                 else if (event.type == SDL_MOUSEBUTTONDOWN && event.button.button == SDL_BUTTON_LEFT) {
                     pressed = true;
-                    app_pointer(&app, 0, (float)event.button.x, (float)event.button.y, now);
+                    app_pointer(&app, PORTAL_POINTER_BEGAN, (float)event.button.x, (float)event.button.y, now);
                 } else if (event.type == SDL_MOUSEMOTION && pressed) {
-                    app_pointer(&app, 1, (float)event.motion.x, (float)event.motion.y, now);
+                    app_pointer(&app, PORTAL_POINTER_MOVED, (float)event.motion.x, (float)event.motion.y, now);
                 } else if (event.type == SDL_MOUSEBUTTONUP && event.button.button == SDL_BUTTON_LEFT) {
                     pressed = false;
-                    app_pointer(&app, 2, (float)event.button.x, (float)event.button.y, now);
+                    app_pointer(&app, PORTAL_POINTER_ENDED, (float)event.button.x, (float)event.button.y, now);
                 }
             }
         }
-        app_frame(&app, now);
         MUST(portal_advance(world, seconds, NULL));
         PortalWorldEvent event; bool has;
         while (portal_poll_event(world, &event, &has) == PORTAL_OK && has) {
             if (!headless && event.kind == PORTAL_EVENT_PORTAL_DID_COMPLETE) printf("landed: %s\n", event.name);
+            if (log_events) fprintf(stderr, "tick %llu event %d entity %llx flag %d code %d\n", (unsigned long long)event.tick, event.kind, (unsigned long long)event.entity, event.flag, event.code);
+            app_event(&app, &event);
         }
+        app_frame(&app);
         PortalWorldInfo info;
         MUST(portal_world_info(world, &info));
         draw_world(renderer, world, headless ? 1 : info.interpolation_fraction);

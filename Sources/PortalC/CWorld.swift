@@ -61,7 +61,7 @@ final class CWorld {
 func code(of error: PortalError) -> PortalResult {
     switch error {
     case .staleEntity: return PORTAL_ERROR_STALE_ENTITY
-    case .notAView, .notANavigationStack, .notAFlowingHeader, .portalLayer, .portalOwned: return PORTAL_ERROR_WRONG_KIND
+    case .notAView, .notANavigationStack, .notAFlowingHeader, .notAScrollView, .portalLayer, .portalOwned: return PORTAL_ERROR_WRONG_KIND
     case .invalidGeometry, .invalidValue, .invalidAnimation, .invalidConfiguration: return PORTAL_ERROR_INVALID_ARGUMENT
     case .entityLimitReached: return PORTAL_ERROR_LIMIT
     case let .invalidElement(_, inner): return code(of: inner)

@@ -119,7 +119,8 @@ extension CWorld {
         advancedSinceEvents = false
         nameOffsets.removeAll(keepingCapacity: true)
         world.drainEvents { event in
-            var e = PortalWorldEvent(kind: 0, code: 0, tick: 0, entity: UInt64.max, from: UInt64.max, to: UInt64.max, id: 0, value: 0, flag: false, name: nil)
+            var e = PortalWorldEvent(kind: 0, code: 0, tick: 0, entity: UInt64.max, from: UInt64.max, to: UInt64.max, id: 0, value: 0,
+                                     flag: false, name: nil, location: PortalPoint(x: 0, y: 0))
             var name: String?
             switch event {
             case let .animationCompleted(a):
@@ -173,6 +174,18 @@ extension CWorld {
                 case .perspective: e.code = 2
                 case .singular: e.code = 3
                 }
+            case let .tapped(tap), let .longPressed(tap):
+                if case .tapped = event { e.kind = PORTAL_EVENT_TAPPED } else { e.kind = PORTAL_EVENT_LONG_PRESSED }
+                e.code = Int32(clamping: tap.pointer); e.location = PortalPoint(tap.location); e.tick = tap.tick
+                e.entity = handle(tap.hit?.entity); e.flag = tap.hit?.isBusy ?? false
+            case let .scrollViewWillBeginDragging(view, tick):
+                e.kind = PORTAL_EVENT_SCROLL_WILL_BEGIN_DRAGGING; e.entity = view.bits; e.tick = tick
+            case let .scrollViewDidEndDragging(view, willDecelerate, tick):
+                e.kind = PORTAL_EVENT_SCROLL_DID_END_DRAGGING; e.entity = view.bits; e.flag = willDecelerate; e.tick = tick
+            case let .scrollViewDidEndDecelerating(view, tick):
+                e.kind = PORTAL_EVENT_SCROLL_DID_END_DECELERATING; e.entity = view.bits; e.tick = tick
+            case let .scrollViewDidEndScrollingAnimation(view, tick):
+                e.kind = PORTAL_EVENT_SCROLL_DID_END_SCROLLING_ANIMATION; e.entity = view.bits; e.tick = tick
             }
             if let name {
                 while nameOffsets.count < events.count { nameOffsets.append(-1) }

@@ -235,6 +235,95 @@ static void test_navigation_headers_popups(void) {
     OK(portal_world_destroy(world));
 }
 
+/* Snaps a scroll view's rest to whole hundreds of points (a target handler with user data). */
+static PortalPoint snap_to_hundreds(void *user_data, PortalEntity view, PortalPoint velocity, PortalPoint proposed) {
+    (void)view; (void)velocity;
+    (*(int *)user_data)++;
+    PortalPoint p = {proposed.x, 100 * floorf(proposed.y / 100 + 0.5f)};
+    return p;
+}
+
+/* Flings the list: a pointer moving up `step` points a tick for `samples` ticks, then lifted. */
+static void fling(PortalWorld *world, int32_t id, float step, int samples, double *time) {
+    PortalPointerEvent e = {id, PORTAL_POINTER_BEGAN, {200, 350}, *time};
+    bool accepted = portal_pointer(world, &e) == PORTAL_OK && portal_tick(world) == PORTAL_OK;
+    for (int i = 1; i <= samples; i++) {
+        *time += 1.0 / 120;
+        e.phase = PORTAL_POINTER_MOVED;
+        e.location.y = 350 - step * (float)i;
+        e.time = *time;
+        accepted = accepted && portal_pointer(world, &e) == PORTAL_OK && portal_tick(world) == PORTAL_OK;
+    }
+    e.phase = PORTAL_POINTER_ENDED;
+    accepted = accepted && portal_pointer(world, &e) == PORTAL_OK;
+    CHECK(accepted, "the fling's events: %s", portal_last_error(world));
+}
+
+static void test_input(void) {
+    PortalWorld *world;
+    OK(portal_world_create(NULL, &world));
+    PortalEntity list, button;
+    OK(portal_spawn_view(world, rect(0, 0, 390, 700), 0, 1, PORTAL_NO_ENTITY, &list));
+    OK(portal_spawn_view(world, rect(20, 20, 100, 44), 8, 1, list, &button));
+    PortalScrollViewConfig config;
+    portal_scroll_view_config_default(&config, (PortalSize){390, 3000});
+    CHECK(config.deceleration_rate == 0.998 && config.bounces && config.axes == (PORTAL_AXIS_HORIZONTAL | PORTAL_AXIS_VERTICAL), "defaults");
+    config.axes = PORTAL_AXIS_VERTICAL;
+    OK(portal_make_scroll_view(world, list, &config));
+    config.axes = 8;
+    CHECK(portal_make_scroll_view(world, button, &config) == PORTAL_ERROR_INVALID_ARGUMENT, "axes 8 accepted");
+    OK(portal_tick(world));
+
+    /* A tap on the button. */
+    double t = 1;
+    PortalPointerEvent e = {1, PORTAL_POINTER_BEGAN, {50, 40}, t};
+    OK(portal_pointer(world, &e));
+    e.phase = PORTAL_POINTER_ENDED; e.time = t + 0.08;
+    OK(portal_pointer(world, &e));
+    ticks(world, 2);
+    PortalWorldEvent ev;
+    CHECK(drain_count(world, PORTAL_EVENT_TAPPED, &ev) == 1 && ev.entity == button && ev.code == 1 && ev.location.x == 50, "tap");
+    /* Bad pointer input is refused and named. */
+    e.phase = 9;
+    CHECK(portal_pointer(world, &e) == PORTAL_ERROR_INVALID_ARGUMENT && strstr(portal_last_error(world), "event.phase"), "phase 9");
+    e.phase = PORTAL_POINTER_MOVED;
+    CHECK(portal_pointer(world, &e) == PORTAL_ERROR_STATE, "a move of a pointer that is not down: %s", portal_last_error(world));
+    e.phase = PORTAL_POINTER_BEGAN; e.location.x = NAN;
+    CHECK(portal_pointer(world, &e) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN location");
+
+    /* A fling: the list follows the finger, then glides with UIScrollView's deceleration to the
+     * closed form's rest, x0 + v0 / (1000 ln(1 / 0.998)), from where it was released. */
+    t = 2;
+    fling(world, 2, 12, 12, &t);
+    PortalPoint v; bool down;
+    OK(portal_pointer_velocity(world, 2, &v, &down));
+    CHECK(down && NEAR(v.y, -12 * 120, 1), "pointer velocity %g", v.y);
+    OK(portal_tick(world));
+    PortalScrollViewState state;
+    OK(portal_scroll_view_state(world, list, &state));
+    CHECK(state.is_decelerating && state.velocity.y > 1000, "released: decelerating %d at %g pt/s", state.is_decelerating, state.velocity.y);
+    double rest = state.content_offset.y + state.velocity.y / (1000 * log(1 / 0.998));
+    int n = 0;
+    do { portal_tick(world); portal_scroll_view_state(world, list, &state); } while (state.is_decelerating && ++n < 2000);
+    CHECK(NEAR(state.content_offset.y, rest, 1.0), "rest %g, closed form %g", state.content_offset.y, rest);
+    CHECK(drain_count(world, PORTAL_EVENT_SCROLL_DID_END_DECELERATING, NULL) == 1, "did end decelerating");
+
+    /* A target handler snaps the rest to whole hundreds; a press stops nothing once it rests. */
+    int calls = 0;
+    OK(portal_set_scroll_target_handler(world, list, snap_to_hundreds, &calls));
+    t = 10;
+    fling(world, 3, 9, 10, &t);
+    n = 0;
+    do { portal_tick(world); portal_scroll_view_state(world, list, &state); } while ((state.is_decelerating || state.is_dragging) && ++n < 2000);
+    CHECK(calls == 1 && fmodf(state.content_offset.y, 100) == 0, "snapped to %g after %d calls", state.content_offset.y, calls);
+    OK(portal_scroll_to(world, list, (PortalPoint){0, 0}, false));
+    OK(portal_tick(world));
+    OK(portal_scroll_view_state(world, list, &state));
+    CHECK(state.content_offset.y == 0, "scroll_to");
+    CHECK(portal_scroll_view_state(world, button, &state) == PORTAL_ERROR_WRONG_KIND, "a plain view's scroll state");
+    OK(portal_world_destroy(world));
+}
+
 static void test_traces(const char *path) {
     PortalWorld *world;
     OK(portal_world_create(NULL, &world));
@@ -266,6 +355,7 @@ int main(int argc, char **argv) {
     test_views();
     test_portals();
     test_navigation_headers_popups();
+    test_input();
     test_traces(argc > 1 ? argv[1] : "/tmp/portal-c-test.trace");
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

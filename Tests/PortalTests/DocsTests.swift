@@ -74,6 +74,21 @@ final class PreviousTick {
     }
 }
 
+// MARK: - Input: a host's touches, sent as the article sends them.
+
+struct HostTouch {
+    var id: Int
+    var phase: PointerPhase
+    var location: Point
+    var timestamp: Double
+}
+
+func send(_ touches: [HostTouch], to world: World) throws {
+    for touch in touches {
+        try world.pointer(PointerEvent(pointer: touch.id, phase: touch.phase, location: touch.location, time: touch.timestamp))
+    }
+}
+
 func touchUp(_ world: World, at point: Point) -> Entity? {
     guard let hit = world.tap(at: point), !hit.isBusy, hit.role != .backdrop else {
         return nil                                                 // nothing, busy, or a backdrop (now dismissed)
@@ -139,6 +154,31 @@ private extension World {
 
 @Suite("Documentation examples")
 struct DocsTests {
+    // MARK: Scroll views (ScrollViews.md)
+
+    @Test("Scroll views: a list made a scroll view scrolls to 600 with the animation spring, and settles there")
+    func scrollViewsArticle() throws {
+        let world = World()
+        let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        try world.setClipsToBounds(true, of: list)
+        try world.makeScrollView(list, configuration: ScrollViewConfiguration(
+            contentSize: Size(width: 390, height: 3000),
+            contentInset: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)))
+        try world.scroll(list, to: Point(x: 0, y: 600), animated: true)
+        world.tick()
+        #expect(try world.scrollViewState(of: list).isScrollAnimating)
+        world.ticks(120)
+        #expect(try world.scrollViewState(of: list).contentOffset == Point(x: 0, y: 600))
+        #expect(world.isIdle)
+        #expect(world.drainEvents().contains { if case .scrollViewDidEndScrollingAnimation(list, _) = $0 { true } else { false } })
+        // The article's check values: b(100) = 52.02 and b(400) = 178.98 for d = 960; 3.80 s of
+        // glide from 1,000 pt/s with `.normal`, 0.60 s with `.fast`.
+        #expect(abs(ScrollPhysics.rubberBand(100, extent: 960) - 52.02) < 0.005)
+        #expect(abs(ScrollPhysics.rubberBand(400, extent: 960) - 178.98) < 0.005)
+        #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .normal) - 3.80) < 0.005)
+        #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .fast) - 0.60) < 0.005)
+    }
+
     // MARK: The catalog's snippets are these tests.
 
     @Test("every line of every Swift snippet in the DocC catalog is in this file")
@@ -179,6 +219,20 @@ struct DocsTests {
     }
 
     // MARK: Portal.md and Getting started
+
+    @Test("input: touches sent as the article sends them make a tap on the view pressed, on the tick that applies the lift")
+    func inputTouches() throws {
+        let world = World()
+        let card = try world.spawnView(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        world.tick()
+        try send([HostTouch(id: 7, phase: .began, location: Point(x: 50, y: 50), timestamp: 20.0),
+                  HostTouch(id: 7, phase: .ended, location: Point(x: 52, y: 51), timestamp: 20.1)], to: world)
+        #expect(world.drainEvents().isEmpty)
+        world.tick()
+        let events = world.drainEvents()
+        guard events.count == 1, case let .tapped(tap)? = events.first else { Issue.record("\(events)"); return }
+        #expect(tap.pointer == 7 && tap.location == Point(x: 50, y: 50) && tap.hit?.entity == card && tap.tick == world.tickCount)
+    }
 
     @Test("the landing page's example draws the card")
     func landingPage() throws {

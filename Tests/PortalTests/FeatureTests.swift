@@ -14,15 +14,18 @@ struct FeatureTests {
         let world = World()
         let portals = ObjectIdentifier(PortalFeature.self), navigation = ObjectIdentifier(NavigationFeature.self)
         let headers = ObjectIdentifier(FlowingHeaderFeature.self), popups = ObjectIdentifier(PopupFeature.self)
-        #expect(Self.names(world, .matching) == [portals])
+        let pointers = ObjectIdentifier(PointerFeature.self), scrollViews = ObjectIdentifier(ScrollViewFeature.self)
+        #expect(Self.names(world, .matching) == [pointers, scrollViews, portals, headers])
         #expect(Self.names(world, .finish) == [portals, navigation, popups])
         #expect(Self.names(world, .placement) == [navigation, headers, popups])
         #expect(Self.names(world, .follow) == [portals])
         // Only navigation refuses despawns and reparenting and takes taps; every feature checks
-        // its tables; the portals and stacks can be busy with nothing staged.
+        // its tables; the portals, stacks, scroll views and pressed pointers can be busy with
+        // nothing staged; scroll views and stacks take pans.
         #expect(world.features.despawnChecks.count == 1 && world.features.reparentChecks.count == 1)
-        #expect(world.features.hitTakers.count == 1 && world.features.idleChecks.count == 2)
-        #expect(world.features.invariantChecks.count == 4)
+        #expect(world.features.hitTakers.count == 1 && world.features.idleChecks.count == 4)
+        #expect(world.features.invariantChecks.count == 6)
+        #expect(world.features.panHandlers.map(\.feature) == [scrollViews, navigation])
         // No removal hook runs until its feature is used.
         #expect(world.removal.hooks.isEmpty)
     }

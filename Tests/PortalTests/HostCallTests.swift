@@ -142,7 +142,7 @@ struct HostCallTableTests {
             "portal", "removePortal", "portalTransition", "portalItem", "dismissPortalItem", "portalGroup", "transfer",
             "navigationStack", "screen", "push", "pop", "popToRoot", "setStack", "beginPop", "updatePop", "endPop",
             "flowingHeader", "headerAnchors", "scroll", "popupPolicy", "popupContainer", "presentPopup", "dismissPopup",
-            "dismissTopPopup", "tap",
+            "dismissTopPopup", "tap", "pointer", "makeScrollView", "removeScrollView", "scrollTo",
         ])
         let spawning = Set(HostCallTable.byVerb.filter { $0.value.spawns }.keys)
         #expect(spawning == ["spawn", "spawnView", "navigationStack", "screen", "flowingHeader"])

@@ -434,6 +434,20 @@ PortalResult portal_render_changes(PortalWorld *world, PortalRenderChanges *chan
 /** A reparent could not keep the view in place: entity = view, code = 0 rotation or skew, 1 flip,
  *  2 perspective, 3 singular. */
 #define PORTAL_EVENT_GLOBAL_FRAME_NOT_KEPT 14
+/** A pointer tapped: code = pointer id, location = where it went down, entity = what the press
+ *  hit (PORTAL_NO_ENTITY: nothing), flag = the hit is a stack mid-transition. */
+#define PORTAL_EVENT_TAPPED 15
+/** A pointer was held still for the long-press duration: fields as PORTAL_EVENT_TAPPED. */
+#define PORTAL_EVENT_LONG_PRESSED 16
+/** A scroll view began following a finger: entity = the scroll view. */
+#define PORTAL_EVENT_SCROLL_WILL_BEGIN_DRAGGING 17
+/** The finger lifted from a scroll view: entity = it, flag = it goes on moving (a glide, a bounce,
+ *  a page). */
+#define PORTAL_EVENT_SCROLL_DID_END_DRAGGING 18
+/** A scroll view's glide, bounce or page ended: entity = it. */
+#define PORTAL_EVENT_SCROLL_DID_END_DECELERATING 19
+/** An animated portal_scroll_to ended: entity = the scroll view. */
+#define PORTAL_EVENT_SCROLL_DID_END_SCROLLING_ANIMATION 20
 
 /** One event; `kind` says which fields mean something. `name` stays valid until the world next
  *  advances. */
@@ -448,6 +462,8 @@ typedef struct PortalWorldEvent {
     float value;
     bool flag;
     const char *name;
+    /** A pointer event's location (taps, long presses). */
+    PortalPoint location;
 } PortalWorldEvent;
 
 /** Takes the oldest waiting event into `*event`; `*has_event` says whether there was one. */
@@ -473,6 +489,86 @@ PortalResult portal_hit_test(PortalWorld *world, PortalPoint point, PortalHit *h
 
 /** A tap: a hit test that also dismisses a popup whose backdrop it lands on. */
 PortalResult portal_tap(PortalWorld *world, PortalPoint point, PortalHit *hit, bool *hit_something);
+
+/* ---- Pointers ------------------------------------------------------------------------------- */
+
+/** Pointer phases. */
+#define PORTAL_POINTER_BEGAN 0
+#define PORTAL_POINTER_MOVED 1
+#define PORTAL_POINTER_ENDED 2
+#define PORTAL_POINTER_CANCELLED 3
+
+/** A raw pointer event (a finger, the mouse): the world decides what it is — a tap, a long press,
+ *  or a pan that one scroll view or stack owns — with UIKit's rules (the "Input" article). */
+typedef struct PortalPointerEvent {
+    /** The host's id for the pointer, the same from its press to its lift. */
+    int32_t pointer;
+    int32_t phase;
+    /** Global points. */
+    PortalPoint location;
+    /** The host's timestamp in seconds, never going backwards for a pointer. */
+    double time;
+} PortalPointerEvent;
+
+/** Takes a pointer event (applied at the next tick, in call order). */
+PortalResult portal_pointer(PortalWorld *world, const PortalPointerEvent *event);
+
+/** A pointer's velocity (points per second, the tracker's least-squares fit); `*is_down` says
+ *  whether the pointer is down (the velocity is zero when it is not). */
+PortalResult portal_pointer_velocity(const PortalWorld *world, int32_t pointer, PortalPoint *velocity, bool *is_down);
+
+/* ---- Scroll views --------------------------------------------------------------------------- */
+
+/** Scroll axes, for PortalScrollViewConfig.axes. */
+#define PORTAL_AXIS_HORIZONTAL 1u
+#define PORTAL_AXIS_VERTICAL 2u
+
+/** What makes a view a scroll view (the Swift API's ScrollViewConfiguration, UIScrollView's
+ *  properties). */
+typedef struct PortalScrollViewConfig {
+    PortalSize content_size;
+    PortalEdgeInsets content_inset;
+    uint32_t axes;
+    bool paging;
+    /** Per millisecond: 0.998 normal, 0.99 fast. */
+    double deceleration_rate;
+    bool bounces;
+    bool always_bounce_horizontal;
+    bool always_bounce_vertical;
+} PortalScrollViewConfig;
+
+/** Fills `config` with UIKit's defaults for a content of `content_size`. */
+void portal_scroll_view_config_default(PortalScrollViewConfig *config, PortalSize content_size);
+
+/** Makes `view` a scroll view: pointers scroll its content offset, with momentum and bounce. */
+PortalResult portal_make_scroll_view(PortalWorld *world, PortalEntity view, const PortalScrollViewConfig *config);
+
+/** Makes a scroll view a plain view again. */
+PortalResult portal_remove_scroll_view(PortalWorld *world, PortalEntity view);
+
+/** Scrolls to `offset`, at once or animated (UIKit's setContentOffset(_:animated:)). */
+PortalResult portal_scroll_to(PortalWorld *world, PortalEntity view, PortalPoint offset, bool animated);
+
+/** A scroll view's state, as of the last tick. */
+typedef struct PortalScrollViewState {
+    PortalPoint content_offset;
+    PortalPoint velocity;
+    bool is_tracking;
+    bool is_dragging;
+    bool is_decelerating;
+    bool is_scroll_animating;
+} PortalScrollViewState;
+
+/** Reads a scroll view's state. */
+PortalResult portal_scroll_view_state(const PortalWorld *world, PortalEntity view, PortalScrollViewState *state);
+
+/** Picks where a released scroll view comes to rest (UIKit's scrollViewWillEndDragging): given
+ *  the release velocity and the proposed rest offset, return the offset to spring to. */
+typedef PortalPoint (*PortalScrollTargetHandler)(void *user_data, PortalEntity view, PortalPoint velocity, PortalPoint proposed);
+
+/** Sets (or, with NULL, removes) a scroll view's target handler; `user_data` is passed back. */
+PortalResult portal_set_scroll_target_handler(PortalWorld *world, PortalEntity view, PortalScrollTargetHandler handler,
+                                              void *user_data);
 
 /* ---- Portals -------------------------------------------------------------------------------- */
 

@@ -20,6 +20,10 @@ enum Command {
     case header(HeaderCommand)
     /// `Popups/PopupCalls.swift`.
     case popup(PopupCommand)
+    /// `Input/PointerCalls.swift`.
+    case pointer(PointerEvent)
+    /// `Input/ScrollViewCalls.swift`.
+    case scrollView(ScrollViewCommand)
 }
 
 extension World {
@@ -57,6 +61,12 @@ extension World {
                 case let .header(command):
                     if case .scroll = command { i = applyScrolls(list, from: i, tick: tick) } else { apply(command); i += 1 }
                 case let .popup(command):
+                    apply(command, tick: tick)
+                    i += 1
+                case let .pointer(event):
+                    applyPointer(event, tick: tick)
+                    i += 1
+                case let .scrollView(command):
                     apply(command, tick: tick)
                     i += 1
                 }

@@ -29,6 +29,8 @@ extension FeatureRegistry {
     /// Portal's features, in the order their systems run at each point of the tick.
     static func builtIn() -> FeatureRegistry {
         var features = FeatureRegistry()
+        features.register(PointerFeature.self)
+        features.register(ScrollViewFeature.self)
         features.register(PortalFeature.self)
         features.register(NavigationFeature.self)
         features.register(FlowingHeaderFeature.self)

@@ -77,8 +77,12 @@ public final class World {
     var navigation = NavigationStore()
     var headers = ComponentTable<FlowingHeaderState>()
     var popups = PopupStore()
+    var pointers = PointerStore()
+    var scrollViews = ScrollViewStore()
+    /// Whether some header read its screen's scroll view at the last tick (`runHeaderScrollFeed`).
+    var headersReadScrollViews = false
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
-    let features = FeatureRegistry.builtIn()
+    let features: FeatureRegistry
     /// The removal hooks of the features used so far (see `Removal.swift`).
     var removal = RemovalRegistry()
     /// Layers the portal systems removed during their pass, removed by the world after it.
@@ -134,7 +138,14 @@ public final class World {
         self.init(validated: configuration)
     }
 
-    private init(validated configuration: Configuration) {
+    /// A world whose features are `features` instead of ``FeatureRegistry/builtIn()`` (tests
+    /// add features of their own: a fake pan handler).
+    convenience init(features: FeatureRegistry) {
+        self.init(validated: Configuration(), features: features)
+    }
+
+    private init(validated configuration: Configuration, features: FeatureRegistry = .builtIn()) {
+        self.features = features
         self.configuration = configuration
         self.motionReduced = configuration.reduceMotion
         self.clock = FixedClock(tickRate: configuration.tickRate, maxCatchUpTicks: configuration.maxCatchUpTicks)
@@ -426,7 +437,8 @@ public final class World {
     /// link) until it makes a call: no call is staged, no view was spawned or changed since the
     /// render list was built, no animation runs (springs, curves, their delays: a header
     /// settling after a scroll and a popup appearing or leaving are animations), no portal
-    /// layer flies or fades out, and no navigation transition runs or waits. Events waiting to
+    /// layer flies or fades out, no navigation transition runs or waits, and no pointer is held
+    /// within its slop waiting for its long press (the tick clock fires it). Events waiting to
     /// be drained do not count: a tick would not drain them, so a host that has not read them
     /// yet still stops ticking, and reads them when it likes.
     ///

@@ -5,6 +5,7 @@
 enum FlowingHeaderFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
         features.addCalls(FlowingHeaderCall.self, SetFlowingHeaderAnchorsCall.self, ReportScrollCall.self)
+        features.addSystem(.matching) { world, tick in world.runHeaderScrollFeed(tick: tick) }
         features.addSystem(.placement) { world, _ in world.runHeaderPlacement() }
         features.addRemovalHook { world, entity in world.removeFlowingHeader(entity) }
         features.addInvariantCheck { world in

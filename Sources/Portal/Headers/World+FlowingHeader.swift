@@ -12,6 +12,12 @@ struct FlowingHeaderState {
     let progressSlot: Int
     var snapper: HeaderSnapper
     var offset: Float = 0
+    /// What the header last read of its screen's scroll view (`runHeaderScrollFeed`), or `nil`
+    /// when it has read nothing since its screen became one.
+    var fedScroll: (offset: Float, phase: ScrollPhase)?
+    /// Whether the screen is a scroll view: the parts, its children, are then placed against its
+    /// content offset, so they stay where the header puts them as the content scrolls.
+    var screenScrolls = false
     /// The duration of the `.smooth` spring the progress ran last (every progress animation is
     /// one), if any.
     var progressDuration: Double?
@@ -168,6 +174,40 @@ extension World {
         headers.values.withUnsafeMutableBufferPointer { $0[row].progressDuration = duration }
     }
 
+    /// The matching point, after the scroll views moved: a header whose screen is a scroll view
+    /// reads it, as a host would report it with ``reportScroll(_:offset:phase:)`` — the offset
+    /// from the top of the content (the content offset plus the top inset, so 0 at rest at the
+    /// top) and the phase (`.interacting` while a finger drags it, `.decelerating` while it
+    /// glides, bounces or animates, `.idle` otherwise) — on every tick either differs from what
+    /// it read last (and on the first tick it is a scroll view's). A report applies exactly as a
+    /// staged `reportScroll` of the same tick would.
+    func runHeaderScrollFeed(tick: UInt64) {
+        guard headers.count > 0, scrollViews.count > 0 || headersReadScrollViews else { return }
+        var reading = false
+        for row in 0..<headers.count {
+            let (header, screen) = (headers.index.dense[row], headers.values[row].screen)
+            guard let scrollRow = scrollViews.index.row(of: screen), let slot = views.slot(of: screen) else {
+                if headers.values[row].screenScrolls {
+                    headers.values[row].screenScrolls = false
+                    headers.values[row].fedScroll = nil
+                }
+                continue
+            }
+            reading = true
+            headers.values[row].screenScrolls = true
+            let offset = views.contentOffset(slot: slot).y + scrollViews.configs[scrollRow].contentInset.top
+            let x = scrollViews.motionX[scrollRow].mode, y = scrollViews.motionY[scrollRow].mode
+            let phase: ScrollPhase = scrollViews.drags[scrollRow].isDragging ? .interacting
+                : (x != .idle || y != .idle) ? .decelerating : .idle
+            if let fed = headers.values[row].fedScroll, fed.offset == offset, fed.phase == phase { continue }
+            headers.values[row].fedScroll = (offset, phase)
+            guard offset.isFinite, Rect.isSane(offset) else { continue }
+            World.applyScroll(header, offset: offset, phase: phase, tick: tick, step: clock.step, tolerance: configuration.settleTolerance,
+                              headers: &headers, views: &views, tracks: &tracks, events: &events)
+        }
+        headersReadScrollViews = reading
+    }
+
     /// Output stage, after the write-back: places every header's parts for this tick's progress
     /// and scroll position, in their screen's space. The parts are the screen's children, so
     /// its transform, opacity, hidden flag and z index reach them through the tree.
@@ -226,8 +266,11 @@ extension ViewStore {
             guard let progressSlot = slot(of: state.progressView, hint: state.progressSlot),
                   let screenSlot = slot(of: state.screen, hint: state.slotHints.screen), !isHidden(slot: screenSlot) else { continue }
             let p = value(.x, slot: progressSlot)
+            // A screen that is a scroll view shifts its children by its content offset: the parts
+            // are placed against it, so they are drawn where the header puts them.
+            let shift = state.screenScrolls ? contentOffset(slot: screenSlot) : nil
             if let subtitle = state.subtitle, let anchor = state.subtitleAnchor {
-                place(subtitle, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
+                place(subtitle, shift: shift, FlowingHeaderGeometry.Placement(center: anchor.offsetBy(dx: 0, dy: -state.offset).center, size: anchor.size,
                                                                 scale: 1, opacity: 1))
             }
             let scrolledTitle = state.titleAnchor.offsetBy(dx: 0, dy: -state.offset)
@@ -236,29 +279,30 @@ extension ViewStore {
             let anchors = FlowingHeaderGeometry.barAnchors(bar: state.bar, titleSize: titleSize, layout: state.layout, tokens: state.tokens)
             let barTitle = hasAccessory ? anchors.title : Rect(x: state.bar.midX - titleSize.width / 2, y: state.bar.midY - titleSize.height / 2,
                                                                 width: titleSize.width, height: titleSize.height)
-            place(state.title, hint: state.slotHints.title, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
+            place(state.title, hint: state.slotHints.title, shift: shift, FlowingHeaderGeometry.title(progress: state.displays.contains(.title) ? p : 0, header: scrolledTitle, bar: barTitle))
             if let accessory = state.accessory, let anchor = state.accessoryAnchor {
                 let scrolled = anchor.offsetBy(dx: 0, dy: -state.offset)
                 let placement = hasAccessory ? FlowingHeaderGeometry.accessory(progress: p, header: scrolled, bar: anchors.accessory, tokens: state.tokens)
                                              : FlowingHeaderGeometry.accessory(progress: 0, header: scrolled, bar: scrolled, tokens: state.tokens)
-                place(accessory, hint: state.slotHints.accessory, placement)
+                place(accessory, hint: state.slotHints.accessory, shift: shift, placement)
             }
             // The bar-only parts (no array of the two: this runs for every header every tick).
             if let part = state.barTitle {
-                place(part, FlowingHeaderGeometry.Placement(center: barTitle.center, size: barTitle.size, scale: 1,
+                place(part, shift: shift, FlowingHeaderGeometry.Placement(center: barTitle.center, size: barTitle.size, scale: 1,
                                                             opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)))
             }
             if let part = state.barAccessory {
-                place(part, FlowingHeaderGeometry.Placement(center: anchors.accessory.center, size: anchors.accessory.size, scale: 1,
+                place(part, shift: shift, FlowingHeaderGeometry.Placement(center: anchors.accessory.center, size: anchors.accessory.size, scale: 1,
                                                             opacity: FlowingHeaderGeometry.barOnlyOpacity(progress: p)))
             }
         }
     }
 
-    /// Writes a part's placement (frame, scale and opacity, in its parent's space) to its view.
-    private mutating func place(_ part: Entity, hint: Int = -1, _ placement: FlowingHeaderGeometry.Placement) {
+    /// Writes a part's placement (frame, scale and opacity, in its parent's space, moved by
+    /// `shift`) to its view.
+    private mutating func place(_ part: Entity, hint: Int = -1, shift: Point?, _ placement: FlowingHeaderGeometry.Placement) {
         guard let slot = slot(of: part, hint: hint) else { return }
-        let frame = placement.frame
+        let frame = shift.map { placement.frame.offsetBy(dx: $0.x, dy: $0.y) } ?? placement.frame
         let b = slot * ViewChannel.stride
         noteGeometryWrite(slot: slot)
         values.withUnsafeMutableBufferPointer(noting: slot) { v in

@@ -33,6 +33,8 @@ enum NavigationFeature: Feature {
             }
             return nil
         }
+        // A stack takes pans that pop it interactively (`NavigationPanHandler.swift`).
+        registerPanHandler(in: &features)
         features.addIdleCheck { world in
             !world.navigation.stacks.values.contains { $0.active != nil || !$0.queue.isEmpty }
         }

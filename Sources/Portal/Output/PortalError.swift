@@ -42,6 +42,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case notANavigationStack(Entity)
     /// The entity is not a flowing header.
     case notAFlowingHeader(Entity)
+    /// The view is not a scroll view (once the calls made so far run), and the call needs one.
+    case notAScrollView(Entity)
     /// Popups need a container: call ``World/setPopupContainer(bounds:safeArea:)`` first.
     case noPopupContainer
     /// The view is already presented as a popup.
@@ -67,6 +69,12 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The element `element` of a batch (`frames[3]` of the frames given to `World.setFrames`)
     /// was refused for `error`; nothing of the batch was applied.
     indirect case invalidElement(_ element: String, PortalError)
+    /// A ``PointerEvent`` moved, ended or cancelled a pointer that is not down (it never began,
+    /// or already ended), counting the events sent so far.
+    case pointerNotDown(Int)
+    /// A ``PointerEvent`` began a pointer that is already down (it has not ended or been
+    /// cancelled), counting the events sent so far.
+    case pointerAlreadyDown(Int)
 
     public var description: String {
         switch self {
@@ -108,6 +116,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(entity) is not presented as a popup."
         case let .notAFlowingHeader(entity):
             return "\(entity) is not a flowing header. Create one with flowingHeader(on:title:…)."
+        case let .notAScrollView(entity):
+            return "\(entity) is not a scroll view. Make it one with makeScrollView(_:configuration:)."
         case let .notANavigationStack(entity):
             return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
         case let .cannotPopRoot(stack):
@@ -124,6 +134,10 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature."
         case let .parentCycle(view, parent):
             return "\(parent) is \(view) or one of its descendants; a view cannot be placed inside its own subtree."
+        case let .pointerNotDown(pointer):
+            return "event.pointer is \(pointer), which is not down: send .began first, and nothing after its .ended or .cancelled."
+        case let .pointerAlreadyDown(pointer):
+            return "event.pointer is \(pointer), which is already down: end or cancel it before it begins again."
         case let .invalidElement(element, error):
             return "\(element) was refused, and with it the whole batch: \(error.description)"
         }

@@ -37,6 +37,28 @@ public enum WorldEvent: Hashable, Sendable {
     /// but no frame in its new parent's content space puts it there (see `reason`): it kept its
     /// local frame and moved with its new parent. Reported on the tick the parent changed.
     case globalFrameNotKept(view: Entity, reason: GlobalFrameLoss, tick: UInt64)
+    /// A pointer (``World/pointer(_:)``) went down and up within ``PointerRules/slop`` of its
+    /// press, before its long press, without panning and without stopping a scroll view: a tap
+    /// on what the press hit. Reported on the tick its lift applied.
+    case tapped(PointerTap)
+    /// A pointer was held within ``PointerRules/slop`` of its press for
+    /// ``PointerRules/longPressDuration``: a long press on what the press hit. It owns the touch
+    /// until it lifts (no tap, no pan follows).
+    case longPressed(PointerTap)
+    /// A scroll view's owner took a pan and its content began to follow the finger (UIKit's
+    /// `scrollViewWillBeginDragging(_:)`).
+    case scrollViewWillBeginDragging(Entity, tick: UInt64)
+    /// The finger lifted from a dragged scroll view (or its pan was cancelled): `willDecelerate`
+    /// is `true` when the content goes on moving — a glide, a bounce back to an edge, a page or a
+    /// snap — and a ``scrollViewDidEndDecelerating(_:tick:)`` will follow (UIKit's
+    /// `scrollViewDidEndDragging(_:willDecelerate:)`).
+    case scrollViewDidEndDragging(Entity, willDecelerate: Bool, tick: UInt64)
+    /// A scroll view's glide, bounce, page or snap ended: it came to rest, a press caught it, or
+    /// a content offset set by the host stopped it (UIKit's `scrollViewDidEndDecelerating(_:)`).
+    case scrollViewDidEndDecelerating(Entity, tick: UInt64)
+    /// An animated ``World/scroll(_:to:animated:)`` ended, reaching its target or stopped
+    /// (UIKit's `scrollViewDidEndScrollingAnimation(_:)`).
+    case scrollViewDidEndScrollingAnimation(Entity, tick: UInt64)
 }
 
 /// Why ``World/setParent(_:of:keepingGlobalFrame:)`` could not keep a view's global frame: the

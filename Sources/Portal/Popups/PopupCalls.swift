@@ -116,9 +116,7 @@ struct TapCall: HostCall {
     init(reading trace: inout TraceDecoder) throws(TraceError) { point = try trace.point(key: "at") }
     func perform(on world: World) -> HitTestResult? {
         let hit = world.hitTest(point)
-        if let hit, hit.role == .backdrop, let owner = world.popups.states.values.first(where: { $0.backdrop == hit.entity }) {
-            world.commands.append(.popup(.dismiss(owner.content, .tappedOutside)))
-        }
+        if let content = world.popupOfBackdrop(hit) { world.commands.append(.popup(.dismiss(content, .tappedOutside))) }
         return hit
     }
 }

@@ -133,6 +133,13 @@ extension World {
         (try? submit(TapCall(point: point))) ?? nil
     }
 
+    /// The popup whose backdrop `hit` is, if it is one: a tap there dismisses that popup
+    /// (``tap(at:)``, and a pointer's tap).
+    func popupOfBackdrop(_ hit: HitTestResult?) -> Entity? {
+        guard let hit, hit.role == .backdrop else { return nil }
+        return popups.states.values.first(where: { $0.backdrop == hit.entity })?.content
+    }
+
     /// Where `content`'s popup is placed, as of the last tick (`nil` when it is not presented).
     public func popupPlacement(of content: Entity) -> PopupPlacement? { popups.states.value(of: content)?.placement }
 

@@ -1,0 +1,88 @@
+// A navigation stack's part in touch ownership (the contract is `Input/Pan.swift`): the
+// interactive pop driven by a pointer, as UIKit's `interactivePopGestureRecognizer` drives it.
+//
+// A stack with a screen to pop is a candidate while it is at rest, and while it follows an
+// interactive pop (so the pop it owns keeps it a candidate to the end). It claims a horizontal
+// pan moving towards the trailing side (rightwards: the layout is left to right) whose press
+// was inside the stack — in its leading strip for `InteractivePopStart.edge(width:)` (UIKit's
+// screen-edge pan, 20 pt by default), anywhere for `.anywhere` (swiftui-navigation-transitions
+// 0.19's `contentPan`, iOS 26's content swipe) — when no transition runs or waits and no
+// interactive pop follows another driver. Its rule is the same in both rounds of the offer (a
+// stack has no rubber band: what it declines first it declines again).
+//
+// Its updates are the host's three calls, made at the tick by the pointer: `.began` starts the
+// pop (a `.slide`, the default of `pop`) as `beginInteractivePop` stages it; `.changed` moves it
+// to translation ÷ width, clamped to 0…1, as `updateInteractivePop`; `.ended` decides with
+// `World.interactivePopDecision` (finish when the velocity is above 675 pt/s, or the progress
+// is at least 0.2 and the velocity above −200 pt/s) and releases as `endInteractivePop`;
+// `.cancelled` releases as a cancel. The projection is kept as those calls keep it, so the
+// host's calls see the pop in progress (`pop` is refused meanwhile).
+
+extension NavigationFeature {
+    /// Registers the stack's pan handler.
+    static func registerPanHandler(in features: inout FeatureRegistry) {
+        features.addPanHandler(isCandidate: { world, view in world.stackIsPanCandidate(view) },
+                               pressed: { _, _, _ in false },
+                               claims: { world, view, offer in world.stackClaimsPan(view, offer) },
+                               update: { world, view, update, tick in world.stackFollowsPan(view, update, tick: tick) })
+    }
+}
+
+extension World {
+    /// Whether `view` is a stack with a screen to pop, at rest or following an interactive pop.
+    func stackIsPanCandidate(_ view: Entity) -> Bool {
+        guard let row = navigation.stacks.index.row(of: view), navigation.stacks.values[row].screens.count > 1 else { return false }
+        if navigation.stacks.values[row].active != nil { return navigation.stacks.values[row].active?.isInteractive == true }
+        return navigation.stacks.values[row].queue.isEmpty
+    }
+
+    /// Whether the stack takes the pan `offer`: rightwards, horizontal, from where its
+    /// interactive pop may start, with nothing running, waiting or following.
+    func stackClaimsPan(_ stack: Entity, _ offer: PanOffer) -> Bool {
+        guard offer.axis == .horizontal, offer.translation.x > 0,
+              let row = navigation.stacks.index.row(of: stack), let projectionRow = navigation.projections.index.row(of: stack),
+              navigation.stacks.values[row].active == nil, navigation.stacks.values[row].queue.isEmpty,
+              navigation.projections.values[projectionRow].interactivePop == nil,
+              navigation.projections.values[projectionRow].screens.count > 1,
+              !commands.contains(where: { if case let .navigation(.navigate(s, _, _)) = $0 { return s == stack } else { return false } }),
+              let local = localPoint(offer.start, inStack: stack) else { return false }
+        if case let .edge(width) = navigation.stacks.values[row].interactiveStart, local.x >= width { return false }
+        return true
+    }
+
+    /// The owner's side of the pan: the interactive pop follows it.
+    func stackFollowsPan(_ stack: Entity, _ update: PanUpdate, tick: UInt64) {
+        guard let row = navigation.projections.index.row(of: stack) else { return }
+        switch update.phase {
+        case .began:
+            guard navigation.projections.values[row].interactivePop == nil,
+                  let top = navigation.projections.values[row].screens.last else { return }
+            navigation.projections.values[row].interactivePop = (top, 0)
+            applyNavigation(stack, .pop(.slide), interactive: true, tick: tick)
+        case .changed, .ended, .cancelled:
+            guard navigation.projections.values[row].interactivePop != nil else { return }   // the host ended it
+            let width = views.slot(of: stack).map { views.frame(slot: $0).width } ?? 0
+            let progress = width > 0 ? min(max(update.translation.x / width, 0), 1) : 1
+            navigation.projections.values[row].interactivePop!.progress = progress
+            applyInteractivePop(stack, progress: progress)
+            guard update.phase != .changed else { return }
+            releaseInteractivePop(stack, velocity: update.phase == .ended ? update.velocity.x : nil, tick: tick)
+        }
+    }
+
+    /// Releases the stack's interactive pop as ``endInteractivePop(_:velocity:)`` does — the
+    /// decision from the progress and `velocity`, or a cancel when `velocity` is `nil` — and
+    /// applies it at once.
+    private func releaseInteractivePop(_ stack: Entity, velocity: Float?, tick: UInt64) {
+        guard let row = navigation.projections.index.row(of: stack), let pop = navigation.projections.values[row].interactivePop else { return }
+        let rule = velocity.map { World.interactivePopDecision(progress: pop.progress, velocity: $0) } ?? (finish: false, speed: 1)
+        let decision = InteractivePopDecision(stack: stack, finishes: rule.finish, progress: pop.progress,
+                                              completionSpeed: rule.finish ? rule.speed : 1)
+        navigation.projections.values[row].interactivePop = nil
+        if rule.finish, let index = navigation.projections.values[row].screens.lastIndex(of: pop.screen) {
+            navigation.projections.values[row].screens.remove(at: index)
+            navigation.release(pop.screen, from: stack)
+        }
+        endInteractivePop(decision, tick: tick)
+    }
+}
