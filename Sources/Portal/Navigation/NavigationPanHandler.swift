@@ -57,7 +57,7 @@ extension World {
         case .began:
             guard navigation.projections.values[row].interactivePop == nil,
                   let top = navigation.projections.values[row].screens.last else { return }
-            navigation.projections.values[row].interactivePop = (top, 0)
+            navigation.projections.values[row].interactivePop = (top, 0, 0)
             applyNavigation(stack, .pop(.slide), interactive: true, tick: tick)
         case .changed, .ended, .cancelled:
             guard navigation.projections.values[row].interactivePop != nil else { return }   // the host ended it
@@ -79,10 +79,12 @@ extension World {
         let decision = InteractivePopDecision(stack: stack, finishes: rule.finish, progress: pop.progress,
                                               completionSpeed: rule.finish ? rule.speed : 1)
         navigation.projections.values[row].interactivePop = nil
+        var released = false
         if rule.finish, let index = navigation.projections.values[row].screens.lastIndex(of: pop.screen) {
             navigation.projections.values[row].screens.remove(at: index)
             navigation.release(pop.screen, from: stack)
+            released = true
         }
-        endInteractivePop(decision, tick: tick)
+        endInteractivePop(decision, released: released, tick: tick)
     }
 }
