@@ -22,14 +22,21 @@ let package = Package(
         .library(name: "Portal", targets: ["Portal"]),
         // Golden snapshots of replayed traces and expectations, for tests (issue 15).
         .library(name: "PortalTesting", targets: ["PortalTesting"]),
+        // The C interface (issue 27): one shared library, `Sources/CPortal/include/portal.h` its
+        // contract. Build it self-contained with `swift build -c release --product PortalC
+        // --static-swift-stdlib`.
+        .library(name: "PortalC", type: .dynamic, targets: ["PortalC"]),
     ],
     targets: [
         .target(name: "Portal", swiftSettings: invariantChecks),
         .target(name: "PortalTesting", dependencies: ["Portal"]),
+        // The C interface: the header and the C half (handles, files), and the Swift half.
+        .target(name: "CPortal"),
+        .target(name: "PortalC", dependencies: ["Portal", "CPortal"]),
         // The code the demo's scenes and the replays of their traces share (transition handlers).
         .target(name: "PortalDemoScenes", dependencies: ["Portal"]),
         .executableTarget(name: "portal-demo", dependencies: ["Portal", "PortalDemoScenes"], path: "Sources/PortalDemo"),
-        .executableTarget(name: "PortalBenchmarks", dependencies: ["Portal"], path: "Benchmarks/PortalBenchmarks"),
+        .executableTarget(name: "PortalBenchmarks", dependencies: ["Portal", "PortalC", "CPortal"], path: "Benchmarks/PortalBenchmarks"),
         // The fuzzer (issue 12): the engine, its command line, and the bounded run in the tests.
         .target(name: "PortalFuzzing", dependencies: ["Portal"]),
         .executableTarget(name: "portal-fuzz", dependencies: ["PortalFuzzing"], path: "Sources/PortalFuzz"),

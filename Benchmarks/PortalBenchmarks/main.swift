@@ -81,7 +81,7 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "inte
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
-                        "host/calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest"]
+                        "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -109,6 +109,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "reference/bandwidth-update": return BandwidthProbe(inPlace: true)
     case "animation/short-curves": return ShortCurves(n: n)
     case "host/calls": return HostCalls(n: n)
+    case "c/host-calls": return CHostCalls(n: n)
     case "host/layout-capture": return LayoutCapture(n: n, batched: true)
     case "host/layout-capture-per-call": return LayoutCapture(n: n, batched: false)
     case "tree/animate-1pct": return TreeAnimate(n: n)
@@ -315,8 +316,11 @@ do {
     if selected("animation/short-curves") {
         results += try measureInterleaved([ShortCurves(n: 10_000)], warmup: 60, samples: options.quick ? 20 : 120)
     }
-    if selected("host/calls") {
-        results += try measureInterleaved([HostCalls(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    if selected("host/calls") || selected("c/host-calls") {
+        let calls = try measureInterleaved([HostCalls(n: 1_000), CHostCalls(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
+        results += calls
+        ratios.append(("c/host-calls ÷ host/calls", calls[1].median / calls[0].median,
+                       "the same frame through the C interface; target ≤ 1.2×"))
     }
     if selected("host/layout-capture") {
         let capture = try measureInterleaved([LayoutCapture(n: 10_000, batched: true), LayoutCapture(n: 10_000, batched: false)],

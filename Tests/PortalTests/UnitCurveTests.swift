@@ -138,4 +138,35 @@ struct UnitCurveTests {
         #expect(abs(extreme.value(at: 0.5) - 0.5) < 1e-6)
         #expect(abs(extreme.velocity(at: 0.5) - -1) < 1e-6)
     }
+
+    /// A curve whose control points both lie on the diagonal is exactly y = x: no solve, so no
+    /// rounding, at every progress; a curve with one point just off it is solved.
+    @Test("a curve with both control points on the diagonal is exactly y = x")
+    func diagonalCurveIsExact() {
+        let diagonal = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.3, y: 0.3), endControlPoint: UnitPoint(x: 0.8, y: 0.8))
+        let nearly = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.3, y: 0.3), endControlPoint: UnitPoint(x: 0.8, y: 0.81))
+        var solved = 0
+        for i in 0...1000 {
+            let x = Double(i) / 1000
+            #expect(diagonal.value(at: x) == x, "at \(x)")
+            #expect(diagonal.velocity(at: x) == 1, "at \(x)")
+            if nearly.value(at: x) != x { solved += 1 }
+        }
+        #expect(solved > 900)
+        // Clamping x onto the diagonal counts: (−0.5, 0) is (0, 0) once clamped.
+        let clamped = UnitCurve.bezier(startControlPoint: UnitPoint(x: -0.5, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
+        #expect(clamped.value(at: 0.37) == 0.37)
+    }
+
+    /// `Animation.Motion` keeps its case in a byte of its own, after the larger payload (the
+    /// curve's: 80 bytes of `UnitCurve`, 8 of duration), not in spare bits of a payload word.
+    /// With spare bits in `UnitCurve` (a stored `Bool`), the case shared a word with bits a
+    /// `.spring` leaves unwritten, and the release build's `switch` over a motion tested the
+    /// whole word: valgrind's memcheck reported every spring start as a branch on uninitialised
+    /// memory (see ARCHITECTURE.md, *Robustness*).
+    @Test("a motion's case is a tag byte of its own, not spare bits shared with a payload")
+    func motionTagHasItsOwnByte() {
+        #expect(MemoryLayout<UnitCurve>.size == 80 && MemoryLayout<UnitCurve>.stride == 80)
+        #expect(MemoryLayout<Animation.Motion>.size == 80 + 8 + 1)
+    }
 }

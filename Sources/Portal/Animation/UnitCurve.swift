@@ -52,10 +52,17 @@ public struct UnitCurve: Hashable, Sendable {
     public let endControlPoint: UnitPoint
 
     // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
+    //
+    // The stored properties are Doubles only, with no spare bits, so that ``Animation/Motion``
+    // keeps its case in a tag byte of its own. With a stored `Bool` here, the case was the top
+    // bit of the word holding the Bool and its padding, whose Bool bit a `.spring` leaves
+    // unwritten, and the release build's `switch` over a motion tests the whole word's sign:
+    // a branch on a written bit that valgrind's memcheck nonetheless reports as depending on
+    // uninitialised memory (see ARCHITECTURE.md, *Robustness*).
     private let ax, bx, cx, ay, by, cy: Double
     /// Both control points lie on the diagonal, so y(t) = x(t) and the curve is exactly y = x:
     /// no solve, no rounding.
-    private let isIdentity: Bool
+    private var isIdentity: Bool { startControlPoint.x == startControlPoint.y && endControlPoint.x == endControlPoint.y }
 
     /// A cubic bezier curve through (0, 0), the two control points and (1, 1). The y
     /// coordinates may leave 0…1 (the value then overshoots; an animation accepts them within
@@ -76,7 +83,6 @@ public struct UnitCurve: Hashable, Sendable {
         cy = 3 * p1.y
         by = 3 * (p2.y - p1.y) - cy
         ay = 1 - cy - by
-        isIdentity = p1.x == p1.y && p2.x == p2.y
     }
 
     /// Constant speed.
@@ -146,7 +152,7 @@ public struct UnitCurve: Hashable, Sendable {
     /// Solves x(t) = x for the curve parameter t.
     ///
     /// Static, with the x polynomial's coefficients as arguments: a method would take the whole
-    /// curve (88 bytes) by address, so a caller walking an array of curves copied each one onto
+    /// curve (80 bytes) by address, so a caller walking an array of curves copied each one onto
     /// the stack before calling, even when `value(at:)` returned early for a linear curve.
     private static func parameter(forX x: Double, _ ax: Double, _ bx: Double, _ cx: Double) -> Double {
         let precision = 1e-7

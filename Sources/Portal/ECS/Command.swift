@@ -1,5 +1,5 @@
-/// A validated host call, waiting for the next tick boundary: a despawn, or one of a folder's
-/// commands. Each folder declares its command enum and applies it beside its calls; a command
+/// A validated host call, waiting for the next tick boundary: a despawn, a placement, or one of
+/// a folder's commands. Each folder declares its command enum and applies it beside its calls; a command
 /// stays small (a configuration or a frame batch waits in side storage the command indexes), as
 /// the list is copied entry by entry.
 enum Command {

@@ -1,0 +1,675 @@
+/*
+ * portal.h — Portal's C interface: the contract.
+ *
+ * Portal is a headless, deterministic animation runtime (portal/hero flights, navigation
+ * transitions, flowing headers, popups) for game-style loops. This header is all a C or C++
+ * host needs: link libPortalC (one self-contained shared library) and include it.
+ *
+ * The shape follows the C interfaces of runtimes made for game loops (Spine's spine-c, ThorVG):
+ *   - an opaque world handle, made by portal_world_create and ended by portal_world_destroy;
+ *   - every call returns a PortalResult (PORTAL_OK, or a negative error code); a refused call
+ *     leaves the world exactly as it was, and portal_last_error(world) names the bad argument;
+ *   - output (render list, clip list, change list) is read in place as a pointer and a count of
+ *     the structs below, valid until the next call that advances the world (portal_advance,
+ *     portal_tick) or destroys it;
+ *   - events are polled one at a time or drained into a buffer the caller gives.
+ *
+ * Threads: a world belongs to the thread that uses it — make every call on one world from one
+ * thread at a time (several worlds may run on several threads). Handles are checked: a NULL,
+ * destroyed or forged world handle is PORTAL_ERROR_INVALID_WORLD, never a crash; an entity that
+ * is not alive is PORTAL_ERROR_STALE_ENTITY.
+ *
+ * Time: portal_advance(world, seconds) runs whole 120 Hz ticks (a fixed-step accumulator; the
+ * fraction left is portal_world_info's interpolation_fraction). Geometry is in points, y down,
+ * angles in radians. The Swift API's documentation (DocC, "Embedding Portal from C") describes
+ * every behaviour; this header says how each call maps onto it.
+ *
+ * This file is kept by hand and checked in CI against the declarations the Swift compiler
+ * generates for the library (scripts/check-c-header.py), so the two cannot drift.
+ */
+#ifndef PORTAL_H
+#define PORTAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Version ------------------------------------------------------------------------------ */
+
+/** The interface's semantic version: a host built against MAJOR works with any library of the
+ *  same MAJOR and a MINOR at least its own. */
+#define PORTAL_VERSION_MAJOR 0
+#define PORTAL_VERSION_MINOR 1
+#define PORTAL_VERSION_PATCH 0
+/** The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define PORTAL_VERSION (PORTAL_VERSION_MAJOR * 10000 + PORTAL_VERSION_MINOR * 100 + PORTAL_VERSION_PATCH)
+
+/** The library's version, as PORTAL_VERSION: compare it with the header's at start-up. */
+int32_t portal_version(void);
+
+/* ---- Results and handles -------------------------------------------------------------------- */
+
+/** What a call returns: PORTAL_OK, or a negative code. */
+typedef int32_t PortalResult;
+#define PORTAL_OK 0
+/** The world handle is NULL, destroyed, or not one portal_world_create made. */
+#define PORTAL_ERROR_INVALID_WORLD (-1)
+/** A pointer argument that must not be NULL was NULL. */
+#define PORTAL_ERROR_NULL_ARGUMENT (-2)
+/** A number or enum value is out of range (NaN, negative size, unknown kind, ...). */
+#define PORTAL_ERROR_INVALID_ARGUMENT (-3)
+/** An entity is not alive (despawned, or never made). */
+#define PORTAL_ERROR_STALE_ENTITY (-4)
+/** An entity is alive but not the kind the call needs (a view, a stack, a header). */
+#define PORTAL_ERROR_WRONG_KIND (-5)
+/** The call is not possible in the world's state (no such portal, nothing to pop, a cycle, ...). */
+#define PORTAL_ERROR_STATE (-6)
+/** A capacity is exhausted (entities, worlds). */
+#define PORTAL_ERROR_LIMIT (-7)
+/** A file could not be read or written, or a trace could not be parsed or replayed. */
+#define PORTAL_ERROR_IO (-8)
+/** The library and this build disagree about a struct's layout (a mismatched header). */
+#define PORTAL_ERROR_ABI (-9)
+
+/** A world: every view, animation and feature of one scene, with its own clock. */
+typedef struct PortalWorld PortalWorld;
+
+/** An entity (a view, a stack, a header): the 64-bit handle of the Swift API's Entity,
+ *  generation << 32 | index. */
+typedef uint64_t PortalEntity;
+/** No entity: a root view's parent, an absent optional entity. */
+#define PORTAL_NO_ENTITY UINT64_MAX
+
+/** An entity inside the output structs, which are laid out as the library keeps them (4-byte
+ *  aligned): combine the halves with portal_entity(). */
+typedef struct PortalEntityParts {
+    uint32_t index;
+    uint32_t generation;
+} PortalEntityParts;
+
+/** The handle of an entity found in an output struct. */
+static inline PortalEntity portal_entity(PortalEntityParts e) { return ((uint64_t)e.generation << 32) | e.index; }
+
+/** The message of the last refused call on `world` (naming the bad argument), or of the last
+ *  refused call on this thread that had no valid world; "" when there is none. The text stays
+ *  valid until the next refused call on the same world (or thread). */
+const char *portal_last_error(const PortalWorld *world);
+
+/* ---- Geometry ------------------------------------------------------------------------------- */
+
+/** A point, in points. */
+typedef struct PortalPoint { float x, y; } PortalPoint;
+/** A size. */
+typedef struct PortalSize { float width, height; } PortalSize;
+/** A rectangle: origin (top left) and size. */
+typedef struct PortalRect { float x, y, width, height; } PortalRect;
+/** Insets from each edge. */
+typedef struct PortalEdgeInsets { float top, leading, bottom, trailing; } PortalEdgeInsets;
+
+/** A view's own transform, about its frame's centre (the Swift API's Transform). */
+typedef struct PortalTransform {
+    PortalPoint translation;
+    float scale_x, scale_y;
+    /** A rotation in the plane, radians. */
+    float rotation;
+    float z_position;
+    /** A 3D rotation: angle (radians) about the axis (x, y, z) with a perspective (1 = SwiftUI's). */
+    float rotation3d_angle, rotation3d_axis_x, rotation3d_axis_y, rotation3d_axis_z, rotation3d_perspective;
+} PortalTransform;
+
+/** The identity transform (scale 1, everything else 0, perspective 1). */
+static inline PortalTransform portal_transform_identity(void) {
+    PortalTransform t = {{0, 0}, 1, 1, 0, 0, 0, 0, 0, 1, 1};
+    return t;
+}
+
+/** A projective transform in SwiftUI's row-vector convention: (x, y, 1) · M maps a point of an
+ *  item's bounds to the screen (divide by the third component). */
+typedef struct PortalMatrix {
+    float m11, m12, m13;
+    float m21, m22, m23;
+    float m31, m32, m33;
+} PortalMatrix;
+
+/* ---- Worlds --------------------------------------------------------------------------------- */
+
+/** How a world runs (the Swift API's World.Configuration). */
+typedef struct PortalWorldConfig {
+    /** Ticks per second, 1...10000 (default 120). */
+    int32_t tick_rate;
+    /** The most ticks one portal_advance runs; time beyond is dropped and reported (default 8). */
+    int32_t max_catch_up_ticks;
+    /** The absolute tolerance under which a spring may settle (default 0.001). */
+    float settle_tolerance;
+    /** Entities and animated numbers to reserve room for (default 0). */
+    int32_t reserved_capacity;
+    /** Replace portal flights by a short cross-fade (default false). */
+    bool reduce_motion;
+} PortalWorldConfig;
+
+/** Fills `config` with the defaults. */
+void portal_world_config_default(PortalWorldConfig *config);
+
+/** Makes a world (`config` NULL: the defaults) and stores its handle in `*world`. */
+PortalResult portal_world_create(const PortalWorldConfig *config, PortalWorld **world);
+
+/** Ends a world; its handle is invalid from then on (calls with it return
+ *  PORTAL_ERROR_INVALID_WORLD). */
+PortalResult portal_world_destroy(PortalWorld *world);
+
+/** What portal_advance did. */
+typedef struct PortalAdvanceReport {
+    /** Ticks run. */
+    int32_t ticks_run;
+    /** Ticks dropped by the catch-up cap. */
+    int32_t ticks_dropped;
+    /** Why no tick ran although time was given: 0 none, 1 NaN, 2 infinite, 3 negative, 4 zero,
+     *  5 called during a tick. */
+    int32_t rejection;
+} PortalAdvanceReport;
+
+/** Advances the world's clock by `seconds`, running every whole tick due (`report` may be NULL). */
+PortalResult portal_advance(PortalWorld *world, double seconds, PortalAdvanceReport *report);
+
+/** Runs exactly one tick. */
+PortalResult portal_tick(PortalWorld *world);
+
+/** The world's clock and counts. */
+typedef struct PortalWorldInfo {
+    uint64_t tick_count;
+    double time;
+    /** How far the clock is into the next tick, 0..<1: blend the last two frames by it. */
+    double interpolation_fraction;
+    int32_t view_count;
+    int32_t entity_count;
+    int32_t running_animation_count;
+    /** Nothing staged, animating, flying or transitioning: the host may stop ticking. */
+    bool is_idle;
+} PortalWorldInfo;
+
+/** Reads the world's clock and counts. */
+PortalResult portal_world_info(const PortalWorld *world, PortalWorldInfo *info);
+
+/** Turns reduced motion on or off (portal flights become cross-fades). */
+PortalResult portal_set_reduce_motion(PortalWorld *world, bool on);
+
+/* ---- Views and the tree --------------------------------------------------------------------- */
+
+/** Corner shapes. */
+#define PORTAL_CORNER_CIRCULAR 0
+#define PORTAL_CORNER_CONTINUOUS 1
+
+/** Makes a view inside `parent` (PORTAL_NO_ENTITY: a root view), `frame` in the parent's
+ *  content space; it is drawn from the next tick. */
+PortalResult portal_spawn_view(PortalWorld *world, PortalRect frame, float corner_radius, float opacity,
+                               PortalEntity parent, PortalEntity *view);
+
+/** Despawns an entity and (for a view) its subtree, at the next tick; the handle is dead at once. */
+PortalResult portal_despawn(PortalWorld *world, PortalEntity entity);
+
+/** Sets a view's frame (stopping an animation of it). */
+PortalResult portal_set_frame(PortalWorld *world, PortalEntity view, PortalRect frame);
+
+/** One view's frame, for portal_set_frames. */
+typedef struct PortalViewFrame {
+    PortalEntity view;
+    PortalRect frame;
+} PortalViewFrame;
+
+/** Sets many frames in one call (a host's layout pass); all or none: one bad element refuses the
+ *  whole batch. */
+PortalResult portal_set_frames(PortalWorld *world, const PortalViewFrame *frames, int32_t count);
+
+/** Which fields of a PortalProperties are set. */
+#define PORTAL_PROPERTY_FRAME (1u << 0)
+#define PORTAL_PROPERTY_CORNER_RADIUS (1u << 1)
+#define PORTAL_PROPERTY_OPACITY (1u << 2)
+#define PORTAL_PROPERTY_TRANSFORM (1u << 3)
+#define PORTAL_PROPERTY_SHADOW_RADIUS (1u << 4)
+#define PORTAL_PROPERTY_CONTENT_OFFSET (1u << 5)
+
+/** Some of a view's animatable properties: `fields` says which (the Swift API's ViewProperties). */
+typedef struct PortalProperties {
+    uint32_t fields;
+    PortalRect frame;
+    float corner_radius;
+    float opacity;
+    PortalTransform transform;
+    float shadow_radius;
+    PortalPoint content_offset;
+} PortalProperties;
+
+/** Sets the given properties at once (stopping their animations). */
+PortalResult portal_update(PortalWorld *world, PortalEntity view, const PortalProperties *properties);
+
+/** Animation kinds. */
+/** A spring by duration and bounce (SwiftUI's .spring(duration:bounce:)): a = duration, b = bounce. */
+#define PORTAL_ANIMATION_SPRING 0
+/** A spring by response and damping fraction: a = response, b = damping fraction. */
+#define PORTAL_ANIMATION_SPRING_RESPONSE 1
+/** A spring by mass, stiffness and damping: a = mass, b = stiffness, c = damping. */
+#define PORTAL_ANIMATION_SPRING_PHYSICAL 2
+/** A cubic Bézier timing curve from (0,0) to (1,1) through (a, b) and (c, d), lasting `duration`. */
+#define PORTAL_ANIMATION_CURVE 3
+
+/** An animation (the Swift API's Animation): a spring or a timing curve, with a delay and a speed. */
+typedef struct PortalAnimationParams {
+    int32_t kind;
+    double a, b, c, d;
+    /** A curve's length in seconds (unused by springs). */
+    double duration;
+    /** A spring's initial velocity, in units of the motion per second (0 for curves). */
+    double initial_velocity;
+    /** Seconds before it starts (default 0). */
+    double delay;
+    /** A playback speed multiplier (default 1). */
+    double speed;
+} PortalAnimationParams;
+
+/** A spring by duration and bounce, no delay, speed 1. */
+static inline PortalAnimationParams portal_spring(double duration, double bounce) {
+    PortalAnimationParams a = {PORTAL_ANIMATION_SPRING, duration, bounce, 0, 0, 0, 0, 0, 1};
+    return a;
+}
+/** SwiftUI's easeInOut curve over `duration`. */
+static inline PortalAnimationParams portal_ease_in_out(double duration) {
+    PortalAnimationParams a = {PORTAL_ANIMATION_CURVE, 0.42, 0, 0.58, 1, duration, 0, 0, 1};
+    return a;
+}
+
+/** Animates the given properties from their presented values; `*animation_id` (may be NULL)
+ *  names the animation in completion events. */
+PortalResult portal_animate(PortalWorld *world, PortalEntity view, const PortalProperties *properties,
+                            const PortalAnimationParams *animation, uint64_t *animation_id);
+
+/** Sets a view's z index among its siblings. */
+PortalResult portal_set_z_index(PortalWorld *world, PortalEntity view, int32_t z_index);
+/** Hides or shows a view and its subtree. */
+PortalResult portal_set_hidden(PortalWorld *world, PortalEntity view, bool hidden);
+/** Whether a view (and so its subtree) takes hits. */
+PortalResult portal_set_allows_hit_testing(PortalWorld *world, PortalEntity view, bool allows);
+/** A view's corner shape (PORTAL_CORNER_*) and whether it clips its own content to it. */
+PortalResult portal_set_corner_style(PortalWorld *world, PortalEntity view, int32_t style, bool clips_content);
+/** Moves a view under `parent` (PORTAL_NO_ENTITY: a root), keeping its place on screen when asked
+ *  and possible. */
+PortalResult portal_set_parent(PortalWorld *world, PortalEntity view, PortalEntity parent, bool keeping_global_frame);
+/** Scrolls a view's content (UIKit's bounds.origin). */
+PortalResult portal_set_content_offset(PortalWorld *world, PortalEntity view, PortalPoint offset);
+/** Clips a view's subtree to its rounded frame. */
+PortalResult portal_set_clips_to_bounds(PortalWorld *world, PortalEntity view, bool clips);
+/** A view's parent as the staged calls leave it (`*parent` PORTAL_NO_ENTITY for a root). */
+PortalResult portal_parent(const PortalWorld *world, PortalEntity view, PortalEntity *parent);
+
+/** A view as presented at the last tick. */
+typedef struct PortalPresentation {
+    PortalRect frame;
+    float corner_radius;
+    float opacity;
+    float shadow_radius;
+    PortalTransform transform;
+    PortalPoint content_offset;
+    /** Its bounds on screen, and the transform that puts them there. */
+    PortalRect global_frame;
+    PortalMatrix global_transform;
+    int32_t z_index;
+    bool is_drawn;
+    bool is_hidden;
+    bool clips_to_bounds;
+} PortalPresentation;
+
+/** Reads a view as presented at the last tick. */
+PortalResult portal_presentation(const PortalWorld *world, PortalEntity view, PortalPresentation *presentation);
+
+/* ---- Output: the render list, the clip list, the change list -------------------------------- */
+
+/** The band an item draws in. */
+#define PORTAL_ROLE_VIEW 0
+#define PORTAL_ROLE_OVERLAY 1
+#define PORTAL_ROLE_BACKDROP 2
+
+/** One thing to draw: fill (0,0)-(frame.width, frame.height), rounded by corner_radius, through
+ *  global_transform, at opacity, inside the clip chain starting at `clip`. Laid out exactly as
+ *  the library keeps its render list (checked at portal_world_create). */
+typedef struct PortalRenderItem {
+    PortalEntityParts entity;
+    /** Whose content to draw (a portal layer draws the view it stands in for). */
+    PortalEntityParts content;
+    PortalRect frame;
+    float corner_radius;
+    uint8_t corner_style;
+    bool clips_content;
+    float opacity;
+    float shadow_radius;
+    PortalTransform transform;
+    int32_t z_index;
+    uint8_t role;
+    bool allows_hit_testing;
+    PortalMatrix global_transform;
+    /** The innermost clip (an index into the clip list), or -1. */
+    int32_t clip;
+} PortalRenderItem;
+
+/** A rounded rectangle a subtree is clipped to; `parent` is the enclosing clip's index or -1. */
+typedef struct PortalRenderClip {
+    PortalSize size;
+    float corner_radius;
+    uint8_t corner_style;
+    PortalMatrix transform;
+    int32_t parent;
+} PortalRenderClip;
+
+/** The render list, back to front: `*items` and `*count`, valid until the world next advances. */
+PortalResult portal_render_list(const PortalWorld *world, const PortalRenderItem **items, int32_t *count);
+
+/** The clip list the items' `clip` indices point into, valid until the world next advances. */
+PortalResult portal_clip_list(const PortalWorld *world, const PortalRenderClip **clips, int32_t *count);
+
+/** Keeps a change list from tick to tick (off by default). */
+PortalResult portal_set_tracks_render_changes(PortalWorld *world, bool on);
+
+/** An item that left the render list: its view, and the portal layer it was drawn in (or
+ *  PORTAL_NO_ENTITY). */
+typedef struct PortalRenderKey {
+    PortalEntity entity;
+    PortalEntity layer;
+} PortalRenderKey;
+
+/** An item whose fields changed: its index in the render list and a bit per field (the Swift
+ *  API's RenderFields). */
+typedef struct PortalRenderUpdate {
+    int32_t index;
+    uint32_t fields;
+} PortalRenderUpdate;
+
+/** What changed in the render list at the last tick. */
+typedef struct PortalRenderChanges {
+    const PortalRenderKey *removed;
+    int32_t removed_count;
+    /** Indices of items that are new in the render list. */
+    const int32_t *inserted;
+    int32_t inserted_count;
+    const PortalRenderUpdate *updated;
+    int32_t updated_count;
+} PortalRenderChanges;
+
+/** Reads the change list of the last tick (tracking must be on), valid until the world next
+ *  advances. */
+PortalResult portal_render_changes(PortalWorld *world, PortalRenderChanges *changes);
+
+/* ---- Events --------------------------------------------------------------------------------- */
+
+/** Event kinds, and which PortalWorldEvent fields each fills. */
+/** An animation reached a completion criterion: entity = view, id = animation, flag = interrupted,
+ *  code = 0 logically complete / 1 removed. */
+#define PORTAL_EVENT_ANIMATION_COMPLETED 1
+/** A frame time was refused: code = the rejection (as PortalAdvanceReport). */
+#define PORTAL_EVENT_FRAME_TIME_REJECTED 2
+/** Ticks were dropped by the catch-up cap: code = how many. */
+#define PORTAL_EVENT_TICKS_DROPPED 3
+/** A portal flight starts: name = portal id, code = 0 forward / 1 reverse. */
+#define PORTAL_EVENT_PORTAL_WILL_START 4
+/** A portal flight landed: name = portal id, code = direction. */
+#define PORTAL_EVENT_PORTAL_DID_COMPLETE 5
+/** A portal group landed: name = group id, code = direction. */
+#define PORTAL_EVENT_PORTAL_GROUP_DID_COMPLETE 6
+/** A navigation transition starts: entity = stack, from/to = screens, code = 0 push / 1 pop. */
+#define PORTAL_EVENT_NAVIGATION_WILL_START 7
+/** A navigation transition ended: as above, flag = cancelled. */
+#define PORTAL_EVENT_NAVIGATION_DID_COMPLETE 8
+/** A popup starts presenting: entity = content. */
+#define PORTAL_EVENT_POPUP_WILL_PRESENT 9
+/** A popup finished presenting: entity = content. */
+#define PORTAL_EVENT_POPUP_DID_PRESENT 10
+/** A popup is gone: entity = content, code = reason (0 requested, 1 tapped outside, 2 replaced,
+ *  3 source hidden, 4 source culled, 5 source removed, 6 content hidden). */
+#define PORTAL_EVENT_POPUP_DID_DISMISS 11
+/** A portal transition waits for a missing anchor: name = portal id, code = bit 0 source missing,
+ *  bit 1 destination missing. */
+#define PORTAL_EVENT_PORTAL_WAITING 12
+/** An interactive pop was released: entity = stack, flag = finishes, value = progress. */
+#define PORTAL_EVENT_INTERACTIVE_POP_DID_END 13
+/** A reparent could not keep the view in place: entity = view, code = 0 rotation or skew, 1 flip,
+ *  2 perspective, 3 singular. */
+#define PORTAL_EVENT_GLOBAL_FRAME_NOT_KEPT 14
+/** A pointer tapped: id = pointer, entity = the view its press hit (PORTAL_NO_ENTITY when none),
+ *  code = that view's role (0 view, 1 overlay, 2 backdrop; -1 none), flag = busy (a stack
+ *  mid-transition). */
+#define PORTAL_EVENT_TAPPED 15
+/** A pointer long-pressed: as PORTAL_EVENT_TAPPED. */
+#define PORTAL_EVENT_LONG_PRESSED 16
+/** A scroll view's content began to follow a finger: entity = scroll view. */
+#define PORTAL_EVENT_SCROLL_VIEW_WILL_BEGIN_DRAGGING 17
+/** A finger left a dragged scroll view: entity = scroll view, flag = it goes on moving. */
+#define PORTAL_EVENT_SCROLL_VIEW_DID_END_DRAGGING 18
+/** A scroll view's glide, bounce, page or snap ended: entity = scroll view. */
+#define PORTAL_EVENT_SCROLL_VIEW_DID_END_DECELERATING 19
+/** An animated scroll ended: entity = scroll view. */
+#define PORTAL_EVENT_SCROLL_VIEW_DID_END_SCROLLING_ANIMATION 20
+
+/** One event; `kind` says which fields mean something. `name` stays valid until the world next
+ *  advances. */
+typedef struct PortalWorldEvent {
+    int32_t kind;
+    int32_t code;
+    uint64_t tick;
+    PortalEntity entity;
+    PortalEntity from;
+    PortalEntity to;
+    uint64_t id;
+    float value;
+    bool flag;
+    const char *name;
+} PortalWorldEvent;
+
+/** Takes the oldest waiting event into `*event`; `*has_event` says whether there was one. */
+PortalResult portal_poll_event(PortalWorld *world, PortalWorldEvent *event, bool *has_event);
+
+/** Takes up to `capacity` waiting events into `events`, oldest first; `*count` says how many
+ *  (the rest wait for the next call). */
+PortalResult portal_drain_events(PortalWorld *world, PortalWorldEvent *events, int32_t capacity, int32_t *count);
+
+/* ---- Hit testing ---------------------------------------------------------------------------- */
+
+/** What a point hits: the view, its role, and whether it is a navigation stack in the middle of a
+ *  transition (then a tap should start nothing). */
+typedef struct PortalHit {
+    PortalEntity entity;
+    int32_t role;
+    bool is_busy;
+} PortalHit;
+
+/** The topmost view under `point` (UIKit's rules), as of the last tick; `*hit_something` says
+ *  whether there is one. */
+PortalResult portal_hit_test(PortalWorld *world, PortalPoint point, PortalHit *hit, bool *hit_something);
+
+/** A tap: a hit test that also dismisses a popup whose backdrop it lands on. */
+PortalResult portal_tap(PortalWorld *world, PortalPoint point, PortalHit *hit, bool *hit_something);
+
+/* ---- Portals -------------------------------------------------------------------------------- */
+
+/** Anchor roles. */
+#define PORTAL_ROLE_SOURCE 0
+#define PORTAL_ROLE_DESTINATION 1
+
+/** Marks a view as the source or destination anchor of the portal `id` (a UTF-8 string). */
+PortalResult portal_set_anchor(PortalWorld *world, PortalEntity view, const char *id, int32_t role);
+
+/** Removes a view's anchor. */
+PortalResult portal_remove_anchor(PortalWorld *world, PortalEntity view);
+
+/** How a portal transition looks (the Swift API's PortalTransitionConfig, built-in parts). */
+typedef struct PortalTransitionOptions {
+    /** The flight's animation, its delay before the flight, and the minimum duration of the
+     *  hand-off (the original's defaults: a spring, 0.06 s, 0.35 s). */
+    PortalAnimationParams animation;
+    double delay;
+    double duration;
+    /** Interpolate corner radii from source to destination (and clip) when true. */
+    bool has_corners;
+    float source_corner_radius;
+    float destination_corner_radius;
+    int32_t corner_style;
+    /** Fade the layer out when it lands (else it is removed at once). */
+    bool fade_on_removal;
+    /** Whether the flying layer takes hits (default false: they pass through). */
+    bool allows_hit_testing;
+    /** When the layer hands over to the destination: PORTAL_HANDOFF_AFTER_DURATION (default:
+     *  when the flight has settled and `duration` has passed), PORTAL_HANDOFF_REMOVED (when it
+     *  has settled) or PORTAL_HANDOFF_LOGICALLY_COMPLETE (when it is perceptually done). */
+    int32_t handoff;
+} PortalTransitionOptions;
+
+/** Hand-off criteria of PortalTransitionOptions. */
+#define PORTAL_HANDOFF_AFTER_DURATION 0
+#define PORTAL_HANDOFF_REMOVED 1
+#define PORTAL_HANDOFF_LOGICALLY_COMPLETE 2
+
+/** Fills `options` with the original's defaults. */
+void portal_transition_options_default(PortalTransitionOptions *options);
+
+/** Flies the portal `id` forward (active) or back (`options` NULL: the defaults). */
+PortalResult portal_portal_transition(PortalWorld *world, const char *id, bool is_active,
+                                      const PortalTransitionOptions *options);
+
+/** Flies a group of portals together, `stagger_delay` seconds apart, reported as one group. */
+PortalResult portal_portal_group(PortalWorld *world, const char *const *ids, int32_t count, const char *group_id,
+                                 bool is_active, const PortalTransitionOptions *options, double stagger_delay);
+
+/** Hands the active state (and a flight in progress) from one portal to another. */
+PortalResult portal_transfer_active_portal(PortalWorld *world, const char *from, const char *to);
+
+/** Whether the portal `id` is active: `*state` 1 active, 0 inactive, -1 unknown. */
+PortalResult portal_portal_state(const PortalWorld *world, const char *id, int32_t *state);
+
+/* ---- Navigation ----------------------------------------------------------------------------- */
+
+/** Navigation transition kinds (the Swift API's NavigationTransition). */
+#define PORTAL_NAVIGATION_SLIDE 0
+#define PORTAL_NAVIGATION_MOVE_VERTICAL 1
+#define PORTAL_NAVIGATION_FADE_CROSS 2
+#define PORTAL_NAVIGATION_FADE_IN 3
+#define PORTAL_NAVIGATION_FADE_OUT 4
+#define PORTAL_NAVIGATION_IDENTITY 5
+
+/** A navigation transition: a kind, run with its default animation or with `animation` when
+ *  `has_animation`. Calls take a pointer; NULL is a slide with its default animation. */
+typedef struct PortalNavigationTransition {
+    int32_t kind;
+    bool has_animation;
+    PortalAnimationParams animation;
+} PortalNavigationTransition;
+
+/** Makes a navigation stack of `frame` showing `root`; the interactive pop starts from a strip
+ *  `edge_width` wide along the leading edge, or anywhere when `edge_width` is negative. */
+PortalResult portal_spawn_navigation_stack(PortalWorld *world, PortalRect frame, PortalEntity root, float edge_width,
+                                           PortalEntity *stack);
+
+/** Makes a screen for a later push: it fills the stack and is neither drawn nor hit until pushed. */
+PortalResult portal_spawn_screen(PortalWorld *world, PortalEntity stack, float corner_radius, PortalEntity *screen);
+
+/** Pushes `screen` onto `stack` with a transition (NULL: a slide). */
+PortalResult portal_push(PortalWorld *world, PortalEntity screen, PortalEntity stack, const PortalNavigationTransition *transition);
+/** Pops the top screen. */
+PortalResult portal_pop(PortalWorld *world, PortalEntity stack, const PortalNavigationTransition *transition);
+/** Pops to the root screen. */
+PortalResult portal_pop_to_root(PortalWorld *world, PortalEntity stack, const PortalNavigationTransition *transition);
+/** Replaces the stack's screens with `screens` (root first). */
+PortalResult portal_set_stack(PortalWorld *world, PortalEntity stack, const PortalEntity *screens, int32_t count,
+                              const PortalNavigationTransition *transition);
+
+/** Begins an interactive pop at `point`; `*began` says whether it could. */
+PortalResult portal_begin_interactive_pop(PortalWorld *world, PortalEntity stack, PortalPoint point,
+                                          const PortalNavigationTransition *transition, bool *began);
+/** Follows the finger: `translation` points along the pop's axis. */
+PortalResult portal_update_interactive_pop(PortalWorld *world, PortalEntity stack, float translation);
+
+/** How an interactive pop ends. */
+typedef struct PortalPopDecision {
+    bool finishes;
+    /** The progress at release, 0...1. */
+    float progress;
+    /** The speed the rest runs at. */
+    double completion_speed;
+} PortalPopDecision;
+
+/** Releases an interactive pop with the finger's `velocity` (points per second); `decision` may
+ *  be NULL. */
+PortalResult portal_end_interactive_pop(PortalWorld *world, PortalEntity stack, float velocity, PortalPopDecision *decision);
+
+/** The progress of the stack's running transition, 0...1, or -1 when none runs. */
+PortalResult portal_navigation_progress(const PortalWorld *world, PortalEntity stack, float *progress);
+
+/* ---- Flowing headers ------------------------------------------------------------------------ */
+
+/** The parts of a flowing header (PORTAL_NO_ENTITY for an absent optional part). */
+typedef struct PortalHeaderParts {
+    PortalEntity screen;
+    PortalEntity title;
+    PortalEntity subtitle;
+    PortalEntity accessory;
+    PortalEntity bar_title;
+    PortalEntity bar_accessory;
+    /** How the header settles when the scroll stops: PORTAL_SNAP_DIRECTIONAL (the default),
+     *  PORTAL_SNAP_NEAREST or PORTAL_SNAP_NONE. */
+    int32_t snapping;
+} PortalHeaderParts;
+
+/** Snapping behaviours of PortalHeaderParts. */
+#define PORTAL_SNAP_DIRECTIONAL 0
+#define PORTAL_SNAP_NEAREST 1
+#define PORTAL_SNAP_NONE 2
+
+/** Makes a flowing header over a screen, with the original's default layout and tokens. */
+PortalResult portal_flowing_header(PortalWorld *world, const PortalHeaderParts *parts, PortalEntity *header);
+
+/** Where the header's parts rest and fly to: the title, the accessory (NULL: none), the bar, and
+ *  the bar title's size. */
+PortalResult portal_set_flowing_header_anchors(PortalWorld *world, PortalEntity header, PortalRect title,
+                                               const PortalRect *accessory, PortalRect bar, PortalSize bar_title_size);
+
+/** Scroll phases. */
+#define PORTAL_SCROLL_INTERACTING 0
+#define PORTAL_SCROLL_DECELERATING 1
+#define PORTAL_SCROLL_IDLE 2
+
+/** Tells the header how far its content is scrolled, for hosts that scroll themselves. */
+PortalResult portal_report_scroll(PortalWorld *world, PortalEntity header, float offset, int32_t phase);
+
+/** The header's flow progress, 0 (resting) ... 1 (in the bar). */
+PortalResult portal_flowing_header_progress(const PortalWorld *world, PortalEntity header, float *progress);
+
+/* ---- Popups --------------------------------------------------------------------------------- */
+
+/** The area popups are placed in, and its safe area. */
+PortalResult portal_set_popup_container(PortalWorld *world, PortalRect bounds, PortalEdgeInsets safe_area);
+
+/** Presents `content` as a popup pointing at `source` (`width` < 0: as wide as fits; `animation`
+ *  NULL: easeInOut 0.2 s), with a backdrop that dismisses it on a tap when asked. */
+PortalResult portal_present_popup(PortalWorld *world, PortalEntity content, PortalEntity source, float width,
+                                  float height, const PortalAnimationParams *animation, bool backdrop);
+
+/** Dismisses a presented popup. */
+PortalResult portal_dismiss_popup(PortalWorld *world, PortalEntity content);
+
+/** Dismisses the topmost popup; `*content` is it, or PORTAL_NO_ENTITY when none was presented. */
+PortalResult portal_dismiss_top_popup(PortalWorld *world, PortalEntity *content);
+
+/* ---- Traces --------------------------------------------------------------------------------- */
+
+/** Starts recording every call into a trace (only a fresh world records). */
+PortalResult portal_start_recording(PortalWorld *world);
+
+/** Writes the trace recorded so far to `path` (UTF-8). */
+PortalResult portal_save_trace(const PortalWorld *world, const char *path);
+
+/** Makes a world by replaying the trace file at `path` to its end. */
+PortalResult portal_replay_trace(const char *path, PortalWorld **world);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PORTAL_H */

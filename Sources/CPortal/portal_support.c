@@ -1,0 +1,144 @@
+// The C half of libPortalC: the world handle table, the per-thread error text, file reading
+// and writing for traces, and the output structs' layout as C sees it. Everything else is Swift
+// (Sources/PortalC).
+
+#include "portal_internal.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// ---- Handles ---------------------------------------------------------------------------------
+//
+// A fixed table of slots. A slot's word is its generation (high 32 bits) and a live bit; a
+// handle names a slot and the generation it was made with, so it stops matching the moment its
+// world is destroyed, and a slot reused later has a new generation. Insert and remove take a
+// spin lock (they are rare); lookup is one acquire load and a compare, on every call.
+
+#define PORTALC_MAX_WORLDS 4096
+
+static _Atomic uint64_t slot_words[PORTALC_MAX_WORLDS];
+static void *slot_objects[PORTALC_MAX_WORLDS];
+static atomic_flag table_lock = ATOMIC_FLAG_INIT;
+
+static void lock(void) { while (atomic_flag_test_and_set_explicit(&table_lock, memory_order_acquire)) { } }
+static void unlock(void) { atomic_flag_clear_explicit(&table_lock, memory_order_release); }
+
+uint64_t portalc_handle_insert(void *object) {
+    uint64_t handle = 0;
+    lock();
+    for (uint32_t i = 0; i < PORTALC_MAX_WORLDS; i++) {
+        uint64_t word = atomic_load_explicit(&slot_words[i], memory_order_relaxed);
+        if (word & 1) continue;
+        uint64_t generation = (word >> 32) + 1;
+        slot_objects[i] = object;
+        atomic_store_explicit(&slot_words[i], generation << 32 | 1, memory_order_release);
+        handle = generation << 32 | (uint64_t)(i + 1);
+        break;
+    }
+    unlock();
+    return handle;
+}
+
+static uint64_t expected_word(uint64_t handle, uint32_t *slot) {
+    uint32_t index = (uint32_t)(handle & 0xffffffffu);
+    if (index == 0 || index > PORTALC_MAX_WORLDS) return 0;
+    *slot = index - 1;
+    return (handle & 0xffffffff00000000u) | 1;
+}
+
+void *portalc_handle_lookup(uint64_t handle) {
+    uint32_t slot;
+    uint64_t expected = expected_word(handle, &slot);
+    if (expected == 0) return NULL;
+    if (atomic_load_explicit(&slot_words[slot], memory_order_acquire) != expected) return NULL;
+    return slot_objects[slot];
+}
+
+void *portalc_handle_remove(uint64_t handle) {
+    uint32_t slot;
+    uint64_t expected = expected_word(handle, &slot);
+    if (expected == 0) return NULL;
+    void *object = NULL;
+    lock();
+    if (atomic_load_explicit(&slot_words[slot], memory_order_relaxed) == expected) {
+        object = slot_objects[slot];
+        slot_objects[slot] = NULL;
+        atomic_store_explicit(&slot_words[slot], expected & ~(uint64_t)1, memory_order_release);
+    }
+    unlock();
+    return object;
+}
+
+// ---- Errors without a world ------------------------------------------------------------------
+
+static _Thread_local char thread_error[512];
+
+void portalc_set_thread_error(const char *message) {
+    size_t n = strlen(message);
+    if (n >= sizeof thread_error) n = sizeof thread_error - 1;
+    memcpy(thread_error, message, n);
+    thread_error[n] = 0;
+}
+
+const char *portalc_thread_error(void) { return thread_error; }
+
+// ---- Files -----------------------------------------------------------------------------------
+
+int32_t portalc_write_file(const char *path, const char *bytes, size_t length) {
+    FILE *file = fopen(path, "wb");
+    if (!file) return -1;
+    size_t written = fwrite(bytes, 1, length, file);
+    int closed = fclose(file);
+    return written == length && closed == 0 ? 0 : -1;
+}
+
+char *portalc_read_file(const char *path, size_t *length) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    size_t capacity = 1 << 16, used = 0;
+    char *buffer = malloc(capacity + 1);
+    while (buffer) {
+        size_t n = fread(buffer + used, 1, capacity - used, file);
+        used += n;
+        if (used < capacity) break;
+        char *grown = realloc(buffer, capacity * 2 + 1);
+        if (!grown) { free(buffer); buffer = NULL; break; }
+        buffer = grown;
+        capacity *= 2;
+    }
+    int failed = ferror(file);
+    fclose(file);
+    if (!buffer) return NULL;
+    if (failed) { free(buffer); return NULL; }
+    buffer[used] = 0;
+    *length = used;
+    return buffer;
+}
+
+void portalc_free(void *pointer) { free(pointer); }
+
+// ---- Layout ----------------------------------------------------------------------------------
+
+int32_t portalc_layout(size_t *offsets, int32_t capacity) {
+    const size_t values[] = {
+        sizeof(PortalRenderItem),
+        offsetof(PortalRenderItem, entity), offsetof(PortalRenderItem, content), offsetof(PortalRenderItem, frame),
+        offsetof(PortalRenderItem, corner_radius), offsetof(PortalRenderItem, corner_style),
+        offsetof(PortalRenderItem, clips_content), offsetof(PortalRenderItem, opacity),
+        offsetof(PortalRenderItem, shadow_radius), offsetof(PortalRenderItem, transform),
+        offsetof(PortalRenderItem, z_index), offsetof(PortalRenderItem, role),
+        offsetof(PortalRenderItem, allows_hit_testing), offsetof(PortalRenderItem, global_transform),
+        offsetof(PortalRenderItem, clip),
+        sizeof(PortalRenderClip),
+        offsetof(PortalRenderClip, size), offsetof(PortalRenderClip, corner_radius),
+        offsetof(PortalRenderClip, corner_style), offsetof(PortalRenderClip, transform),
+        offsetof(PortalRenderClip, parent),
+        sizeof(PortalTransform), sizeof(PortalMatrix),
+    };
+    int32_t n = (int32_t)(sizeof values / sizeof values[0]);
+    if (n > capacity) n = capacity;
+    for (int32_t i = 0; i < n; i++) offsets[i] = values[i];
+    return n;
+}

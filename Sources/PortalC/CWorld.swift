@@ -1,0 +1,101 @@
+// The Swift half of libPortalC: each exported function looks its world up by handle, converts
+// its C arguments, makes the Swift API's call, and turns a thrown `PortalError` into a result
+// code and a message. Nothing Swift crosses the boundary: no error, string or array — output is
+// read in place (the render and clip lists) or from buffers the world keeps (changes, events).
+//
+// A world handle is not an address but a checked token from the C half's table
+// (`portal_support.c`), so a NULL, destroyed or forged handle is refused, never dereferenced.
+
+import CPortal
+import Portal
+
+/// A world as the C interface holds it: the Swift world and what the C calls hand out of it.
+final class CWorld {
+    let world: World
+    /// The last refused call's message, NUL-terminated.
+    var error: [CChar] = [0]
+    /// Events taken from the world, converted, waiting to be polled or drained.
+    var events: [PortalWorldEvent] = []
+    /// How many of `events` have been handed out.
+    var eventsRead = 0
+    /// The UTF-8 names the events point into, NUL-terminated one after another.
+    var names: [CChar] = []
+    /// Where each event's name starts in `names` (−1: no name), while events are taken.
+    var nameOffsets: [Int] = []
+    /// Whether the world has ticked since the events were last taken (names handed out before
+    /// that are no longer promised).
+    var advancedSinceEvents = true
+    /// The change list in C form, refilled by `portal_render_changes`.
+    var removed: [PortalRenderKey] = []
+    var inserted: [Int32] = []
+    var updated: [PortalRenderUpdate] = []
+    /// The frames of the last `portal_set_frames` batch, converted.
+    var frameBuffer: [ViewFrame] = []
+
+    init(_ world: World) {
+        self.world = world
+        events.reserveCapacity(64)
+        names.reserveCapacity(1024)
+    }
+
+    /// Records `error` as the last error and returns its code.
+    func refuse(_ error: PortalError) -> PortalResult {
+        setError(error.description)
+        return code(of: error)
+    }
+
+    /// Records a refusal that is not a `PortalError` (a C-level argument check).
+    func refuse(_ code: PortalResult, _ message: String) -> PortalResult {
+        setError(message)
+        return code
+    }
+
+    private func setError(_ message: String) {
+        error.removeAll(keepingCapacity: true)
+        for byte in message.utf8 { error.append(CChar(bitPattern: byte)) }
+        error.append(0)
+    }
+}
+
+/// The result code a Swift error maps to.
+func code(of error: PortalError) -> PortalResult {
+    switch error {
+    case .staleEntity: return PORTAL_ERROR_STALE_ENTITY
+    case .notAView, .notANavigationStack, .notAFlowingHeader, .portalLayer, .portalOwned: return PORTAL_ERROR_WRONG_KIND
+    case .invalidGeometry, .invalidValue, .invalidAnimation, .invalidConfiguration: return PORTAL_ERROR_INVALID_ARGUMENT
+    case .entityLimitReached: return PORTAL_ERROR_LIMIT
+    case let .invalidElement(_, inner): return code(of: inner)
+    default: return PORTAL_ERROR_STATE
+    }
+}
+
+/// The world behind a handle, or `nil` (with this thread's error set) when there is none.
+@inline(__always)
+func lookUp(_ handle: OpaquePointer?) -> CWorld? {
+    guard let handle, let object = portalc_handle_lookup(UInt64(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle))))) else {
+        portalc_set_thread_error("the world handle is NULL, destroyed, or not one portal_world_create made")
+        return nil
+    }
+    return Unmanaged<CWorld>.fromOpaque(object).takeUnretainedValue()
+}
+
+/// Runs `body` on the world behind `handle`, turning a thrown error into its code.
+@inline(__always)
+func call(_ handle: OpaquePointer?, _ body: (CWorld) throws(PortalError) -> PortalResult) -> PortalResult {
+    guard let c = lookUp(handle) else { return PORTAL_ERROR_INVALID_WORLD }
+    do throws(PortalError) {
+        return try body(c)
+    } catch {
+        return c.refuse(error)
+    }
+}
+
+/// A refusal for a NULL pointer argument, naming it.
+func nullArgument(_ c: CWorld, _ name: String) -> PortalResult {
+    c.refuse(PORTAL_ERROR_NULL_ARGUMENT, "\(name) is NULL")
+}
+
+/// A refusal for an out-of-range argument, naming it.
+func invalidArgument(_ c: CWorld, _ name: String, _ reason: String) -> PortalResult {
+    c.refuse(PORTAL_ERROR_INVALID_ARGUMENT, "\(name) \(reason)")
+}

@@ -1,0 +1,380 @@
+// Portals, navigation stacks, flowing headers and popups.
+
+import CPortal
+import Portal
+
+// MARK: - Portals
+
+/// The C function `portal_set_anchor`: its contract and documentation are in `portal.h`.
+@c(portal_set_anchor)
+public func portalSetAnchor(_ world: OpaquePointer?, _ view: UInt64, _ id: UnsafePointer<CChar>?, _ role: Int32) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let id else { return nullArgument(c, "id") }
+        let r: PortalRole
+        switch role {
+        case PORTAL_ROLE_SOURCE: r = .source
+        case PORTAL_ROLE_DESTINATION: r = .destination
+        default: return invalidArgument(c, "role", "is \(role), not PORTAL_ROLE_SOURCE or PORTAL_ROLE_DESTINATION")
+        }
+        try c.world.portal(Entity(bits: view), id: PortalID(string(id)), as: r)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_remove_anchor`: its contract and documentation are in `portal.h`.
+@c(portal_remove_anchor)
+public func portalRemoveAnchor(_ world: OpaquePointer?, _ view: UInt64) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        try c.world.removePortal(from: Entity(bits: view))
+        return PORTAL_OK
+    }
+}
+
+/// The defaults of `PortalTransitionOptions`: the original's (`PortalAnimation()`: a smooth spring
+/// of 0.3 s with 0.1 extra bounce — `.spring(duration: 0.3, bounce: 0.1)` — 0.06 s delay, 0.3 s).
+func defaultTransitionOptions() -> PortalTransitionOptions {
+    PortalTransitionOptions(animation: PortalAnimationParams(kind: PORTAL_ANIMATION_SPRING, a: 0.3, b: 0.1, c: 0, d: 0, duration: 0,
+                                                             initial_velocity: 0, delay: 0, speed: 1),
+                            delay: 0.06, duration: 0.3, has_corners: false, source_corner_radius: 0, destination_corner_radius: 0,
+                            corner_style: PORTAL_CORNER_CIRCULAR, fade_on_removal: false, allows_hit_testing: false,
+                            handoff: PORTAL_HANDOFF_AFTER_DURATION)
+}
+
+/// The C function `portal_transition_options_default`: its contract and documentation are in `portal.h`.
+@c(portal_transition_options_default)
+public func portalTransitionOptionsDefault(_ options: UnsafeMutablePointer<PortalTransitionOptions>?) {
+    options?.pointee = defaultTransitionOptions()
+}
+
+/// The Swift configuration C options describe, or a refusal already recorded.
+func config(_ options: UnsafePointer<PortalTransitionOptions>?, _ c: CWorld) -> Result<PortalTransitionConfig, CRefusal> {
+    let o = options?.pointee ?? defaultTransitionOptions()
+    let value: Animation
+    switch animation(o.animation, c, "options.animation") {
+    case let .failure(refusal): return .failure(refusal)
+    case let .success(a): value = a
+    }
+    guard let style = cornerStyle(o.corner_style) else {
+        return .failure(CRefusal(code: invalidArgument(c, "options.corner_style", "is \(o.corner_style), not a PORTAL_CORNER_* value")))
+    }
+    let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
+    let removal: PortalLayerRemoval = o.fade_on_removal ? .fade : .none
+    switch o.handoff {
+    case PORTAL_HANDOFF_AFTER_DURATION:
+        return .success(PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
+                                               removal: removal, allowsHitTesting: o.allows_hit_testing))
+    case PORTAL_HANDOFF_REMOVED, PORTAL_HANDOFF_LOGICALLY_COMPLETE:
+        let criterion: AnimationCompletionCriteria = o.handoff == PORTAL_HANDOFF_REMOVED ? .removed : .logicallyComplete
+        return .success(PortalTransitionConfig(animation: PortalAnimationWithCompletion(value, delay: o.delay, completionCriteria: criterion),
+                                               corners: corners, removal: removal, allowsHitTesting: o.allows_hit_testing))
+    default:
+        return .failure(CRefusal(code: invalidArgument(c, "options.handoff", "is \(o.handoff), not a PORTAL_HANDOFF_* value")))
+    }
+}
+
+/// The C function `portal_portal_transition`: its contract and documentation are in `portal.h`.
+@c(portal_portal_transition)
+public func portalPortalTransition(_ world: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ active: Bool,
+                                   _ options: UnsafePointer<PortalTransitionOptions>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let id else { return nullArgument(c, "id") }
+        switch config(options, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(config):
+            try c.world.portalTransition(id: PortalID(string(id)), isActive: active, config: config)
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_portal_group`: its contract and documentation are in `portal.h`.
+@c(portal_portal_group)
+public func portalPortalGroup(_ world: OpaquePointer?, _ ids: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int32,
+                              _ group: UnsafePointer<CChar>?, _ active: Bool, _ options: UnsafePointer<PortalTransitionOptions>?,
+                              _ stagger: Double) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard count >= 0 else { return invalidArgument(c, "count", "is \(count), less than 0") }
+        guard count == 0 || ids != nil else { return nullArgument(c, "ids") }
+        guard let group else { return nullArgument(c, "group_id") }
+        var list: [PortalID] = []
+        list.reserveCapacity(Int(count))
+        for i in 0..<Int(count) {
+            guard let id = ids?[i] else { return nullArgument(c, "ids[\(i)]") }
+            list.append(PortalID(string(id)))
+        }
+        switch config(options, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(config):
+            try c.world.portalTransition(ids: list, groupID: string(group), isActive: active, config: config, staggerDelay: stagger)
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_transfer_active_portal`: its contract and documentation are in `portal.h`.
+@c(portal_transfer_active_portal)
+public func portalTransferActivePortal(_ world: OpaquePointer?, _ from: UnsafePointer<CChar>?, _ to: UnsafePointer<CChar>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let from else { return nullArgument(c, "from") }
+        guard let to else { return nullArgument(c, "to") }
+        try c.world.transferActivePortal(from: PortalID(string(from)), to: PortalID(string(to)))
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_portal_state`: its contract and documentation are in `portal.h`.
+@c(portal_portal_state)
+public func portalPortalState(_ world: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ state: UnsafeMutablePointer<Int32>?) -> PortalResult {
+    call(world) { c in
+        guard let id else { return nullArgument(c, "id") }
+        guard let state else { return nullArgument(c, "state") }
+        state.pointee = c.world.isPortalActive(PortalID(string(id))).map { $0 ? 1 : 0 } ?? -1
+        return PORTAL_OK
+    }
+}
+
+// MARK: - Navigation
+
+/// The transition C describes (NULL: a slide), or a refusal naming the bad field.
+func transition(_ pointer: UnsafePointer<PortalNavigationTransition>?, _ c: CWorld) -> Result<NavigationTransition, CRefusal> {
+    guard let t = pointer?.pointee else { return .success(.slide) }
+    guard let kind = navigationTransition(t.kind) else {
+        return .failure(CRefusal(code: invalidArgument(c, "transition.kind", "is \(t.kind), not a PORTAL_NAVIGATION_* kind")))
+    }
+    guard t.has_animation else { return .success(kind) }
+    switch animation(t.animation, c, "transition.animation") {
+    case let .failure(refusal): return .failure(refusal)
+    case let .success(a): return .success(kind.animation(a))
+    }
+}
+
+/// The C function `portal_spawn_navigation_stack`: its contract and documentation are in `portal.h`.
+@c(portal_spawn_navigation_stack)
+public func portalSpawnNavigationStack(_ world: OpaquePointer?, _ frame: PortalRect, _ root: UInt64, _ edgeWidth: Float,
+                                       _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let out else { return nullArgument(c, "stack") }
+        guard !edgeWidth.isNaN else { return invalidArgument(c, "edge_width", "is NaN") }
+        let start: InteractivePopStart = edgeWidth < 0 ? .anywhere : .edge(width: edgeWidth)
+        out.pointee = try c.world.spawnNavigationStack(frame: frame.swift, root: Entity(bits: root), interactivePopStart: start).bits
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_spawn_screen`: its contract and documentation are in `portal.h`.
+@c(portal_spawn_screen)
+public func portalSpawnScreen(_ world: OpaquePointer?, _ stack: UInt64, _ radius: Float, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let out else { return nullArgument(c, "screen") }
+        out.pointee = try c.world.spawnScreen(for: Entity(bits: stack), cornerRadius: radius).bits
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_push`: its contract and documentation are in `portal.h`.
+@c(portal_push)
+public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        switch transition(kind, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(t):
+            try c.world.push(Entity(bits: screen), onto: Entity(bits: stack), transition: t)
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_pop`: its contract and documentation are in `portal.h`.
+@c(portal_pop)
+public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        switch transition(kind, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(t):
+            try c.world.pop(Entity(bits: stack), transition: t)
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_pop_to_root`: its contract and documentation are in `portal.h`.
+@c(portal_pop_to_root)
+public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        switch transition(kind, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(t):
+            try c.world.popToRoot(Entity(bits: stack), transition: t)
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_set_stack`: its contract and documentation are in `portal.h`.
+@c(portal_set_stack)
+public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: UnsafePointer<UInt64>?, _ count: Int32, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard count >= 0 else { return invalidArgument(c, "count", "is \(count), less than 0") }
+        guard count == 0 || screens != nil else { return nullArgument(c, "screens") }
+        switch transition(kind, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(t):
+            let list = (0..<Int(count)).map { Entity(bits: screens![$0]) }
+            try c.world.setStack(Entity(bits: stack), screens: list, transition: t)
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_begin_interactive_pop`: its contract and documentation are in `portal.h`.
+@c(portal_begin_interactive_pop)
+public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ point: PortalPoint, _ kind: UnsafePointer<PortalNavigationTransition>?,
+                                      _ began: UnsafeMutablePointer<Bool>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        switch transition(kind, c) {
+        case let .failure(refusal): return refusal.code
+        case let .success(t):
+            let did = try c.world.beginInteractivePop(Entity(bits: stack), at: point.swift, transition: t)
+            began?.pointee = did
+            return PORTAL_OK
+        }
+    }
+}
+
+/// The C function `portal_update_interactive_pop`: its contract and documentation are in `portal.h`.
+@c(portal_update_interactive_pop)
+public func portalUpdateInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ translation: Float) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        try c.world.updateInteractivePop(Entity(bits: stack), translation: translation)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_end_interactive_pop`: its contract and documentation are in `portal.h`.
+@c(portal_end_interactive_pop)
+public func portalEndInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ velocity: Float,
+                                    _ decision: UnsafeMutablePointer<PortalPopDecision>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        let d = try c.world.endInteractivePop(Entity(bits: stack), velocity: velocity)
+        decision?.pointee = PortalPopDecision(finishes: d.finishes, progress: d.progress, completion_speed: d.completionSpeed)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_navigation_progress`: its contract and documentation are in `portal.h`.
+@c(portal_navigation_progress)
+public func portalNavigationProgress(_ world: OpaquePointer?, _ stack: UInt64, _ progress: UnsafeMutablePointer<Float>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let progress else { return nullArgument(c, "progress") }
+        progress.pointee = try c.world.navigationProgress(of: Entity(bits: stack)) ?? -1
+        return PORTAL_OK
+    }
+}
+
+// MARK: - Flowing headers
+
+/// The C function `portal_flowing_header`: its contract and documentation are in `portal.h`.
+@c(portal_flowing_header)
+public func portalFlowingHeader(_ world: OpaquePointer?, _ parts: UnsafePointer<PortalHeaderParts>?, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let parts else { return nullArgument(c, "parts") }
+        guard let out else { return nullArgument(c, "header") }
+        let p = parts.pointee
+        let snapping: SnappingBehavior
+        switch p.snapping {
+        case PORTAL_SNAP_DIRECTIONAL: snapping = .directional
+        case PORTAL_SNAP_NEAREST: snapping = .nearest
+        case PORTAL_SNAP_NONE: snapping = .none
+        default: return invalidArgument(c, "parts.snapping", "is \(p.snapping), not a PORTAL_SNAP_* value")
+        }
+        out.pointee = try c.world.flowingHeader(on: Entity(bits: p.screen), title: Entity(bits: p.title), subtitle: optionalEntity(p.subtitle),
+                                                accessory: optionalEntity(p.accessory), barTitle: optionalEntity(p.bar_title),
+                                                barAccessory: optionalEntity(p.bar_accessory), snappingBehavior: snapping).bits
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_set_flowing_header_anchors`: its contract and documentation are in `portal.h`.
+@c(portal_set_flowing_header_anchors)
+public func portalSetFlowingHeaderAnchors(_ world: OpaquePointer?, _ header: UInt64, _ title: PortalRect, _ accessory: UnsafePointer<PortalRect>?,
+                                          _ bar: PortalRect, _ barTitleSize: PortalSize) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        try c.world.setFlowingHeaderAnchors(Entity(bits: header), title: title.swift, accessory: accessory?.pointee.swift, bar: bar.swift,
+                                            barTitleSize: barTitleSize.swift)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_report_scroll`: its contract and documentation are in `portal.h`.
+@c(portal_report_scroll)
+public func portalReportScroll(_ world: OpaquePointer?, _ header: UInt64, _ offset: Float, _ phase: Int32) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        let p: ScrollPhase
+        switch phase {
+        case PORTAL_SCROLL_INTERACTING: p = .interacting
+        case PORTAL_SCROLL_DECELERATING: p = .decelerating
+        case PORTAL_SCROLL_IDLE: p = .idle
+        default: return invalidArgument(c, "phase", "is \(phase), not a PORTAL_SCROLL_* value")
+        }
+        try c.world.reportScroll(Entity(bits: header), offset: offset, phase: p)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_flowing_header_progress`: its contract and documentation are in `portal.h`.
+@c(portal_flowing_header_progress)
+public func portalFlowingHeaderProgress(_ world: OpaquePointer?, _ header: UInt64, _ progress: UnsafeMutablePointer<Float>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let progress else { return nullArgument(c, "progress") }
+        progress.pointee = try c.world.flowingHeaderProgress(Entity(bits: header))
+        return PORTAL_OK
+    }
+}
+
+// MARK: - Popups
+
+/// The C function `portal_set_popup_container`: its contract and documentation are in `portal.h`.
+@c(portal_set_popup_container)
+public func portalSetPopupContainer(_ world: OpaquePointer?, _ bounds: PortalRect, _ safeArea: PortalEdgeInsets) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        try c.world.setPopupContainer(bounds: bounds.swift, safeArea: safeArea.swift)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_present_popup`: its contract and documentation are in `portal.h`.
+@c(portal_present_popup)
+public func portalPresentPopup(_ world: OpaquePointer?, _ content: UInt64, _ source: UInt64, _ width: Float, _ height: Float,
+                               _ a: UnsafePointer<PortalAnimationParams>?, _ backdrop: Bool) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        var value = Animation.easeInOut(duration: 0.2)
+        if let a {
+            switch animation(a.pointee, c, "animation") {
+            case let .failure(refusal): return refusal.code
+            case let .success(v): value = v
+            }
+        }
+        try c.world.presentPopup(Entity(bits: content), from: Entity(bits: source), width: width < 0 ? .infinity : width, height: height,
+                                 animation: value, backdrop: backdrop)
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_dismiss_popup`: its contract and documentation are in `portal.h`.
+@c(portal_dismiss_popup)
+public func portalDismissPopup(_ world: OpaquePointer?, _ content: UInt64) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        try c.world.dismissPopup(Entity(bits: content))
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_dismiss_top_popup`: its contract and documentation are in `portal.h`.
+@c(portal_dismiss_top_popup)
+public func portalDismissTopPopup(_ world: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {
+    call(world) { c in
+        let content = c.world.dismissTopPopup()
+        out?.pointee = handle(content)
+        return PORTAL_OK
+    }
+}

@@ -1,0 +1,272 @@
+/*
+ * The C interface's test: a C program written from portal.h alone that drives every feature
+ * through libPortalC and checks exact values. Built and run by scripts/check-c-interface.
+ * Prints one line per failure and closes with "N passed, M failed".
+ */
+#include "portal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do { if (cond) passed++; else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define OK(call) do { PortalResult r_ = (call); CHECK(r_ == PORTAL_OK, "%s returned %d: %s", #call, r_, portal_last_error(world)); } while (0)
+#define NEAR(a, b, tol) (fabs((double)(a) - (double)(b)) <= (tol))
+
+static PortalRect rect(float x, float y, float w, float h) { PortalRect r = {x, y, w, h}; return r; }
+
+/* Runs `n` ticks. */
+static void ticks(PortalWorld *world, int n) { for (int i = 0; i < n; i++) portal_tick(world); }
+
+/* The render item of `view`, or NULL. */
+static const PortalRenderItem *item_of(PortalWorld *world, PortalEntity view) {
+    const PortalRenderItem *items; int32_t count;
+    if (portal_render_list(world, &items, &count) != PORTAL_OK) return NULL;
+    for (int32_t i = 0; i < count; i++) if (portal_entity(items[i].entity) == view) return &items[i];
+    return NULL;
+}
+
+/* Counts the waiting events of `kind` (draining every event). */
+static int drain_count(PortalWorld *world, int32_t kind, PortalWorldEvent *last) {
+    PortalWorldEvent buffer[8]; int32_t n; int found = 0;
+    do {
+        if (portal_drain_events(world, buffer, 8, &n) != PORTAL_OK) return -1;
+        for (int32_t i = 0; i < n; i++) if (buffer[i].kind == kind) { found++; if (last) *last = buffer[i]; }
+    } while (n == 8);
+    return found;
+}
+
+static void test_handles(void) {
+    PortalWorld *world = NULL;
+    CHECK(portal_version() == PORTAL_VERSION, "version %d, header %d", portal_version(), PORTAL_VERSION);
+    /* A bad configuration is refused and names the field. */
+    PortalWorldConfig config;
+    portal_world_config_default(&config);
+    CHECK(config.tick_rate == 120 && config.max_catch_up_ticks == 8 && config.reduce_motion == false, "defaults");
+    config.tick_rate = 0;
+    CHECK(portal_world_create(&config, &world) == PORTAL_ERROR_INVALID_ARGUMENT && world == NULL, "tick_rate 0 accepted");
+    CHECK(strstr(portal_last_error(NULL), "tickRate") != NULL, "message: %s", portal_last_error(NULL));
+    /* NULL, destroyed and forged handles are errors, never crashes. */
+    CHECK(portal_tick(NULL) == PORTAL_ERROR_INVALID_WORLD, "NULL world");
+    OK(portal_world_create(NULL, &world));
+    PortalWorld *dead = world;
+    OK(portal_world_destroy(world));
+    CHECK(portal_tick(dead) == PORTAL_ERROR_INVALID_WORLD, "destroyed world");
+    CHECK(portal_world_destroy(dead) == PORTAL_ERROR_INVALID_WORLD, "destroyed twice");
+    CHECK(portal_tick((PortalWorld *)(uintptr_t)0x1234567) == PORTAL_ERROR_INVALID_WORLD, "forged world");
+    /* A new world in the same slot does not revive the old handle. */
+    PortalWorld *again = NULL;
+    OK(portal_world_create(NULL, &again));
+    world = again;
+    CHECK(again != dead && portal_tick(dead) == PORTAL_ERROR_INVALID_WORLD, "old handle revived");
+    OK(portal_world_destroy(again));
+}
+
+static void test_views(void) {
+    PortalWorld *world;
+    OK(portal_world_create(NULL, &world));
+    PortalEntity list, cell, card;
+    OK(portal_spawn_view(world, rect(10, 20, 300, 400), 12, 1, PORTAL_NO_ENTITY, &list));
+    OK(portal_set_clips_to_bounds(world, list, true));
+    OK(portal_spawn_view(world, rect(5, 500, 100, 44), 0, 0.5f, list, &cell));
+    OK(portal_spawn_view(world, rect(5, 30, 100, 44), 0, 1, list, &card));
+    OK(portal_set_content_offset(world, list, (PortalPoint){0, 20}));
+    OK(portal_tick(world));
+    /* The cell below the list's clip is culled; the card is drawn at list + frame - offset. */
+    CHECK(item_of(world, cell) == NULL, "culled cell drawn");
+    const PortalRenderItem *it = item_of(world, card);
+    CHECK(it != NULL, "card not drawn");
+    if (it) {
+        CHECK(NEAR(it->global_transform.m31, 15, 1e-4) && NEAR(it->global_transform.m32, 30, 1e-4),
+              "card at (%g, %g), expected (15, 30)", it->global_transform.m31, it->global_transform.m32);
+        CHECK(it->frame.width == 100 && it->opacity == 1 && it->role == PORTAL_ROLE_VIEW && it->clip >= 0, "card fields");
+        const PortalRenderClip *clips; int32_t count;
+        OK(portal_clip_list(world, &clips, &count));
+        CHECK(count == 1 && clips[it->clip].size.width == 300 && clips[it->clip].corner_radius == 12 && clips[it->clip].parent == -1,
+              "clip list (%d clips)", count);
+    }
+    PortalEntity parent;
+    OK(portal_parent(world, card, &parent));
+    CHECK(parent == list, "parent");
+    /* Hit testing: the card, not the list, takes a point inside it. */
+    PortalHit hit; bool found;
+    OK(portal_hit_test(world, (PortalPoint){20, 40}, &hit, &found));
+    CHECK(found && hit.entity == card && !hit.is_busy, "hit %llu, card %llu", (unsigned long long)hit.entity, (unsigned long long)card);
+    /* Bad input: a NaN frame names the field and changes nothing. */
+    CHECK(portal_set_frame(world, card, rect(NAN, 0, 1, 1)) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN frame");
+    CHECK(strstr(portal_last_error(world), "frame") != NULL, "message: %s", portal_last_error(world));
+    /* A batch with one stale element is refused whole. */
+    PortalEntity gone;
+    OK(portal_spawn_view(world, rect(0, 0, 1, 1), 0, 1, PORTAL_NO_ENTITY, &gone));
+    OK(portal_despawn(world, gone));
+    PortalViewFrame batch[2] = {{card, rect(7, 30, 100, 44)}, {gone, rect(0, 0, 2, 2)}};
+    CHECK(portal_set_frames(world, batch, 2) == PORTAL_ERROR_STALE_ENTITY, "stale element accepted");
+    CHECK(strstr(portal_last_error(world), "frames[1]") != NULL, "message: %s", portal_last_error(world));
+    OK(portal_tick(world));
+    it = item_of(world, card);
+    CHECK(it && it->frame.x == 5, "a refused batch moved the card to %g", it ? it->frame.x : -1);
+    CHECK(portal_set_hidden(world, gone, true) == PORTAL_ERROR_STALE_ENTITY, "stale entity");
+    /* An animation: a curve's value at each tick is the easeInOut curve's. */
+    PortalProperties p = {0};
+    p.fields = PORTAL_PROPERTY_OPACITY;
+    p.opacity = 0;
+    PortalAnimationParams linear = {PORTAL_ANIMATION_CURVE, 0, 0, 1, 1, 0.5, 0, 0, 1};
+    uint64_t id = 0;
+    OK(portal_animate(world, card, &p, &linear, &id));
+    ticks(world, 30);   /* the tick that applies the call takes the first of its 60 steps */
+    it = item_of(world, card);
+    CHECK(it && NEAR(it->opacity, 0.5, 1e-3), "linear opacity at half time %g", it ? it->opacity : -1);
+    ticks(world, 40);
+    PortalWorldEvent e;
+    CHECK(drain_count(world, PORTAL_EVENT_ANIMATION_COMPLETED, &e) >= 1 && e.id == id && e.entity == card, "completion event");
+    PortalAnimationParams bad = linear;
+    bad.kind = 42;
+    CHECK(portal_animate(world, card, &p, &bad, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "kind 42 accepted");
+    CHECK(strstr(portal_last_error(world), "animation.kind") != NULL, "message: %s", portal_last_error(world));
+    bad = portal_spring(-1, 0);
+    CHECK(portal_animate(world, card, &p, &bad, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "negative spring accepted");
+    /* The clock: 1/60 s runs two ticks, NaN runs none and says why. */
+    PortalAdvanceReport report;
+    OK(portal_advance(world, 1.0 / 60, &report));
+    CHECK(report.ticks_run == 2 && report.rejection == 0, "advance ran %d", report.ticks_run);
+    OK(portal_advance(world, NAN, &report));
+    CHECK(report.ticks_run == 0 && report.rejection == 1, "NaN advance");
+    PortalWorldInfo info;
+    OK(portal_world_info(world, &info));
+    CHECK(info.view_count == 3 && info.is_idle, "info: %d views, idle %d", info.view_count, info.is_idle);
+    /* The change list. */
+    OK(portal_set_tracks_render_changes(world, true));
+    OK(portal_set_frame(world, card, rect(9, 30, 100, 44)));
+    OK(portal_tick(world));
+    PortalRenderChanges changes;
+    OK(portal_render_changes(world, &changes));
+    CHECK(changes.updated_count == 1 && (changes.updated[0].fields & 2) && changes.removed_count == 0, "changes: %d updated",
+          changes.updated_count);
+    OK(portal_world_destroy(world));
+}
+
+static void test_portals(void) {
+    PortalWorld *world;
+    OK(portal_world_create(NULL, &world));
+    PortalEntity source, destination;
+    OK(portal_spawn_view(world, rect(20, 600, 60, 60), 8, 1, PORTAL_NO_ENTITY, &source));
+    OK(portal_spawn_view(world, rect(0, 100, 390, 300), 0, 1, PORTAL_NO_ENTITY, &destination));
+    OK(portal_set_anchor(world, source, "photo-1", PORTAL_ROLE_SOURCE));
+    OK(portal_set_anchor(world, destination, "photo-1", PORTAL_ROLE_DESTINATION));
+    CHECK(portal_set_anchor(world, source, "photo-1", 7) == PORTAL_ERROR_INVALID_ARGUMENT, "role 7");
+    OK(portal_tick(world));
+    PortalTransitionOptions options;
+    portal_transition_options_default(&options);
+    CHECK(options.delay == 0.06 && options.duration == 0.3 && options.animation.a == 0.3 && options.animation.b == 0.1, "defaults");
+    OK(portal_portal_transition(world, "photo-1", true, &options));
+    int32_t state;
+    ticks(world, 2);
+    OK(portal_portal_state(world, "photo-1", &state));
+    CHECK(state == 1, "state %d", state);
+    PortalWorldEvent e;
+    CHECK(drain_count(world, PORTAL_EVENT_PORTAL_WILL_START, &e) == 1 && e.name && strcmp(e.name, "photo-1") == 0 && e.code == 0,
+          "will start");
+    ticks(world, 240);
+    CHECK(drain_count(world, PORTAL_EVENT_PORTAL_DID_COMPLETE, &e) == 1 && strcmp(e.name, "photo-1") == 0, "did complete");
+    CHECK(portal_portal_transition(world, "nobody", true, NULL) == PORTAL_ERROR_STATE, "unknown portal");
+    CHECK(strstr(portal_last_error(world), "nobody") != NULL, "message: %s", portal_last_error(world));
+    OK(portal_world_destroy(world));
+}
+
+static void test_navigation_headers_popups(void) {
+    PortalWorld *world;
+    OK(portal_world_create(NULL, &world));
+    PortalEntity root, stack, detail;
+    OK(portal_spawn_view(world, rect(0, 0, 390, 844), 0, 1, PORTAL_NO_ENTITY, &root));
+    OK(portal_spawn_navigation_stack(world, rect(0, 0, 390, 844), root, 20, &stack));
+    OK(portal_spawn_screen(world, stack, 0, &detail));
+    OK(portal_push(world, detail, stack, NULL));
+    PortalNavigationTransition bad = {99, false, portal_spring(0.5, 0)};
+    CHECK(portal_push(world, detail, stack, &bad) == PORTAL_ERROR_INVALID_ARGUMENT, "transition 99");
+    CHECK(strstr(portal_last_error(world), "transition.kind") != NULL, "message: %s", portal_last_error(world));
+    ticks(world, 2);
+    float progress;
+    OK(portal_navigation_progress(world, stack, &progress));
+    CHECK(progress > 0 && progress < 1, "push progress %g", progress);
+    ticks(world, 120);
+    PortalWorldEvent e;
+    CHECK(drain_count(world, PORTAL_EVENT_NAVIGATION_DID_COMPLETE, &e) == 1 && e.entity == stack && e.to == detail && e.code == 0,
+          "push completed");
+    /* An interactive pop from the edge, released fast: it finishes. */
+    bool began;
+    OK(portal_begin_interactive_pop(world, stack, (PortalPoint){5, 400}, NULL, &began));
+    CHECK(began, "interactive pop did not begin");
+    ticks(world, 1);
+    OK(portal_update_interactive_pop(world, stack, 120));
+    ticks(world, 1);
+    PortalPopDecision decision;
+    OK(portal_end_interactive_pop(world, stack, 1500, &decision));
+    CHECK(decision.finishes, "a fast release cancelled (progress %g)", decision.progress);
+    ticks(world, 120);
+    CHECK(drain_count(world, PORTAL_EVENT_NAVIGATION_DID_COMPLETE, &e) == 1 && e.code == 1 && !e.flag, "pop completed");
+    CHECK(portal_pop(world, stack, NULL) == PORTAL_ERROR_STATE, "popped the root");
+    /* A flowing header: scrolled past its title, it flows into the bar. */
+    PortalEntity title, header;
+    OK(portal_spawn_view(world, rect(20, 100, 200, 40), 0, 1, root, &title));
+    PortalHeaderParts parts = {root, title, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_SNAP_DIRECTIONAL};
+    OK(portal_flowing_header(world, &parts, &header));
+    OK(portal_set_flowing_header_anchors(world, header, rect(20, 100, 200, 40), NULL, rect(0, 40, 390, 44), (PortalSize){100, 20}));
+    OK(portal_report_scroll(world, header, 200, PORTAL_SCROLL_INTERACTING));
+    CHECK(portal_report_scroll(world, header, 0, 9) == PORTAL_ERROR_INVALID_ARGUMENT, "phase 9");
+    ticks(world, 60);
+    OK(portal_flowing_header_progress(world, header, &progress));
+    CHECK(progress == 1, "header progress %g", progress);
+    /* A popup: presented, then dismissed by a tap on its backdrop. */
+    PortalEntity content, source;
+    OK(portal_spawn_view(world, rect(100, 300, 40, 40), 0, 1, root, &source));
+    OK(portal_spawn_view(world, rect(0, 0, 200, 100), 8, 1, PORTAL_NO_ENTITY, &content));
+    CHECK(portal_present_popup(world, content, source, -1, 100, NULL, true) == PORTAL_ERROR_STATE, "no container");
+    OK(portal_set_popup_container(world, rect(0, 0, 390, 844), (PortalEdgeInsets){47, 0, 34, 0}));
+    OK(portal_present_popup(world, content, source, 200, 100, NULL, true));
+    ticks(world, 60);
+    CHECK(drain_count(world, PORTAL_EVENT_POPUP_DID_PRESENT, &e) == 1 && e.entity == content, "presented");
+    PortalHit hit; bool found;
+    OK(portal_tap(world, (PortalPoint){380, 830}, &hit, &found));
+    CHECK(found && hit.role == PORTAL_ROLE_BACKDROP, "tap hit role %d", hit.role);
+    ticks(world, 60);
+    CHECK(drain_count(world, PORTAL_EVENT_POPUP_DID_DISMISS, &e) == 1 && e.entity == content && e.code == 1, "dismissed, reason %d", e.code);
+    OK(portal_world_destroy(world));
+}
+
+static void test_traces(const char *path) {
+    PortalWorld *world;
+    OK(portal_world_create(NULL, &world));
+    OK(portal_start_recording(world));
+    PortalEntity card;
+    OK(portal_spawn_view(world, rect(16, 120, 160, 200), 12, 1, PORTAL_NO_ENTITY, &card));
+    PortalProperties p = {0};
+    p.fields = PORTAL_PROPERTY_FRAME | PORTAL_PROPERTY_CORNER_RADIUS;
+    p.frame = rect(0, 0, 390, 420);
+    p.corner_radius = 0;
+    PortalAnimationParams spring = portal_spring(0.4, 0.2);
+    OK(portal_animate(world, card, &p, &spring, NULL));
+    CHECK(portal_set_frame(world, card, rect(0, 0, -1, 1)) == PORTAL_ERROR_INVALID_ARGUMENT, "negative width");
+    ticks(world, 17);
+    OK(portal_save_trace(world, path));
+    PortalWorld *replayed;
+    CHECK(portal_replay_trace(path, &replayed) == PORTAL_OK, "replay: %s", portal_last_error(NULL));
+    const PortalRenderItem *a, *b; int32_t na, nb;
+    OK(portal_render_list(world, &a, &na));
+    OK(portal_render_list(replayed, &b, &nb));
+    CHECK(na == 1 && nb == 1 && memcmp(&a[0].frame, &b[0].frame, sizeof a[0].frame) == 0 && a[0].corner_radius == b[0].corner_radius,
+          "the replay's frame differs");
+    CHECK(portal_replay_trace("/nonexistent/trace", &replayed) == PORTAL_ERROR_IO && replayed == NULL, "missing file");
+    OK(portal_world_destroy(world));
+}
+
+int main(int argc, char **argv) {
+    test_handles();
+    test_views();
+    test_portals();
+    test_navigation_headers_popups();
+    test_traces(argc > 1 ? argv[1] : "/tmp/portal-c-test.trace");
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
