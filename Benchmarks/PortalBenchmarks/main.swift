@@ -81,7 +81,8 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "inte
                         "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
-                        "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest"]
+                        "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest",
+                        "input/scroll-momentum", "reference/scroll-momentum-flat"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -116,6 +117,8 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "input/pointer": return InputPointer(n: n, mode: .events)
     case "reference/pointer-frame": return InputPointer(n: n, mode: .frame)
     case "reference/pointer-hitTest": return InputPointer(n: n, mode: .hitTest)
+    case "input/scroll-momentum": return ScrollMomentum(n: n)
+    case "reference/scroll-momentum-flat": return ScrollMomentumFloor(n: n)
     default: return nil
     }
 }
@@ -312,6 +315,13 @@ do {
     }
     if selected("header/scroll") {
         results += try measureInterleaved([HeaderScroll(n: 1_000)], warmup: 60, samples: options.quick ? 20 : 120)
+    }
+    if selected("input/scroll-momentum") {
+        let scroll = try measureInterleaved([ScrollMomentum(n: 10_000), ScrollMomentumFloor(n: 10_000)],
+                                            warmup: 60, samples: options.quick ? 20 : 120)
+        results += scroll
+        ratios.append(("input/scroll-momentum ÷ reference/scroll-momentum-flat", scroll[0].median / scroll[1].median,
+                       "10,000 scroll views gliding; target ≤ 2 % of 8.33 ms (the scroll system's share: --phases)"))
     }
     if selected("animation/short-curves") {
         results += try measureInterleaved([ShortCurves(n: 10_000)], warmup: 60, samples: options.quick ? 20 : 120)

@@ -154,6 +154,31 @@ private extension World {
 
 @Suite("Documentation examples")
 struct DocsTests {
+    // MARK: Scroll views (ScrollViews.md)
+
+    @Test("Scroll views: a list made a scroll view scrolls to 600 with the animation spring, and settles there")
+    func scrollViewsArticle() throws {
+        let world = World()
+        let list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        try world.setClipsToBounds(true, of: list)
+        try world.makeScrollView(list, configuration: ScrollViewConfiguration(
+            contentSize: Size(width: 390, height: 3000),
+            contentInset: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0)))
+        try world.scroll(list, to: Point(x: 0, y: 600), animated: true)
+        world.tick()
+        #expect(try world.scrollViewState(of: list).isScrollAnimating)
+        world.ticks(120)
+        #expect(try world.scrollViewState(of: list).contentOffset == Point(x: 0, y: 600))
+        #expect(world.isIdle)
+        #expect(world.drainEvents().contains { if case .scrollViewDidEndScrollingAnimation(list, _) = $0 { true } else { false } })
+        // The article's check values: b(100) = 52.02 and b(400) = 178.98 for d = 960; 3.80 s of
+        // glide from 1,000 pt/s with `.normal`, 0.60 s with `.fast`.
+        #expect(abs(ScrollPhysics.rubberBand(100, extent: 960) - 52.02) < 0.005)
+        #expect(abs(ScrollPhysics.rubberBand(400, extent: 960) - 178.98) < 0.005)
+        #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .normal) - 3.80) < 0.005)
+        #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .fast) - 0.60) < 0.005)
+    }
+
     // MARK: The catalog's snippets are these tests.
 
     @Test("every line of every Swift snippet in the DocC catalog is in this file")

@@ -35,7 +35,9 @@ struct ScrollViewTests {
         let plain = try world.spawn()
         world.tick()
         func refused(_ body: () throws(PortalError) -> Void, _ check: (PortalError) -> Bool) {
+            let before = world.fingerprint, staged = world.scrollViews.staged.count
             do { try body(); Issue.record("accepted") } catch { #expect(check(error), "\(error)") }
+            #expect(world.fingerprint == before && world.scrollViews.staged.count == staged)
             #expect(world.isIdle)
             #expect(!world.isScrollView(view))
         }
@@ -441,5 +443,98 @@ struct ScrollViewHeaderTests {
         a.0.run(ticks: 90)
         #expect(try a.0.flowingHeaderProgress(a.header) == 0)
         #expect(!a.0.headersReadScrollViews && a.0.headers.values[0].fedScroll == nil)
+    }
+}
+
+@Suite("Scroll views: a seeded model test of random drags")
+struct ScrollViewModelTests {
+    /// Random configurations and random gestures (drags with random travel and release velocity,
+    /// presses mid-glide, cancellations, host offsets, animated scrolls), ticking between them:
+    /// every offset is finite; a scroll view that bounces comes to rest within its edges (on a
+    /// page when paging); its events follow UIKit's order — willBeginDragging, didEndDragging,
+    /// then one didEndDecelerating exactly when willDecelerate said so — and `isIdle` says
+    /// whether anything still moves.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func randomGestures(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        func f(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo...hi, using: &rng) }
+        let world = World()
+        let size = Size(width: f(200, 500), height: f(300, 900))
+        let view = try world.spawnView(frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        let paging = Bool.random(using: &rng)
+        let config = ScrollViewConfiguration(
+            contentSize: Size(width: size.width * (paging ? 4 : f(0.5, 3)), height: size.height * f(0.5, 6)),
+            contentInset: paging ? .zero : EdgeInsets(top: f(0, 60), leading: f(0, 20), bottom: f(0, 60), trailing: f(0, 20)),
+            isPagingEnabled: paging, decelerationRate: Bool.random(using: &rng) ? .normal : .fast,
+            bounces: paging || Bool.random(using: &rng), alwaysBounceVertical: Bool.random(using: &rng))
+        try world.makeScrollView(view, configuration: config)
+        world.tick()
+        let edges = config.edges(width: size.width, height: size.height)
+        // The expected event order, as a small state machine.
+        enum Phase { case still, dragging, gliding }
+        var phase = Phase.still
+        func check(_ events: [WorldEvent]) {
+            for event in events {
+                switch (event, phase) {
+                case (.scrollViewWillBeginDragging, .still): phase = .dragging
+                case let (.scrollViewDidEndDragging(_, willDecelerate, _), .dragging): phase = willDecelerate ? .gliding : .still
+                case (.scrollViewDidEndDecelerating, .gliding), (.scrollViewDidEndScrollingAnimation, .gliding): phase = .still
+                default: Issue.record("seed \(seed): \(event) while \(phase)")
+                }
+            }
+        }
+        let h = try #require(world.features.panHandlers.first { $0.feature == ObjectIdentifier(ScrollViewFeature.self) })
+        for gesture in 0..<60 {
+            let roll = Int.random(in: 0..<10, using: &rng)
+            if roll < 6 {
+                let axis: PanAxis = paging || Bool.random(using: &rng) ? (paging ? .horizontal : .vertical) : .horizontal
+                h.update(world, view, PanUpdate(phase: .began, axis: axis, translation: .zero, velocity: .zero, location: .zero), world.tickCount + 1)
+                var t = Point.zero
+                for _ in 0..<Int.random(in: 0..<8, using: &rng) {
+                    t = Point(x: t.x + f(-300, 300), y: t.y + f(-600, 600))
+                    h.update(world, view, PanUpdate(phase: .changed, axis: axis, translation: t, velocity: .zero, location: .zero), world.tickCount + 1)
+                    world.tick()
+                }
+                let end: PanPhase = Int.random(in: 0..<8, using: &rng) == 0 ? .cancelled : .ended
+                h.update(world, view, PanUpdate(phase: end, axis: axis, translation: t, velocity: Point(x: f(-6000, 6000), y: f(-6000, 6000)),
+                                                location: .zero), world.tickCount + 1)
+            } else if roll < 7 {
+                _ = h.pressed(world, view, world.tickCount + 1)
+            } else if roll < 8 {
+                try world.scroll(view, to: Point(x: f(Float(edges.minX), Float(edges.maxX)), y: f(Float(edges.minY), Float(edges.maxY))),
+                                 animated: Bool.random(using: &rng))
+                world.tick()
+                check(world.drainEvents())
+                if phase == .still, world.scrollViews.activeAt[0] >= 0 { phase = .gliding }   // an animated scroll began
+            } else {
+                try world.setContentOffset(Point(x: f(Float(edges.minX), Float(edges.maxX)), y: f(Float(edges.minY), Float(edges.maxY))), of: view)
+            }
+            check(world.drainEvents())
+            // Run a while, sometimes to rest.
+            let ticks = Bool.random(using: &rng) ? Int.random(in: 0..<40, using: &rng) : 3000
+            for _ in 0..<ticks {
+                world.tick()
+                let o = try world.scrollViewState(of: view).contentOffset
+                #expect(o.x.isFinite && o.y.isFinite, "seed \(seed) gesture \(gesture)")
+                if world.isIdle { break }
+            }
+            check(world.drainEvents())
+            if world.isIdle {
+                let state = try world.scrollViewState(of: view)
+                #expect(!state.isDecelerating && !state.isDragging && !state.isScrollAnimating)
+                #expect(phase == .still, "seed \(seed) gesture \(gesture): idle while \(phase)")
+                if roll < 6 && config.bounces {
+                    // Within the edges as the view's Float offset holds them.
+                    let o = state.contentOffset
+                    let (x0, x1, y0, y1) = (Float(edges.minX), Float(edges.maxX), Float(edges.minY), Float(edges.maxY))
+                    #expect(o.x >= x0 && o.x <= x1 && o.y >= y0 && o.y <= y1,
+                            "seed \(seed) gesture \(gesture): rests at \(o) outside \(x0)…\(x1), \(y0)…\(y1)")
+                    if paging {
+                        let pages = (0...4).map { Float(ScrollPhysics.pageOffset($0, pageSize: Double(size.width), minimum: edges.minX, maximum: edges.maxX)) }
+                        #expect(pages.contains(o.x), "seed \(seed) gesture \(gesture): \(o.x) is not a page of \(pages)")
+                    }
+                }
+            }
+        }
     }
 }

@@ -24,6 +24,8 @@ extension World {
 public enum TickPhase: Int, CaseIterable, Sendable {
     /// Staged host calls are applied; layout-capture systems run.
     case applyCommands
+    /// Scroll views in motion advance one tick (glides, bounces, pages, animated scrolls).
+    case scrollViews
     /// Portal matching, anchor following and flight starts; matching systems.
     case portalMatching
     /// Every timing's step matrix is brought up to date (curves are solved).

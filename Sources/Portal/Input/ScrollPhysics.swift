@@ -94,10 +94,11 @@ public enum ScrollPhysics {
     }
 
     /// The deceleration stops when what is left of its glide, |x(∞) − x(t)| = |v(t)| / |1000·ln r|,
-    /// is at most this many points, and the offset is then put at its rest point: 0.5 pt / the
-    /// screen scale, as Ilya Lobanov's reimplementation of UIScrollView does ("How UIScrollView
-    /// works", 2020), with Portal's reference scale 2 — a quarter of a point, so the last step
-    /// moves it less than a physical pixel. For `.normal` that is a velocity of 0.5 pt/s, for
+    /// is at most this many points, and the offset is then put on its rest point: 0.25 pt, a
+    /// physical pixel at Portal's reference scale 2. Ilya Lobanov's reimplementation of
+    /// UIScrollView (super-ultra/ScrollMechanics, `SimpleScrollView`; "How UIScrollView works",
+    /// 2020) ends its glide with 0.5 pt left and its bounce within 0.5 pt ÷ the screen scale;
+    /// Portal ends both at the finer figure. For `.normal` that is a velocity of 0.5 pt/s, for
     /// `.fast` 2.5 pt/s.
     public static let stopDistance: Double = 0.25
 
@@ -115,9 +116,10 @@ public enum ScrollPhysics {
 
     /// The spring that brings a content back to its edge (released past it, or crossing it while
     /// gliding) and carries a page or a snap to its target: mass 1, stiffness 100, critically
-    /// damped (damping 20; a response of 2π/10 ≈ 0.63 s), the parameters of Lobanov's
-    /// reimplementation. UIKit's own bounce shows no overshoot past the edge, which a critically
-    /// damped spring gives for any release velocity towards the edge.
+    /// damped (damping 20; a response of 2π/10 ≈ 0.63 s) — the spring of Lobanov's
+    /// reimplementation (super-ultra/ScrollMechanics: `Spring(mass: 1, stiffness: 100,
+    /// dampingRatio: 1)`, started from the glide's velocity where it meets the edge). UIKit's own
+    /// bounce does not swing past the edge on its way back, which critical damping gives.
     public static let bounceSpring = Spring(mass: 1, stiffness: 100, damping: 20)
 
     /// A spring is done (and put on its target) once its displacement stays within this many

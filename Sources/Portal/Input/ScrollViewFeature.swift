@@ -6,7 +6,7 @@
 enum ScrollViewFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
         features.addCalls(MakeScrollViewCall.self, RemoveScrollViewCall.self, ScrollToCall.self)
-        features.addSystem(.matching) { world, tick in world.runScrollViews(tick: tick) }
+        features.addSystem(.matching, phase: .scrollViews) { world, tick in world.runScrollViews(tick: tick) }
         features.addRemovalHook { world, entity in world.scrollViews.remove(entity) }
         features.addPanHandler(isCandidate: { world, view in world.scrollViews.index.contains(view) },
                                pressed: { world, view, tick in world.scrollViewPressed(view, tick: tick) },

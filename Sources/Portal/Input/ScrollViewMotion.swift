@@ -6,16 +6,26 @@
 // x(t) = x₀ + v₀·(r^(1000t) − 1)/(1000·ln r) rewritten around the rest point). A spring advances
 // by its exact one-tick transition matrix, as the track store's lanes do: four multiply-adds.
 
+/// A spring's exact one-tick transition matrix: (displacement, velocity) ← (xx·d + xv·v, vx·d + vv·v).
+struct ScrollSpringMatrix {
+    let xx: Double, xv: Double, vx: Double, vv: Double
+}
+
 /// A spring's exact one-tick step, in `Double` (the scroll state's type).
 struct ScrollSpringStep {
     let spring: Spring
     let step: Double
-    let xx: Double, xv: Double, vx: Double, vv: Double
+    let matrix: ScrollSpringMatrix
+    var xx: Double { matrix.xx }
+    var xv: Double { matrix.xv }
+    var vx: Double { matrix.vx }
+    var vv: Double { matrix.vv }
 
     init(_ spring: Spring, step: Double) {
         self.spring = spring
         self.step = step
-        (xx, xv, vx, vv) = spring.transitionMatrix(step: step)
+        let m = spring.transitionMatrix(step: step)
+        matrix = ScrollSpringMatrix(xx: m.xx, xv: m.xv, vx: m.vx, vv: m.vv)
     }
 
     /// Ticks until a motion from displacement `d` and velocity `v` stays within
@@ -100,17 +110,36 @@ struct ScrollAxisMotion: Hashable {
     /// Advances one tick. A glide that leaves `minimum…maximum` hands its position and velocity
     /// to a spring back to the edge it crossed (`bounces`), or stops on the edge (not);
     /// a glide with at most ``ScrollPhysics/stopDistance`` left is put on its rest point.
+    @inline(__always)
     mutating func advance(minimum: Double, maximum: Double, bounces: Bool, bounce: ScrollSpringStep, animation: ScrollSpringStep) {
+        if advance(minimum: minimum, maximum: maximum, bounces: bounces, bounce: bounce.matrix, animation: animation.matrix) {
+            handOver(to: bounce)
+        }
+    }
+
+    /// Starts the bounce a glide asked for (``advance(minimum:maximum:bounces:bounce:animation:)``
+    /// returned `true`): from its position and velocity to the edge in `anchor`.
+    mutating func handOver(to bounce: ScrollSpringStep) {
+        spring(from: position, velocity: velocity, to: anchor, with: bounce, mode: .bouncing)
+    }
+
+    /// `advance` with the matrices alone. Returns `true` when a glide left the edges and bounces:
+    /// its position and velocity are kept and `anchor` is the edge, for ``handOver(to:)`` (which
+    /// needs the spring, for its settling time: rare, so out of the loop's way).
+    @inline(__always)
+    mutating func advance(minimum: Double, maximum: Double, bounces: Bool, bounce: ScrollSpringMatrix,
+                          animation: ScrollSpringMatrix) -> Bool {
         switch mode {
         case .idle:
-            return
+            return false
         case .decelerating:
             velocity *= factor
             position = anchor + velocity * inverseDecay
             if position < minimum || position > maximum {
                 let edge = position < minimum ? minimum : maximum
                 if bounces {
-                    spring(from: position, velocity: velocity, to: edge, with: bounce, mode: .bouncing)
+                    anchor = edge
+                    return true
                 } else {
                     position = edge
                     stop()
@@ -131,5 +160,6 @@ struct ScrollAxisMotion: Hashable {
                 stop()
             }
         }
+        return false
     }
 }

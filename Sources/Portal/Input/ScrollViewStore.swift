@@ -125,6 +125,21 @@ public struct ScrollViewState: Hashable, Sendable {
 /// past the edges is taken to the nearest edge, a non-finite coordinate keeps the proposed one.
 public typealias ScrollTargetHandler = (_ scrollView: Entity, _ velocity: Point, _ proposed: Point) -> Point
 
+/// What the tick's glide loop reads of a configuration: the edges less the view's size (which
+/// the loop reads from the view), so a row's edges for the tick cost a subtraction and a `max`.
+struct ScrollLimits {
+    var minX: Double, maxXPlusWidth: Double, minY: Double, maxYPlusHeight: Double
+    var bounces: Bool
+
+    init(_ c: ScrollViewConfiguration) {
+        minX = -Double(c.contentInset.leading)
+        minY = -Double(c.contentInset.top)
+        maxXPlusWidth = Double(c.contentSize.width) + Double(c.contentInset.trailing)
+        maxYPlusHeight = Double(c.contentSize.height) + Double(c.contentInset.bottom)
+        bounces = c.bounces
+    }
+}
+
 /// A finger's hold on a scroll view.
 struct ScrollDrag {
     var isDragging = false
@@ -141,6 +156,8 @@ struct ScrollViewStore {
     var index = SparseSet()
     var slotHints: [Int] = []
     var configs: [ScrollViewConfiguration] = []
+    /// ``ScrollLimits`` of each row's configuration (kept with it: `setConfiguration`).
+    var limits: [ScrollLimits] = []
     var motionX: [ScrollAxisMotion] = []
     var motionY: [ScrollAxisMotion] = []
     /// The offset the feature last wrote to the view: a different one there means the host (or
@@ -169,6 +186,7 @@ struct ScrollViewStore {
         _ = index.insert(view)
         slotHints.append(slot)
         configs.append(configuration)
+        limits.append(ScrollLimits(configuration))
         var x = ScrollAxisMotion(), y = ScrollAxisMotion()
         x.position = Double(offset.x)
         y.position = Double(offset.y)
@@ -190,6 +208,7 @@ struct ScrollViewStore {
         if row != last {
             slotHints[row] = slotHints[last]
             configs[row] = configs[last]
+            limits[row] = limits[last]
             motionX[row] = motionX[last]
             motionY[row] = motionY[last]
             written[row] = written[last]
@@ -199,11 +218,18 @@ struct ScrollViewStore {
         }
         slotHints.removeLast()
         configs.removeLast()
+        limits.removeLast()
         motionX.removeLast()
         motionY.removeLast()
         written.removeLast()
         drags.removeLast()
         activeAt.removeLast()
+    }
+
+    /// Gives `row` a new configuration.
+    mutating func setConfiguration(_ configuration: ScrollViewConfiguration, row: Int) {
+        configs[row] = configuration
+        limits[row] = ScrollLimits(configuration)
     }
 
     /// Puts `row` in the list of rows in motion (once).
@@ -246,53 +272,73 @@ struct ScrollViewStore {
     /// The tick's motion: every row in motion advances one tick and writes its offset to its view.
     /// A row whose view's offset is no longer the one it wrote (the host set it, or animates it)
     /// stops where the host put it. A row that comes to rest leaves the list, with its event.
+    ///
+    /// The motion and offset columns are moved out of the store for the loop and walked through
+    /// buffer pointers (ten thousand glides: no access check or copy per row).
     mutating func advance(tick: UInt64, step: Double, views: inout ViewStore, events: inout [WorldEvent]) {
         guard !active.isEmpty else { return }
-        let (bounce, animation) = springSteps(step: step)
-        var i = 0
-        while i < active.count {
-            let row = Int(active[i])
-            let view = index.dense[row]
-            guard let slot = views.slot(of: view, hint: slotHints[row]) else {
-                deactivate(row: row)
-                continue
-            }
-            let b = slot * ViewChannel.stride
-            let (current, width, height) = views.values.withUnsafeBufferPointer { v in
-                (Point(x: v[b + ViewChannel.contentOffsetX.rawValue], y: v[b + ViewChannel.contentOffsetY.rawValue]),
-                 v[b + ViewChannel.width.rawValue], v[b + ViewChannel.height.rawValue])
-            }
-            if current != written[row] {
-                events.append(endEvent(row: row, view: view, tick: tick))
-                motionX[row].stop()
-                motionY[row].stop()
-                motionX[row].position = Double(current.x)
-                motionY[row].position = Double(current.y)
-                written[row] = current
-                deactivate(row: row)
-                continue
-            }
-            let edges = configs[row].edges(width: width, height: height)
-            let animating = motionX[row].mode == .animating || motionY[row].mode == .animating
-            motionX[row].advance(minimum: edges.minX, maximum: edges.maxX, bounces: edges.bounces, bounce: bounce, animation: animation)
-            motionY[row].advance(minimum: edges.minY, maximum: edges.maxY, bounces: edges.bounces, bounce: bounce, animation: animation)
-            // A still axis keeps the position it started with, which is the view's.
-            let offset = Point(x: Float(motionX[row].position), y: Float(motionY[row].position))
-            if offset != current {
-                views.noteGeometryWrite(slot: slot)
-                views.values.withUnsafeMutableBufferPointer(noting: slot) { v in
-                    v[b + ViewChannel.contentOffsetX.rawValue] = offset.x
-                    v[b + ViewChannel.contentOffsetY.rawValue] = offset.y
+        let (bounceStep, animationStep) = springSteps(step: step)
+        let bounce = bounceStep.matrix, animation = animationStep.matrix
+        var xs: [ScrollAxisMotion] = [], ys: [ScrollAxisMotion] = [], offsets: [Point] = []
+        swap(&xs, &motionX)
+        swap(&ys, &motionY)
+        swap(&offsets, &written)
+        let dense = index.dense
+        xs.withUnsafeMutableBufferPointer { xs in
+            ys.withUnsafeMutableBufferPointer { ys in
+                offsets.withUnsafeMutableBufferPointer { written in
+                    var i = 0
+                    while i < active.count {
+                        let row = Int(active[i])
+                        let view = dense[row]
+                        guard let slot = views.slot(of: view, hint: slotHints[row]) else {
+                            deactivate(row: row)
+                            continue
+                        }
+                        let b = slot * ViewChannel.stride
+                        let (current, width, height) = views.values.withUnsafeBufferPointer { v in
+                            (Point(x: v[b + ViewChannel.contentOffsetX.rawValue], y: v[b + ViewChannel.contentOffsetY.rawValue]),
+                             v[b + ViewChannel.width.rawValue], v[b + ViewChannel.height.rawValue])
+                        }
+                        let animating = xs[row].mode == .animating || ys[row].mode == .animating
+                        if current != written[row] {
+                            events.append(animating ? .scrollViewDidEndScrollingAnimation(view, tick: tick) : .scrollViewDidEndDecelerating(view, tick: tick))
+                            xs[row].stop()
+                            ys[row].stop()
+                            xs[row].position = Double(current.x)
+                            ys[row].position = Double(current.y)
+                            written[row] = current
+                            deactivate(row: row)
+                            continue
+                        }
+                        let limit = limits[row]
+                        if xs[row].isMoving, xs[row].advance(minimum: limit.minX, maximum: max(limit.minX, limit.maxXPlusWidth - Double(width)),
+                                                             bounces: limit.bounces, bounce: bounce, animation: animation) {
+                            xs[row].handOver(to: bounceStep)
+                        }
+                        if ys[row].isMoving, ys[row].advance(minimum: limit.minY, maximum: max(limit.minY, limit.maxYPlusHeight - Double(height)),
+                                                             bounces: limit.bounces, bounce: bounce, animation: animation) {
+                            ys[row].handOver(to: bounceStep)
+                        }
+                        // A still axis keeps the position it started with, which is the view's.
+                        let offset = Point(x: Float(xs[row].position), y: Float(ys[row].position))
+                        if offset != current {
+                            views.writeContentOffset(offset, slot: slot)
+                            written[row] = offset
+                        }
+                        if !xs[row].isMoving && !ys[row].isMoving {
+                            events.append(animating ? .scrollViewDidEndScrollingAnimation(view, tick: tick) : .scrollViewDidEndDecelerating(view, tick: tick))
+                            deactivate(row: row)
+                            continue
+                        }
+                        i += 1
+                    }
                 }
-                written[row] = offset
             }
-            if !motionX[row].isMoving && !motionY[row].isMoving {
-                events.append(animating ? .scrollViewDidEndScrollingAnimation(view, tick: tick) : .scrollViewDidEndDecelerating(view, tick: tick))
-                deactivate(row: row)
-                continue
-            }
-            i += 1
         }
+        swap(&xs, &motionX)
+        swap(&ys, &motionY)
+        swap(&offsets, &written)
     }
 
     /// Structural checks (debug builds): columns of one length, the active list and its
@@ -300,18 +346,36 @@ struct ScrollViewStore {
     func checkInvariants(isAlive: (Entity) -> Bool) {
         index.checkInvariants("scroll views", isAlive: isAlive)
         let n = index.count
-        precondition(slotHints.count == n && configs.count == n && motionX.count == n && motionY.count == n
+        precondition(slotHints.count == n && configs.count == n && limits.count == n && motionX.count == n && motionY.count == n
                      && written.count == n && drags.count == n && activeAt.count == n, "scroll views: column lengths differ")
         for (i, row) in active.enumerated() {
             precondition(Int(row) < n && activeAt[Int(row)] == Int32(i), "scroll views: active list and positions disagree")
         }
         for row in 0..<n {
+            let expected = ScrollLimits(configs[row])
+            precondition(limits[row].minY == expected.minY && limits[row].maxYPlusHeight == expected.maxYPlusHeight
+                         && limits[row].minX == expected.minX && limits[row].maxXPlusWidth == expected.maxXPlusWidth
+                         && limits[row].bounces == expected.bounces, "scroll views: row \(row)'s limits are not its configuration's")
             let moving = motionX[row].isMoving || motionY[row].isMoving
             precondition(moving == (activeAt[row] >= 0), "scroll views: row \(row) is \(moving ? "moving but not listed" : "listed but still")")
             for m in [motionX[row], motionY[row]] {
                 precondition(m.position.isFinite && m.velocity.isFinite, "scroll views: row \(row) has a non-finite offset or velocity")
                 precondition(m.mode == .idle || m.mode == .decelerating || m.ticksLeft > 0, "scroll views: a spring with no ticks left")
             }
+        }
+    }
+}
+
+extension ViewStore {
+    /// Writes a scroll view's content offset (a feature's direct write: noted for propagation and
+    /// for the portals watching the view).
+    @inline(__always)
+    mutating func writeContentOffset(_ offset: Point, slot: Int) {
+        noteGeometryWrite(slot: slot)
+        let b = slot * ViewChannel.stride
+        values.withUnsafeMutableBufferPointer(noting: slot) { v in
+            v[b + ViewChannel.contentOffsetX.rawValue] = offset.x
+            v[b + ViewChannel.contentOffsetY.rawValue] = offset.y
         }
     }
 }

@@ -20,7 +20,7 @@ extension World {
         scrollViews.staged[view] = nil
         guard let slot = views.slot(of: view) else { return }
         if let row = scrollViews.index.row(of: view) {
-            scrollViews.configs[row] = configuration
+            scrollViews.setConfiguration(configuration, row: row)
             return
         }
         activateRemoval(of: ScrollViewFeature.self)
@@ -161,6 +161,9 @@ extension World {
 
     /// Tracking: the offset for the finger's travel since the lock, on each axis the content moves on.
     private func follow(_ update: PanUpdate, row: Int, slot: Int, edges: ScrollEdges) {
+        // The arbiter refuses non-finite pointer input; a translation that is not finite anyway
+        // moves nothing.
+        guard update.translation.x.isFinite, update.translation.y.isFinite else { return }
         let drag = scrollViews.drags[row]
         var offset = views.contentOffset(slot: slot)
         if edges.scrollsX {
