@@ -74,6 +74,44 @@ final class PreviousTick {
     }
 }
 
+// MARK: - Writing a host: the gallery driven by raw pointer events, verbatim.
+
+final class GalleryHost {
+    let world: World
+    let stack: Entity, gallery: Entity, list: Entity, detail: Entity
+    private(set) var rows: [Entity] = []
+    private(set) var opened: Entity?
+
+    init(_ world: World) throws {
+        self.world = world
+        gallery = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 844), root: gallery)
+        list = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844), in: gallery)
+        try world.setClipsToBounds(true, of: list)
+        try world.makeScrollView(list, configuration: ScrollViewConfiguration(
+            contentSize: Size(width: 390, height: 4000), axes: .vertical))
+        for row in 0..<40 {
+            rows.append(try world.spawnView(frame: Rect(x: 16, y: Float(row) * 100 + 8, width: 358, height: 84), in: list))
+        }
+        detail = try world.spawnScreen(for: stack)
+    }
+
+    /// One display frame: the touches since the last one, then the ticks, then the events.
+    func frame(elapsed seconds: Double, touches: [PointerEvent]) throws {
+        for touch in touches {
+            try world.pointer(touch)
+        }
+        world.advance(by: seconds)
+        for event in world.drainEvents() {
+            if case let .tapped(tap) = event, let row = tap.hit?.entity, rows.contains(row),
+               try world.screens(of: stack).count == 1 {
+                opened = row
+                try world.push(detail, onto: stack)
+            }
+        }
+    }
+}
+
 // MARK: - Input: a host's touches, sent as the article sends them.
 
 struct HostTouch {
@@ -177,6 +215,54 @@ struct DocsTests {
         #expect(abs(ScrollPhysics.rubberBand(400, extent: 960) - 178.98) < 0.005)
         #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .normal) - 3.80) < 0.005)
         #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .fast) - 0.60) < 0.005)
+    }
+
+    // MARK: Writing a host: raw pointer events (WritingAHost.md)
+
+    @Test("the gallery host: a flick glides the list to the closed-form rest, a tap pushes the row's detail, an edge drag pops it")
+    func galleryHostFromRawEvents() throws {
+        let host = try GalleryHost(World())
+        let dt = 1.0 / 60
+        var time = 100.0
+        func frame(_ touches: [(PointerPhase, Float, Float)] = []) throws {
+            time += dt
+            try host.frame(elapsed: dt, touches: touches.map {
+                PointerEvent(pointer: 1, phase: $0.0, location: Point(x: $0.1, y: $0.2), time: time)
+            })
+        }
+        for _ in 0..<4 { try frame() }
+        // A flick up: 25 pt a frame (1,500 pt/s) from y 700 to y 400, lifted a frame later.
+        try frame([(.began, 200, 700)])
+        for k in 1...12 { try frame([(.moved, 200, 700 - 25 * Float(k))]) }
+        // Locked at the first move (25 pt past the slop): the content followed the 275 pt since.
+        #expect(try host.world.scrollViewState(of: host.list).contentOffset == Point(x: 0, y: 275))
+        try frame([(.ended, 200, 400)])
+        // Constant speed: the degree-2 fit is exact, v₀ = 1,500 pt/s; rest = x₀ − v₀ / (1000·ln r).
+        let rest = 275 - 1500 / (1000 * log(0.998))
+        for _ in 0..<(60 * 5) { try frame() }
+        let state = try host.world.scrollViewState(of: host.list)
+        #expect(!state.isDecelerating && abs(Double(state.contentOffset.y) - rest) < 0.5, "rests at \(state.contentOffset.y), closed form \(rest)")
+        #expect(try host.world.screens(of: host.stack) == [host.gallery])
+        // A tap at y 300 hits the row under it, which the host opens: the detail is pushed.
+        let offset = state.contentOffset.y
+        let row = Int(((300 + offset) / 100).rounded(.down))
+        #expect((300 + offset).truncatingRemainder(dividingBy: 100) > 8)      // on the row, not between rows
+        try frame([(.began, 100, 300)])
+        try frame([(.ended, 102, 301)])
+        #expect(host.opened == host.rows[row])
+        for _ in 0..<60 { try frame() }
+        #expect(try host.world.screens(of: host.stack) == [host.gallery, host.detail])
+        #expect(try host.world.navigationProgress(of: host.stack) == nil)
+        // A drag from the leading edge, 30 pt a frame: the stack's pan takes it and the release finishes the pop.
+        try frame([(.began, 5, 400)])
+        for k in 1...8 { try frame([(.moved, 5 + 30 * Float(k), 400)]) }
+        #expect(try host.world.navigationProgress(of: host.stack) != nil)
+        try frame([(.ended, 245, 400)])
+        for _ in 0..<60 { try frame() }
+        #expect(try host.world.screens(of: host.stack) == [host.gallery])
+        #expect(try host.world.navigationProgress(of: host.stack) == nil)
+        // The list did not move under the pop, nor under the tap.
+        #expect(try host.world.scrollViewState(of: host.list).contentOffset.y == offset)
     }
 
     // MARK: The catalog's snippets are these tests.
