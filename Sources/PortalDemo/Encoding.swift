@@ -33,7 +33,9 @@ struct EncodedReel {
 }
 
 /// Encodes a reel. Item state, in order: width, height, corner radius, opacity, shadow radius,
-/// clip index, colour index, 1 for a portal layer, then the global transform's entries.
+/// clip index, colour index, 1 for a portal layer, then the global transform's entries. A reel
+/// with pointers (``Reel/hasPointers``) has a fifth entry per frame: the pointers down after the
+/// tick, `[id, x, y]` each, by id; other reels are encoded without it.
 func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedReel {
     var colours: [String] = [stageBackground]
     var colourIndex: [String: Int] = [stageBackground: 0]
@@ -48,6 +50,7 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
     var lastOrder: [Int] = [], lastClips = "", lastBoxes = ""
     var frames: [String] = []
     var changed: [Bool] = []
+    let hasPointers = reel.hasPointers
     for (t, tick) in reel.ticks.enumerated() {
         var order: [Int] = []
         var itemChanges: [String] = []
@@ -77,9 +80,14 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
         let orderChanged = t == 0 || order != lastOrder
         let clipsChanged = t == 0 || clips != lastClips
         let boxesChanged = t == 0 || boxes != lastBoxes
+        let pointers = hasPointers
+            ? ",[" + tick.pointers.sorted { $0.key < $1.key }.map { "[\($0.key),\(q($0.value.x, 2)),\(q($0.value.y, 2))]" }
+                .joined(separator: ",") + "]"
+            : ""
         frames.append("[\(orderChanged ? "[\(order.map(String.init).joined(separator: ","))]" : "0"),[\(itemChanges.joined(separator: ","))],"
-                      + "\(clipsChanged ? "[\(clips)]" : "0"),\(boxesChanged ? "[\(boxes)]" : "0")]")
-        changed.append(orderChanged || clipsChanged || boxesChanged || !itemChanges.isEmpty)
+                      + "\(clipsChanged ? "[\(clips)]" : "0"),\(boxesChanged ? "[\(boxes)]" : "0")\(pointers)]")
+        let pointersChanged = t > 0 && tick.pointers != reel.ticks[t - 1].pointers
+        changed.append(orderChanged || clipsChanged || boxesChanged || !itemChanges.isEmpty || pointersChanged)
         (lastOrder, lastClips, lastBoxes) = (order, clips, boxes)
     }
     let panels = (strip ?? filmstripTicks(reel, changed: changed)).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }

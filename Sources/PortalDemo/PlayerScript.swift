@@ -30,17 +30,27 @@ console.error = (...args) => { status.errors.push(args.map(String).join(' ')); r
 
 // Item state: [key, w, h, radius, opacity, shadow, clip, colour, layer, m11, m12, m21, m22, m31, m32, (m13, m23, m33)].
 const W = 1, H = 2, R = 3, OP = 4, SH = 5, CLIP = 6, COL = 7, LAYER = 8, M = 9;
+// The pointers of a scene driven by scripted input: a dot per pointer down and a fading trail
+// of its positions on the last TRAIL ticks (pointerTrailTicks, pointerDotRadius in Samples.swift).
+const TRAIL = 12, DOT = 12;
 function decode(reel) {
   const frames = [];
   const states = new Map();
   let order = [], clips = [], boxes = [];
-  for (const [o, changes, c, b] of reel.frames) {
+  for (const [o, changes, c, b, p] of reel.frames) {
     if (o) order = o;
     for (const e of changes) states.set(e[0], e);
     if (c) clips = c;
     if (b) boxes = b;
-    frames.push({ items: order.map(k => states.get(k)), clips, boxes });
+    frames.push({ items: order.map(k => states.get(k)), clips, boxes, pointers: p || [], trail: [] });
   }
+  // A pointer's trail: where it was on the last TRAIL ticks (a lifted pointer's fades out too).
+  frames.forEach((f, t) => {
+    for (let age = TRAIL; age >= 1; age--) {
+      if (t - age < 0) continue;
+      for (const [, x, y] of frames[t - age].pointers) f.trail.push([x, y, age]);
+    }
+  });
   return frames;
 }
 
@@ -123,6 +133,18 @@ function drawFrame(ctx, reel, frame, k, ox, oy, debug) {
       }
     }
     ctx.restore();
+  }
+  ctx.setTransform(k, 0, 0, k, ox, oy);
+  ctx.globalAlpha = 1;
+  for (const [x, y, age] of frame.trail) {
+    const f = 1 - age / (TRAIL + 1);
+    ctx.beginPath(); ctx.arc(x, y, DOT * (0.3 + 0.4 * f), 0, 2 * Math.PI);
+    ctx.fillStyle = `rgba(255, 80, 40, ${(0.45 * f).toFixed(3)})`; ctx.fill();
+  }
+  for (const [, x, y] of frame.pointers) {
+    ctx.beginPath(); ctx.arc(x, y, DOT, 0, 2 * Math.PI);
+    ctx.fillStyle = 'rgba(255, 80, 40, 0.75)'; ctx.fill();
+    ctx.lineWidth = 2; ctx.strokeStyle = '#ffffff'; ctx.stroke();
   }
   if (debug) {
     ctx.setTransform(k, 0, 0, k, ox, oy);

@@ -19,7 +19,7 @@ func record(_ scene: Scene) throws -> Recording {
         let boxes = try cast.anchors.map { entity, colour in
             DebugBox(frame: try world.presentation(of: entity).globalFrame, colour: colour, hidden: !drawn.contains(entity))
         }
-        ticks.append(RecordedTick(items: world.renderList, clips: world.clipList, boxes: boxes, fills: cast.fills))
+        ticks.append(RecordedTick(items: world.renderList, clips: world.clipList, boxes: boxes, fills: cast.fills, pointers: cast.pointers))
     }
     try capture()
     var nanoseconds: [Double] = []

@@ -16,6 +16,8 @@ struct RecordedTick {
     /// Fill colour by content entity; an entity without one is drawn in a colour picked from
     /// its index (see ``Reel/colour(of:at:)``).
     var fills: [Entity: String] = [:]
+    /// The pointers down after the tick, by id (scenes driven by scripted pointer input).
+    var pointers: [Int: Point] = [:]
 }
 
 /// A scene as the page shows it: a named list of recorded ticks at 120 Hz, from any source — a
@@ -39,6 +41,8 @@ struct Reel {
     var plotsLayer = false
     /// Whether the legend explains debug boxes (portal scenes).
     var hasDebugBoxes: Bool { ticks.contains { !$0.boxes.isEmpty } }
+    /// Whether a pointer is ever down (the page then draws the pointers).
+    var hasPointers: Bool { ticks.contains { !$0.pointers.isEmpty } }
 
     /// The colour an item is filled with at a tick: its content's, else its own, else a stable
     /// colour picked from the content entity's index (a replayed trace names no colours).

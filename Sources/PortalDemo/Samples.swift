@@ -48,6 +48,10 @@ private func rgb(_ hex: String) -> [Float] {
 /// over") — where the same items paint everything 4 pt around (so no edge, corner rounding or
 /// outline is near), away from debug boxes and shadows: points 6 pt either side of the items'
 /// edges, moving items first, then a shadow on the stage if one is drawn, and bare stage.
+/// How many ticks back the page's pointer trail reaches, and the radius of a pointer's dot, in
+/// points (the player script draws them so).
+let pointerTrailTicks = 12, pointerDotRadius: Float = 12
+
 func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
     let tick = reel.ticks[t]
     let margin: Float = 4
@@ -58,6 +62,13 @@ func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
             let outer = Rect(x: f.minX - margin, y: f.minY - margin, width: f.width + 2 * margin, height: f.height + 2 * margin)
             let inner = Rect(x: f.minX + margin, y: f.minY + margin, width: f.width - 2 * margin, height: f.height - 2 * margin)
             if outer.contains(p) && !(inner.width > 0 && inner.height > 0 && inner.contains(p)) { return false }
+        }
+        // The page draws the pointers over the render list: a dot and a trail of the last
+        // `pointerTrailTicks` ticks' positions.
+        for earlier in reel.ticks[max(0, t - pointerTrailTicks)...t] {
+            for (_, at) in earlier.pointers where abs(at.x - p.x) < pointerDotRadius + margin && abs(at.y - p.y) < pointerDotRadius + margin {
+                return false
+            }
         }
         // A shadow could darken the point, unless an opaque item is drawn over it.
         for item in tick.items[(floor + 1)...] where item.shadowRadius > 0 {

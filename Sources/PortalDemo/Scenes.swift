@@ -12,6 +12,8 @@ struct Cast {
     var anchors: [(Entity, String)] = []
     /// Fill colour by content entity: a layer is filled like the view it stands in for.
     var fills: [Entity: String] = [:]
+    /// Where each pointer the script holds down is, by pointer id (``PointerScript`` keeps it).
+    var pointers: [Int: Point] = [:]
 }
 
 /// A demo scene: a world configuration, a cast, a script of host calls keyed by tick.
@@ -234,5 +236,5 @@ func allScenes() -> [Scene] {
         photosScene(),
         stackScene(),
         reduceMotionScene(),
-    ] + navigationScenes() + headerScenes() + [popupScene(), appScene()]
+    ] + navigationScenes() + headerScenes() + [popupScene(), appScene()] + inputScenes()
 }
