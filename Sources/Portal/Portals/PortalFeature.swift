@@ -13,7 +13,7 @@ enum PortalFeature: Feature {
         // Layers whose landing anchor moved after the matching pass (a lane, a header's
         // placement) are placed where the anchor is drawn now.
         features.addSystem(.follow) { world, tick in
-            guard !world.portals.lateFollowers.isEmpty || !world.views.observedWrites.isEmpty else { return }
+            guard !world.portals.lateFollowers.isEmpty || !world.views.watches.written.isEmpty else { return }
             world.withPortalSystem { $0.runPortalFollow(tick: tick) }
         }
         features.addRemovalHook { world, entity in world.removeFromPortals(entity) }
