@@ -31,6 +31,10 @@ struct StorageTests {
         var check = CheckColumns(slots: 0)
         columns.forEachColumn(&check)
         #expect(check.columns == Mirror(reflecting: columns).children.count)
+        var propagationColumns = PropagationColumns()
+        var propagationCheck = CheckColumns(slots: 0)
+        propagationColumns.forEachColumn(&propagationCheck)
+        #expect(propagationCheck.columns == Mirror(reflecting: propagationColumns).children.count)
 
         var store = ViewStore()
         let frame = Rect(x: 0, y: 0, width: 10, height: 10)

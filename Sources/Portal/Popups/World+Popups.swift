@@ -443,9 +443,9 @@ extension ViewStore {
         guard c.hiddenBy[slot] == 0 else { state = .hidden; return nil }
         let v: Composed
         if let parent = c.parent(slot) {
-            guard var ctx = childContext(ofDrawn: parent, c, state: &state) else { return nil }
+            guard let ctx = childContext(ofDrawn: parent, c, state: &state) else { return nil }
             guard !preCulled(slot, v: c.values, under: ctx) else { state = .culled; return nil }
-            v = withUnsafePointer(to: &ctx) { compose(slot, c, under: $0) }
+            v = compose(slot, c, under: ctx)
         } else {
             v = compose(slot, c, under: nil)
         }

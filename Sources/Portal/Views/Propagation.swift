@@ -452,7 +452,7 @@ extension ViewStore {
     /// in place under the parent's (the patch's loop compiles best so) or built under it (the
     /// walk's); a constant at each call.
     @_transparent
-    static func compose(_ slot: Int, _ c: ViewColumns.Pointers, under parent: UnsafePointer<WalkParent>?,
+    static func compose(_ slot: Int, _ c: ViewColumns.Pointers, under parent: WalkParent?,
                         inPlace: Bool = false) -> Composed {
         let style = c.styles[slot]
         let p = presentation(block: c.values, slot: slot, axis: style.rotationAxis)
@@ -654,9 +654,10 @@ extension Propagation {
                     // The subtree, recomposed; a change of its drawn set escalates its root.
                     while let e = walk.popLast() {
                         let slot = Int(e.slot)
-                        let v = walkParents.withUnsafeBufferPointer {
-                            ViewStore.compose(slot, c, under: e.parent < 0 ? nil : $0.baseAddress! + Int(e.parent), inPlace: true)
-                        }
+                        // (The parent's context is read by value: lent out by a closure, the list was
+                        // retained for it per view.)
+                        let parent = e.parent < 0 ? nil : walkParents[Int(e.parent)]
+                        let v = ViewStore.compose(slot, c, under: parent, inPlace: true)
                         let index = Int(s.itemOf[slot])
                         if v.isCulled {
                             if index >= 0 { escalated.append(UInt32(start)); continue views }
@@ -733,12 +734,13 @@ extension Propagation {
                 for (j, root) in order.enumerated() where c.hiddenBy[Int(root)] == 0 {
                     // (A hidden root draws nothing and keeps no range: nothing to copy from it later.)
                     if rootPlan[j] >= 0 {
-                        Propagation.copyRoot(spareRoots[Int(rootPlan[j])], s, from: last, items: &items, clips: &clips,
-                                             itemSlots: &itemSlots, roots: &lastRoots)
+                        Propagation.copyRoot(
+                            spareRoots[Int(rootPlan[j])], s, from: last, items: &items, clips: &clips,
+                            itemSlots: &itemSlots, roots: &lastRoots)
                     } else {
-                        Propagation.walkRoot(Int(root), c, s, slotOf: slotOf, stack: stack, items: &items, clips: &clips,
-                                             itemSlots: &itemSlots, parents: &walkParents, copies: &layerContentItems,
-                                             roots: &lastRoots)
+                        Propagation.walkRoot(
+                            Int(root), c, s, slotOf: slotOf, stack: stack, items: &items, clips: &clips,
+                            itemSlots: &itemSlots, parents: &walkParents, copies: &layerContentItems, roots: &lastRoots)
                     }
                 }
             }
@@ -850,9 +852,7 @@ extension Propagation {
             let slot = Int(e.slot)
             guard c.hiddenBy[slot] == 0 else { continue }
             let isRoot = e.parent < 0
-            let v = parents.withUnsafeBufferPointer {
-                ViewStore.compose(slot, c, under: isRoot ? nil : $0.baseAddress! + Int(e.parent))
-            }
+            let v = ViewStore.compose(slot, c, under: isRoot ? nil : parents[Int(e.parent)])   // (by value: see `patchTree`)
             guard !v.isCulled else { continue }
             let isLayerContent = v.own.isLayerContent
             if !isLayerContent { s.itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
@@ -938,22 +938,21 @@ extension ViewStore.WalkParent {
     /// A view's own global values under its parent's context (`parent` nil for a root). (The
     /// walk's form: it compiles to the walk's best code, as `compose(under:)` does to the patch's.)
     @inline(__always)
-    init(own local: ProjectionTransform, opacity: Float, hittable: Bool, under parent: UnsafePointer<Self>?) {
+    init(own local: ProjectionTransform, opacity: Float, hittable: Bool, under parent: Self?) {
         self.init(own: local, opacity: opacity, hittable: hittable)
         if let parent { compose(under: parent) }
     }
 
     /// Composes a view's own values (as `init(own:opacity:hittable:)` made them) under its
-    /// parent's context, read in place (it is 64 bytes): the one composition the patch and
-    /// the walk share, so both give the same bits.
+    /// parent's context: the one composition every path shares, so all give the same bits.
     @inline(__always)
-    mutating func compose(under ctx: UnsafePointer<Self>) {
-        clip = ctx.pointee.clip
-        opacity = ctx.pointee.opacity * opacity
-        hittable = ctx.pointee.hittable && hittable
-        isLayerContent = ctx.pointee.isLayerContent
-        hasCull = ctx.pointee.hasCull
-        cull = ctx.pointee.cull
-        global = global * ctx.pointee.global
+    mutating func compose(under ctx: Self) {
+        clip = ctx.clip
+        opacity = ctx.opacity * opacity
+        hittable = ctx.hittable && hittable
+        isLayerContent = ctx.isLayerContent
+        hasCull = ctx.hasCull
+        cull = ctx.cull
+        global = global * ctx.global
     }
 }
