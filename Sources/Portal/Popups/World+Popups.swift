@@ -445,7 +445,7 @@ extension ViewStore {
         if let parent = c.parent(slot) {
             guard let ctx = childContext(ofDrawn: parent, c, state: &state) else { return nil }
             guard !preCulled(slot, v: c.values, under: ctx) else { state = .culled; return nil }
-            v = compose(slot, c, under: ctx)
+            v = withUnsafePointer(to: ctx) { compose(slot, c, under: $0) }
         } else {
             v = compose(slot, c, under: nil)
         }

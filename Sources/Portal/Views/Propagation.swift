@@ -69,7 +69,7 @@ struct Propagation {
     var walk: [ViewStore.WalkEntry] = []
     /// The full walk's stack, sized to its bound and written in place.
     var composeStack: [ViewStore.WalkEntry] = []
-    /// The contexts the walk's entries point at (one per parent reached; kept between ticks).
+    /// The contexts the full walk's entries point at (one per parent reached; kept between ticks).
     var walkParents: [ViewStore.WalkParent] = []
     /// The change list's record of in-place patches, and its state (`Output/RenderChanges.swift`).
     var patchLog = RenderPatchLog()
@@ -182,7 +182,8 @@ extension ViewStore {
     /// parent, instead of each child carrying a copy of the parent's matrix and clip.
     struct WalkEntry {
         var slot: UInt32
-        /// The index of the parent's ``WalkParent`` in `walkParents`, or −1 for a root.
+        /// Where the parent's ``WalkParent`` is, or −1 for a root: its index in `walkParents` in
+        /// the full walk, the parent's slot (its `contextOf` entry) in the patch.
         var parent: Int32
     }
 
@@ -442,17 +443,17 @@ extension ViewStore {
         var isCulled: Bool
     }
 
-    /// The view in `slot` composed under the context `parent` (`nil`: a root), culled when it
-    /// lies wholly outside that context's cull box: the one composition of the render walk's
-    /// rules, which the patch, the full walk, its childless roots and the popups' draw test share,
-    /// so they give the same bits. (Transparent: the loops must not pay a call and a copy of
-    /// the result per view, and `@inline(__always)` was not honoured in them.)
+    /// The view in `slot` composed under the context at `parent` (read in place; `nil`: a
+    /// root), culled when it lies wholly outside that context's cull box: the one composition of
+    /// the render walk's rules, which the patch, the full walk, its childless roots and the
+    /// popups' draw test share, so they give the same bits. (Transparent: the loops must not pay
+    /// a call and a copy of the result per view, and `@inline(__always)` was not honoured in them.)
     ///
     /// `inPlace` picks the shape of the code, not the result: the view's own values composed
     /// in place under the parent's (the patch's loop compiles best so) or built under it (the
     /// walk's); a constant at each call.
     @_transparent
-    static func compose(_ slot: Int, _ c: ViewColumns.Pointers, under parent: WalkParent?,
+    static func compose(_ slot: Int, _ c: ViewColumns.Pointers, under parent: UnsafePointer<WalkParent>?,
                         inPlace: Bool = false) -> Composed {
         let style = c.styles[slot]
         let p = presentation(block: c.values, slot: slot, axis: style.rotationAxis)
@@ -622,6 +623,11 @@ extension Propagation {
     /// whose roots are then walked again.
     mutating func patchTree(_ c: ViewColumns.Pointers, slotOf: [UInt32], items: inout [RenderItem], clips: inout [RenderClip]) {
         let n = dirtyCount
+        // The loop's lists and log as locals, put back after: reached through `self` (which the
+        // closures capture), each append, pop and read reloaded them.
+        var walk = self.walk, escalated = self.escalated, log = self.patchLog
+        self.walk = []; self.escalated = []; self.patchLog = RenderPatchLog()
+        defer { self.walk = walk; self.escalated = escalated; self.patchLog = log }
         slots.withPointers { s in
             items.withUnsafeMutableBufferPointer { items in
                 views: for d in 0..<n {
@@ -637,26 +643,24 @@ extension Propagation {
                     }
                     if covered || s.rootMark[root] != 0 || c.hiddenBy[start] != 0 { continue }
                     walk.removeAll(keepingCapacity: true)
-                    walkParents.removeAll(keepingCapacity: true)
+                    // (Every parent the patch reaches has its children's context in `contextOf` —
+                    // kept, or written just before its children are pushed — so an entry names its
+                    // parent's slot, and the context is read there in place.)
                     if let parent = c.parent(start) {
                         // An undrawn parent (hidden, culled, or under one) keeps the view undrawn.
                         guard s.itemOf[parent] >= 0 else { continue }
-                        let ctx = s.contextOf[parent]
-                        if ViewStore.preCulled(start, v: c.values, under: ctx) {
+                        if ViewStore.preCulled(start, v: c.values, under: s.contextOf[parent]) {
                             if s.itemOf[start] >= 0 { escalated.append(UInt32(start)) }
                             continue
                         }
-                        walkParents.append(ctx)
-                        walk.append(ViewStore.WalkEntry(slot: UInt32(start), parent: 0))
+                        walk.append(ViewStore.WalkEntry(slot: UInt32(start), parent: Int32(truncatingIfNeeded: parent)))
                     } else {
                         walk.append(ViewStore.WalkEntry(slot: UInt32(start), parent: -1))
                     }
                     // The subtree, recomposed; a change of its drawn set escalates its root.
                     while let e = walk.popLast() {
                         let slot = Int(e.slot)
-                        // (The parent's context is read by value: lent out by a closure, the list was
-                        // retained for it per view.)
-                        let parent = e.parent < 0 ? nil : walkParents[Int(e.parent)]
+                        let parent = e.parent < 0 ? nil : UnsafePointer(s.contextOf.baseAddress! + Int(e.parent))
                         let v = ViewStore.compose(slot, c, under: parent, inPlace: true)
                         let index = Int(s.itemOf[slot])
                         if v.isCulled {
@@ -668,7 +672,7 @@ extension Propagation {
                         if e.parent < 0, Propagation.layerContentWithChildren(slot, c, slotOf) != nil {
                             escalated.append(UInt32(start)); continue views
                         }
-                        if patchLog.isOn { patchLog.willWrite(index, in: items) }
+                        if log.isOn { log.willWrite(index, in: items) }
                         items[index] = ViewStore.item(v, entity: c.entities[slot], role: v.style.role)
                         let kids = c.childSlots[slot]
                         guard !kids.isEmpty else { continue }
@@ -682,18 +686,16 @@ extension Propagation {
                         let ctx = ViewStore.childContext(of: v, slot: slot, clip: clip, c)
                         s.contextOf[slot] = ctx
                         let preCull = ViewStore.canPreCull(ctx)
-                        let context = Int32(walkParents.count)
-                        walkParents.append(ctx)
                         for k in kids.reversed() where c.hiddenBy[Int(k)] == 0 {
                             if ViewStore.preCulled(Int(k), v: c.values, preCull: preCull, g: ctx.global, cull: ctx.cull) {
                                 if s.itemOf[Int(k)] >= 0 { escalated.append(UInt32(start)); continue views }
                                 continue
                             }
-                            walk.append(ViewStore.WalkEntry(slot: k, parent: context))
+                            walk.append(ViewStore.WalkEntry(slot: k, parent: Int32(truncatingIfNeeded: slot)))
                         }
                     }
                 }
-                if patchLog.isOn { patchLog.finishWrites(in: items) }
+                if log.isOn { log.finishWrites(in: items) }
             }
         }
     }
@@ -852,7 +854,9 @@ extension Propagation {
             let slot = Int(e.slot)
             guard c.hiddenBy[slot] == 0 else { continue }
             let isRoot = e.parent < 0
-            let v = ViewStore.compose(slot, c, under: isRoot ? nil : parents[Int(e.parent)])   // (by value: see `patchTree`)
+            let v = parents.withUnsafeBufferPointer { ps in
+                ViewStore.compose(slot, c, under: isRoot ? nil : ps.baseAddress! + Int(e.parent))
+            }
             guard !v.isCulled else { continue }
             let isLayerContent = v.own.isLayerContent
             if !isLayerContent { s.itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
@@ -938,7 +942,7 @@ extension ViewStore.WalkParent {
     /// A view's own global values under its parent's context (`parent` nil for a root). (The
     /// walk's form: it compiles to the walk's best code, as `compose(under:)` does to the patch's.)
     @inline(__always)
-    init(own local: ProjectionTransform, opacity: Float, hittable: Bool, under parent: Self?) {
+    init(own local: ProjectionTransform, opacity: Float, hittable: Bool, under parent: UnsafePointer<Self>?) {
         self.init(own: local, opacity: opacity, hittable: hittable)
         if let parent { compose(under: parent) }
     }
@@ -946,13 +950,13 @@ extension ViewStore.WalkParent {
     /// Composes a view's own values (as `init(own:opacity:hittable:)` made them) under its
     /// parent's context: the one composition every path shares, so all give the same bits.
     @inline(__always)
-    mutating func compose(under ctx: Self) {
-        clip = ctx.clip
-        opacity = ctx.opacity * opacity
-        hittable = ctx.hittable && hittable
-        isLayerContent = ctx.isLayerContent
-        hasCull = ctx.hasCull
-        cull = ctx.cull
-        global = global * ctx.global
+    mutating func compose(under ctx: UnsafePointer<Self>) {
+        clip = ctx.pointee.clip
+        opacity = ctx.pointee.opacity * opacity
+        hittable = ctx.pointee.hittable && hittable
+        isLayerContent = ctx.pointee.isLayerContent
+        hasCull = ctx.pointee.hasCull
+        cull = ctx.pointee.cull
+        global = global * ctx.pointee.global
     }
 }
