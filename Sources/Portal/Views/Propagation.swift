@@ -826,7 +826,9 @@ extension Propagation {
     }
 
     /// Walks the subtree of the root in `root`, depth first, appending its items and clips.
-    /// (Static, its lists passed in: it runs inside `slots.withPointers`.)
+    /// (Static, its lists passed in: it runs inside `slots.withPointers`. Inlined: called once
+    /// per root, a call cost its arguments' moves and the root's range kept across it.)
+    @inline(__always)
     private static func walkRoot(_ root: Int, _ c: ViewColumns.Pointers, _ s: PropagationColumns.Pointers, slotOf: [UInt32],
                                  stack: UnsafeMutableBufferPointer<ViewStore.WalkEntry>,
                                  items: inout [RenderItem], clips: inout [RenderClip], itemSlots: inout [UInt32],
