@@ -24,6 +24,48 @@ struct StorageTests {
         #expect(throws: PortalError.staleEntity(a)) { try world.register(Health.self); try world.insert(Health(points: 1), for: a) }
     }
 
+    @Test("the view table's columns are listed once, and a reused slot starts vacant in every column it resets")
+    func viewColumns() {
+        // Every stored property of the table's columns is in its one list.
+        var columns = ViewColumns()
+        var check = CheckColumns(slots: 0)
+        columns.forEachColumn(&check)
+        #expect(check.columns == Mirror(reflecting: columns).children.count)
+        var propagationColumns = PropagationColumns()
+        var propagationCheck = CheckColumns(slots: 0)
+        propagationColumns.forEachColumn(&propagationCheck)
+        #expect(propagationCheck.columns == Mirror(reflecting: propagationColumns).children.count)
+
+        var store = ViewStore()
+        let frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        let entities = (0..<3).map { Entity(index: UInt32($0), generation: 0) }
+        for e in entities { store.insert(e, frame: frame, cornerRadius: 2, opacity: 0.5, role: .view) }
+        store.refreshOrder()
+        // Slot 1: hidden, raised, a child of slot 0, clipping, drawn once.
+        store.setHidden(true, by: .app, slot: 1)
+        store.setZIndex(3, slot: 1)
+        store.setClipsToBounds(true, slot: 1)
+        store.setParent(0, of: 1)
+        store.setHidden(false, by: .app, slot: 1)
+        store.values[1 * ViewChannel.stride + ViewChannel.rotation.rawValue] = 1
+        var items: [RenderItem] = [], clips: [RenderClip] = []
+        store.refreshOrder()
+        _ = store.updateRenderList(into: &items, clips: &clips)
+        #expect(store.render.itemOf[1] >= 0)
+        store.remove(entities[1])
+        store.refreshOrder()
+        _ = store.updateRenderList(into: &items, clips: &clips)
+        let slot = store.insert(Entity(index: 9, generation: 0), frame: frame, cornerRadius: 0, opacity: 1, role: .overlay)
+        #expect(slot == 1)
+        #expect(store.hiddenBy[1] == 0 && store.parentSlot[1] == 0 && store.render.itemOf[1] == -1)
+        #expect(store.render.clipOf[1] == -1 && store.render.rootEntry[1] == -1)
+        #expect(store.styles[1].zIndex == 0 && !store.styles[1].clipsToBounds && store.styles[1].role == .overlay)
+        #expect(store.value(.rotation, slot: 1) == 0 && store.value(.scaleX, slot: 1) == 1 && store.value(.opacity, slot: 1) == 1)
+        #expect((0..<ViewChannel.stride).allSatisfy { store.lanes[ViewChannel.stride + $0] == ViewStore.noLane })
+        store.refreshOrder()
+        store.checkInvariants(isAlive: { _ in true }, laneCount: 0)
+    }
+
     @Test("a table as a sparse set: swap-remove keeps rows dense and the index consistent")
     func componentTable() {
         var table = ComponentTable<Int>()

@@ -912,7 +912,7 @@ struct RenderChangeTests {
         // keeps from the item), springs that overshoot sizes and opacity past their ranges.
         let views = try (0..<60).map { _ in try world.spawnView(frame: randomFrame(&g)) }
         for view in views { try world.update(view, to: ViewProperties(transform: randomTransform(&g))) }
-        let rewritesBefore = world.views.flatValueRewrites
+        let rewritesBefore = world.views.render.flatValueRewrites
         for tick in 0..<240 {
             if tick % 60 == 0 {
                 for view in views {
@@ -939,7 +939,7 @@ struct RenderChangeTests {
             }
         }
         // Most ticks took the values-only rewrite (the others rebuilt, or had settled views).
-        #expect(world.views.flatValueRewrites - rewritesBefore >= 150, "\(world.views.flatValueRewrites - rewritesBefore) rewrites")
+        #expect(world.views.render.flatValueRewrites - rewritesBefore >= 150, "\(world.views.render.flatValueRewrites - rewritesBefore) rewrites")
         #expect(checker.counts.updated > 0)
     }
 

@@ -290,7 +290,7 @@ struct RenderChangeLog {
     var changes = RenderChanges()
 }
 
-extension ViewStore {
+extension Propagation {
     /// Before a flat list is rebuilt in place: keeps the baseline (while tracking, once per call).
     mutating func keepOldListForChanges(_ items: [RenderItem]) {
         guard patchLog.isOn && !patchLog.baselineKept else { return }
@@ -377,6 +377,20 @@ extension ViewStore {
         }
         patchLog.clear()
     }
+
+}
+
+extension ViewStore {
+    // The change list's calls from `World`, to the propagation's state that keeps it.
+    mutating func setTracksRenderChanges(_ on: Bool) { render.setTracksRenderChanges(on) }
+    @inline(__always) mutating func beginRenderTick(isLast: Bool) { render.beginRenderTick(isLast: isLast) }
+    mutating func beginRenderChanges() { render.beginRenderChanges() }
+    mutating func finishRenderChanges(items: [RenderItem]) { render.finishRenderChanges(items: items) }
+    mutating func noteRenderTick() { render.noteRenderTick() }
+    var patchLog: RenderPatchLog { render.patchLog }
+    var changeLog: RenderChangeLog { render.changeLog }
+    var layerContentItems: [Int32] { render.layerContentItems }
+    var lastListWasTree: Bool { render.lastListWasTree }
 
     /// The key of item `index` of `items`, whose portal-layer copy ranges are `copies`.
     static func renderKey(at index: Int, items: [RenderItem], copies: [Int32]) -> RenderKey {

@@ -394,39 +394,27 @@ extension ViewStore {
 
     /// Whether the view in `slot` will be drawn by the render walk if nothing changes before
     /// it: the walk's own tests (hidden views and the cull box of its clipping ancestors, the
-    /// pre-cull included) with its arithmetic, along the view's ancestors only (O(depth)).
+    /// pre-cull included), through the walk's own `compose`, along the view's ancestors only
+    /// (O(depth)).
     func nextDrawState(slot: Int) -> DrawState {
         var state = DrawState.drawn
-        _ = childContext(ofDrawn: slot, state: &state)
+        _ = columns.withPointers { c in ViewStore.childContext(ofDrawn: slot, c, state: &state) }
         return state
     }
 
     /// What the walk hands the children of the view in `slot`, or `nil` (with why in `state`)
     /// when the view is not drawn.
-    private func childContext(ofDrawn slot: Int, state: inout DrawState) -> WalkParent? {
-        guard hiddenBy[slot] == 0 else { state = .hidden; return nil }
-        let style = styles[slot]
-        let p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: style.rotationAxis) }
-        var own = WalkParent(own: ProjectionTransform.local(frame: p.frame, transform: p.transform),
-                             opacity: p.opacity, hittable: style.allowsHitTesting)
-        if let parent = parent(slot: slot) {
-            guard var ctx = childContext(ofDrawn: parent, state: &state) else { return nil }
-            let culled = values.withUnsafeBufferPointer {
-                ViewStore.preCulled(slot, v: $0, preCull: ViewStore.canPreCull(ctx), g: ctx.global, cull: ctx.cull)
-            }
-            guard !culled else { state = .culled; return nil }
-            withUnsafePointer(to: &ctx) { own.compose(under: $0) }
+    private static func childContext(ofDrawn slot: Int, _ c: ViewColumns.Pointers, state: inout DrawState) -> WalkParent? {
+        guard c.hiddenBy[slot] == 0 else { state = .hidden; return nil }
+        let v: Composed
+        if let parent = c.parent(slot) {
+            guard let ctx = childContext(ofDrawn: parent, c, state: &state) else { return nil }
+            guard !preCulled(slot, v: c.values, under: ctx) else { state = .culled; return nil }
+            v = withUnsafePointer(to: ctx) { compose(slot, c, under: $0) }
+        } else {
+            v = compose(slot, c, under: nil)
         }
-        var box: Rect?
-        if own.hasCull || style.clipsToBounds { box = own.global.boundingBox(of: p.frame.size) }
-        if own.hasCull, let b = box, ViewStore.disjoint(b, own.cull) { state = .culled; return nil }
-        var ctx = own
-        if style.clipsToBounds, let b = box {
-            ctx.cull = own.hasCull ? ViewStore.intersection(b, own.cull) : b
-            ctx.hasCull = true
-        }
-        let offset = contentOffset(slot: slot)
-        if offset.x != 0 || offset.y != 0 { ctx.global = ProjectionTransform.translation(x: -offset.x, y: -offset.y) * own.global }
-        return ctx
+        guard !v.isCulled else { state = .culled; return nil }
+        return childContext(of: v, slot: slot, clip: v.own.clip, c)
     }
 }

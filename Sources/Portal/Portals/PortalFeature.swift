@@ -16,7 +16,7 @@ enum PortalFeature: Feature {
         // placement) are placed where the anchor is drawn now; then flights that follow a
         // navigation transition are placed by its progress, and landed as it ends.
         features.addSystem(.follow) { world, tick in
-            if !world.portals.lateFollowers.isEmpty || !world.views.observedWrites.isEmpty {
+            if !world.portals.lateFollowers.isEmpty || !world.views.watches.written.isEmpty {
                 world.withPortalSystem { $0.runPortalFollow(tick: tick) }
             }
             world.runPortalTies(tick: tick)

@@ -112,7 +112,7 @@ struct PortalMotion {
 /// cross-fade) that has followed its anchor as it is now, whose anchor has no running lane on
 /// its frame or radius and whose ancestors none on their placement, and whose anchor's view
 /// and every ancestor's report every other write that could move the anchor on screen
-/// (`ViewStore.observers`, through the portal's `PortalStore.watchChain`). So the matching pass
+/// (`AnchorWatches.heads`, through the portal's `PortalStore.watchChain`). So the matching pass
 /// need not visit the flight until something is reported: until then, following the anchor
 /// would change nothing.
 enum AnchorWatch {
@@ -178,7 +178,7 @@ struct PortalStore {
     /// The view slot of the anchor each flight follows, parallel to `records`; see ``AnchorWatch``.
     var watchedSlot: [UInt32] = []
     /// Each portal's watch in the view store: the first node of its chain of
-    /// `ViewStore.observerNodes` (on the anchor and every ancestor), or `ViewStore.noObserver`.
+    /// `AnchorWatches.nodes` (on the anchor and every ancestor), or `AnchorWatches.none`.
     /// Linked while the watch is trusted; a watch dropped outside the matching pass (a new
     /// phase, request or anchor) keeps its chain until the portal's next visit releases it,
     /// so a write there may queue a portal that is queued already.
@@ -257,7 +257,7 @@ struct PortalStore {
         records.append(PortalRecord())
         motion.append(PortalMotion())
         watchedSlot.append(AnchorWatch.untrusted)
-        watchChain.append(ViewStore.noObserver)
+        watchChain.append(AnchorWatches.none)
         ids.append(id)
         flightSettings.append(FlightSettings(PortalTransitionConfig()))
         following.append(nil)

@@ -129,7 +129,7 @@ struct PortalSystem {
                             let key = Int(visits[i])
                             let record = records.baseAddress! + key
                             if motion[key].hasPendingRequest { requests += 1 }
-                            sum &+= views.touchObserverNode(portals.watchChain[key])
+                            sum &+= views.watches.touchNode(portals.watchChain[key])
                             if let source = record.pointee.source { sum &+= views.touchSlotMap(index: Int(source.index)) }
                             if let destination = record.pointee.destination { sum &+= views.touchSlotMap(index: Int(destination.index)) }
                         }
@@ -196,12 +196,12 @@ struct PortalSystem {
     /// Queues the portals watching a view whose placement was written since the last pass: the
     /// anchor they follow, or an ancestor of it.
     private mutating func queueWatchersOfWrittenAnchors() {
-        guard !views.observedWrites.isEmpty else { return }
-        var written = views.observedWrites.take()
+        guard !views.watches.written.isEmpty else { return }
+        var written = views.watches.written.take()
         for slot in written {
-            views.forEachObserver(of: Int(slot)) { key in portals.enqueue(Int(key)) }
+            views.watches.forEachWatcher(of: Int(slot)) { key in portals.enqueue(Int(key)) }
         }
-        views.observedWrites.giveBack(&written)
+        views.watches.written.giveBack(&written)
     }
 
     /// The matching pass's work for one portal: reads its anchors, applies its request, starts,
@@ -268,9 +268,9 @@ struct PortalSystem {
     /// Releases portal `key`'s watch chain, if it has one.
     private mutating func unwatch(_ key: Int) {
         let chain = portals.watchChain[key]
-        guard chain != ViewStore.noObserver else { return }
-        views.release(chain)
-        portals.watchChain[key] = ViewStore.noObserver
+        guard chain != AnchorWatches.none else { return }
+        views.watches.release(chain)
+        portals.watchChain[key] = AnchorWatches.none
     }
 
     private mutating func applyRequest(_ key: Int, tick: UInt64) {
@@ -574,8 +574,8 @@ struct PortalSystem {
     /// visits their watchers as usual (and finds them followed).
     mutating func runPortalFollow(tick: UInt64) {
         parentTransform = ViewStore.ParentTransformCache()
-        for slot in views.observedWrites.items {
-            views.forEachObserver(of: Int(slot)) { key in portals.lateFollowers.append(key) }
+        for slot in views.watches.written.items {
+            views.watches.forEachWatcher(of: Int(slot)) { key in portals.lateFollowers.append(key) }
         }
         var keys: [UInt32] = []
         swap(&keys, &portals.lateFollowers)

@@ -235,7 +235,7 @@ extension PortalStore {
         precondition(lateFollowers.isEmpty, "portals: flights left to follow after the tick")
         precondition(queue.items.allSatisfy { motion[Int($0)].isQueued }
                      && motion.lazy.filter(\.isQueued).count == queue.items.count, "portals: the queue and its marks disagree")
-        let written = Set(views.observedWrites.items)
+        let written = Set(views.watches.written.items)
         for (key, record) in records.enumerated() {
             let motion = motion[key], watched = watchedSlot[key]
             if watched == AnchorWatch.untrusted {
@@ -250,10 +250,10 @@ extension PortalStore {
                     // pending) the anchor is on screen where the flight last followed it.
                     let slot = Int(watched), forward = direction == .forward
                     var node = watchChain[key], chain: [Int] = []
-                    while node != ViewStore.noObserver {
-                        precondition(views.observerNodes[Int(node)].key == UInt32(key), "portals: \(ids[key])'s watch chain holds another's node")
-                        chain.append(Int(views.observerNodes[Int(node)].slot))
-                        node = views.observerNodes[Int(node)].chainNext
+                    while node != AnchorWatches.none {
+                        precondition(views.watches.nodes[Int(node)].key == UInt32(key), "portals: \(ids[key])'s watch chain holds another's node")
+                        chain.append(Int(views.watches.nodes[Int(node)].slot))
+                        node = views.watches.nodes[Int(node)].chainNext
                     }
                     if !chain.contains(where: { written.contains(UInt32($0)) }) {
                         precondition(views.watches(watchChain[key], slot: slot),

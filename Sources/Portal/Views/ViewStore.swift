@@ -123,20 +123,17 @@ public struct ViewPresentation: Hashable, Sendable {
     public var parent: Entity?
 }
 
-struct ViewStore {
-    static let noLane: Int32 = -1
-    /// What `entities` holds for a free slot: no live entity has this index and generation, so
-    /// a reader that remembered a slot can tell, from `entities` alone, that its view is gone.
-    static let vacant = Entity(index: .max, generation: .max)
-
-    /// `slotOf[entity.index]` is the slot + 1, or 0.
-    var slotOf: [UInt32] = []
+/// The view table's per-slot columns: what the features write of each view — its entity,
+/// presented values and lanes, style, hidden bits and tree links. Every member is a per-slot
+/// column and is listed once in ``forEachColumn(_:)`` (see `SlotColumns.swift`); the tree's
+/// links change only through `ViewStore.setParent`, the lanes through `setLane`.
+struct ViewColumns {
     private(set) var entities: [Entity] = []
     private(set) var live: [Bool] = []
     /// Presented values, ``ViewChannel/stride`` per slot. Writes through the subscript are
     /// noted, so propagation knows which views changed (see `NotedColumn`).
     var values = NotedColumn<Float>(shift: 4)
-    /// The track row animating each channel, or ``noLane``; same shape as `values`.
+    /// The track row animating each channel, or ``ViewStore/noLane``; same shape as `values`.
     var lanes: [Int32] = []
     /// What is drawn and how, beyond the animated numbers; also the band and z index. Writes
     /// through the subscript are noted, as for `values`.
@@ -145,7 +142,108 @@ struct ViewStore {
     /// of its own: the render list reads it for every view every tick, the styles only for the
     /// views it draws.
     var hiddenBy: [UInt8] = []
-    private var sequence: [UInt64] = []
+    /// The spawn order (the last key of the drawing order).
+    fileprivate(set) var sequence: [UInt64] = []
+    /// The parent's slot + 1, or 0 for a root.
+    fileprivate(set) var parentSlot: [UInt32] = []
+    /// Each view's children, sorted by (z index, creation order).
+    fileprivate(set) var childSlots: [[UInt32]] = []
+    /// The number of channels a lane drives, and the view's place in `ViewStore.animatedSlots`
+    /// (−1 for none). Kept by `setLane`.
+    fileprivate(set) var laneCountOf: [UInt8] = []
+    fileprivate(set) var animatedIndex: [Int32] = []
+
+    /// The columns, each with a vacant slot's entry: the one list every structural operation
+    /// walks.
+    @inline(__always)
+    mutating func forEachColumn(_ v: inout some SlotColumnVisitor) {
+        // (The entity, live flag, style and sequence are the spawn's own: `occupy` writes them.)
+        v.visit(&entities, vacant: ViewStore.vacant, onReuse: .keep)
+        v.visit(&live, vacant: false, onReuse: .keep)
+        v.visit(&values, vacant: 0, stride: ViewChannel.stride, onReuse: .reset)
+        v.visit(&lanes, vacant: ViewStore.noLane, stride: ViewChannel.stride, onReuse: .reset)
+        v.visit(&styles, vacant: ViewStyle(content: ViewStore.vacant, role: .view), onReuse: .keep)
+        v.visit(&hiddenBy, vacant: 0)
+        v.visit(&sequence, vacant: 0, onReuse: .keep)
+        v.visit(&parentSlot, vacant: 0)
+        v.visit(&childSlots, vacant: [], onReuse: .keep)
+        v.visit(&laneCountOf, vacant: 0)
+        v.visit(&animatedIndex, vacant: -1)
+    }
+
+    /// Writes a spawned view's own entries (the columns its reuse keeps: see `forEachColumn`).
+    fileprivate mutating func occupy(_ slot: Int, entity: Entity, role: RenderRole, sequence: UInt64) {
+        entities[slot] = entity
+        live[slot] = true
+        styles.fillVacant(ViewStyle(content: entity, role: role), in: slot..<slot + 1)
+        self.sequence[slot] = sequence
+    }
+
+    /// Where a removal leaves the slot: vacant to a reader that remembered it.
+    fileprivate mutating func vacate(_ slot: Int) {
+        live[slot] = false
+        entities[slot] = ViewStore.vacant
+    }
+
+    /// ``withPointers(_:)`` from a mutating context: a closure that writes the rest of the store
+    /// (propagation's state) would otherwise make Swift copy these columns to call it.
+    @inline(__always)
+    mutating func withPointersInPlace<R>(_ body: (Pointers) throws -> R) rethrows -> R { try withPointers(body) }
+
+    /// The columns the render loops read, as pointers (see ``withPointers(_:)``).
+    struct Pointers {
+        let entities: UnsafeBufferPointer<Entity>
+        let live: UnsafeBufferPointer<Bool>
+        let values: UnsafeBufferPointer<Float>
+        let styles: UnsafeBufferPointer<ViewStyle>
+        let hiddenBy: UnsafeBufferPointer<UInt8>
+        let parentSlot: UnsafeBufferPointer<UInt32>
+        let childSlots: UnsafeBufferPointer<[UInt32]>
+
+        /// The parent of the view in `slot`, or `nil` for a root.
+        @inline(__always)
+        func parent(_ slot: Int) -> Int? {
+            let p = parentSlot[slot]
+            return p == 0 ? nil : Int(p - 1)
+        }
+    }
+
+    /// Calls `body` with the columns' pointers (as swift-collections' `Heap` hands out its
+    /// `_UnsafeHandle`): one closure for a loop that reads many columns, `c.values[i]` inside.
+    /// The nesting the pointers need is here, once.
+    @inline(__always)
+    func withPointers<R>(_ body: (Pointers) throws -> R) rethrows -> R {
+        try entities.withUnsafeBufferPointer { entities in
+        try live.withUnsafeBufferPointer { live in
+        try values.withUnsafeBufferPointer { values in
+        try styles.withUnsafeBufferPointer { styles in
+        try hiddenBy.withUnsafeBufferPointer { hiddenBy in
+        try parentSlot.withUnsafeBufferPointer { parentSlot in
+        try childSlots.withUnsafeBufferPointer { childSlots in
+            try body(Pointers(entities: entities, live: live, values: values, styles: styles, hiddenBy: hiddenBy,
+                              parentSlot: parentSlot, childSlots: childSlots))
+        } } } } } } }
+    }
+}
+
+/// The views: the table the features write (``ViewColumns`` and the drawing order), the
+/// propagation's state beside it (``Propagation``), and the portals' anchor watches
+/// (``AnchorWatches``), which every write that moves a view reports to.
+struct ViewStore {
+    static let noLane: Int32 = -1
+    /// What `entities` holds for a free slot: no live entity has this index and generation, so
+    /// a reader that remembered a slot can tell, from `entities` alone, that its view is gone.
+    static let vacant = Entity(index: .max, generation: .max)
+
+    /// The per-slot columns the features write.
+    var columns = ViewColumns()
+    /// Propagation's own state: the render list's columns, marks, buffers and change log.
+    var render = Propagation()
+    /// The portals' watches on anchors and their ancestors (`Portals/AnchorWatches.swift`).
+    var watches = AnchorWatches()
+
+    /// `slotOf[entity.index]` is the slot + 1, or 0.
+    var slotOf: [UInt32] = []
     /// Slots free for the next spawn: freed before the last refresh of the drawing order.
     private var freeSlots: [UInt32] = []
     private var nextSequence: UInt64 = 0
@@ -170,36 +268,9 @@ struct ViewStore {
     /// A z index or role changed: the order must be rebuilt and sorted.
     private var needsSort = false
     private var mergeBuffer: [UInt32] = []
-
-    /// What `observers` (and a node's links) hold for none.
-    static let noObserver: Int32 = -1
-    /// Per slot, the first node of the list of watches on that view, or ``noObserver``: the
-    /// portals whose flight follows a view at or below it (see ``ObserverNode``). Every write
-    /// that moves a view or its content on screen, other than a running lane's, goes through
-    /// `noteGeometryWrite(slot:)`: the host's and the features' direct placements (frame,
-    /// transform, content offset, corner radius), header placement, a lane starting, a new
-    /// parent. (A despawned view needs no report: every despawn unmarks the anchors under it,
-    /// which queues their portals.)
-    private(set) var observers: [Int32] = []
-    /// The watch nodes. A portal watching an anchor has one node on the anchor's slot and one on
-    /// each ancestor's (a *chain*, anchor first, linked by `chainNext`); each node is also in
-    /// its slot's list (`prev`/`next`), so a write to an ancestor finds every watcher below it
-    /// and a chain is unlinked in O(depth), however many watchers share its slots.
-    private(set) var observerNodes: [ObserverNode] = []
-    /// The first free node (free nodes are linked by `chainNext`), or ``noObserver``.
-    private var freeObserverNode: Int32 = ViewStore.noObserver
-
-    /// One portal's watch on one view (see `observerNodes`).
-    struct ObserverNode {
-        /// The watching portal's key.
-        var key: UInt32
-        /// The view slot whose list the node is in.
-        var slot: UInt32
-        var prev: Int32
-        var next: Int32
-        /// The next node of the same chain (the slot's parent's), or ``noObserver``.
-        var chainNext: Int32
-    }
+    /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
+    /// is still among `pendingInserts`.
+    private var refreshedSequence: UInt64 = 0
 
     // MARK: The tree
     //
@@ -209,40 +280,10 @@ struct ViewStore {
     // each root followed by its subtree, depth first. Links are changed in one place
     // (`setParent`), which keeps both directions in agreement.
 
-    /// The parent's slot + 1, or 0 for a root.
-    private(set) var parentSlot: [UInt32] = []
-    /// Each view's children, sorted by (z index, creation order).
-    private(set) var childSlots: [[UInt32]] = []
     /// The number of live views that have a parent: 0 means the flat fast path.
     private(set) var parentedCount = 0
-    /// Per slot, the index of its render item (−1: not drawn in its own place). With the items
-    /// themselves it is the propagation's column of global values: a drawn view's global
-    /// transform, opacity, hit-testing flag and clip are its item's (see `Propagation.swift`).
-    var itemOf: [Int32] = []
-    /// Per slot, the clip it adds to the clip list for its children (valid while it is drawn,
-    /// clips and has children), or −1.
-    var clipOf: [Int32] = []
-    /// Per slot, the context its children were last composed with: its content space's global
-    /// transform, opacity, hit testing, clip and cull box (valid while it is drawn and has
-    /// children).
-    var contextOf: [WalkParent] = []
-    /// Whether `itemOf` is out of date for a flat list (it is written on the first patch after
-    /// a flat rebuild).
-    var flatIndexStale = true
-    /// Per render item of a tree's list, the slot of its view, or ``copySlot`` for a layer's
-    /// content copy.
-    var itemSlots: [UInt32] = []
-    static let copySlot = UInt32.max
-    /// Per slot, whether its local values changed since the last propagation (1) or not (0).
-    var dirtyMark: [UInt8] = []
-    /// The marked slots, `dirtyCount` of them; sized to the slots, so marking never allocates.
-    var dirtyList: [UInt32] = []
-    var dirtyCount = 0
-    /// Per slot, the number of channels a lane drives; the slots with any, densely, and each
-    /// one's place among them (−1 for none). Kept by `setLane`.
-    var laneCountOf: [UInt8] = []
-    var animatedSlots: [UInt32] = []
-    var animatedIndex: [Int32] = []
+    /// The slots with a running lane, densely (`columns.animatedIndex` is each one's place).
+    private(set) var animatedSlots: [UInt32] = []
     /// A view was spawned, despawned, reparented, hidden or shown, or a z index, role or clip
     /// flag changed: the next render list is composed again (see `structuralSlots`).
     var structureChanged = true
@@ -250,61 +291,54 @@ struct ViewStore {
     /// and new parent of a moved one): their roots' subtrees are walked again, the others'
     /// items copied. May repeat a view.
     var structuralSlots: [UInt32] = []
-    /// Where the read-aheads (`touchShownViews`) leave their sums, so that the reads are kept.
-    var touchSum: UInt32 = 0
-    /// Per slot, 1 while its root's subtree is to be walked again this propagation.
-    var rootMark: [UInt8] = []
-    /// The roots marked in `rootMark`.
-    var markedRoots: [UInt32] = []
-    /// How many updates of a flat list rewrote only its items' value fields (`rewriteFlatValues`):
-    /// tests check that the every-view-animating path they mean to exercise was taken.
-    var flatValueRewrites = 0
-    /// The roots of the last tree list, in drawing order, with their item and clip ranges.
-    var lastRoots: [RootRange] = []
-    /// Per slot, its index in `lastRoots` (valid when that entry names the slot), or −1.
-    var rootEntry: [Int32] = []
-    /// The other buffers of the double-buffered tree list (kept, so composing allocates nothing).
-    var spareItems: [RenderItem] = []
-    var spareClips: [RenderClip] = []
-    /// The change list's record of in-place patches, and its state (`Output/RenderChanges.swift`).
-    var patchLog = RenderPatchLog()
-    var changeLog = RenderChangeLog()
-    var spareItemSlots: [UInt32] = []
-    var spareRoots: [RootRange] = []
-    /// Per place in `order`, the entry of the last list a root's items are copied from, or −1.
-    var rootPlan: [Int32] = []
-    /// Views whose patch found the drawn set changed (a culling change): their roots are walked.
-    var escalated: [UInt32] = []
-    /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
-    /// is still among `pendingInserts`.
-    private var refreshedSequence: UInt64 = 0
-    /// The render walk's stack (kept, so a steady-state walk allocates nothing).
-    var walk: [WalkEntry] = []
-    /// The full walk's stack (`composeTreeList`), sized to its bound and written in place.
-    var composeStack: [WalkEntry] = []
-    /// The contexts the walk's entries point at (one per parent reached; kept between ticks).
-    var walkParents: [WalkParent] = []
-    /// Whether the last render list was built by the tree walk (some view had a parent).
-    var lastListWasTree = false
-    /// The item ranges of the last render list that are a portal layer's content subtree drawn
-    /// under the layer (start, end pairs): copies, not the views' own places.
-    var layerContentItems: [Int32] = []
-    /// Observed slots whose geometry was written since the matching pass last took them (a
-    /// slot may appear more than once).
-    var observedWrites = HandOffList()
+
+    // The columns, read (and the values, lanes, styles and hidden bits written) as before the
+    // split: `views.styles[slot]`, `views.values[i]`.
+    var entities: [Entity] { columns.entities }
+    var live: [Bool] { columns.live }
+    var values: NotedColumn<Float> {
+        @inline(__always) _read { yield columns.values }
+        @inline(__always) _modify { yield &columns.values }
+    }
+    var lanes: [Int32] {
+        @inline(__always) _read { yield columns.lanes }
+        @inline(__always) _modify { yield &columns.lanes }
+    }
+    var styles: NotedColumn<ViewStyle> {
+        @inline(__always) _read { yield columns.styles }
+        @inline(__always) _modify { yield &columns.styles }
+    }
+    var hiddenBy: [UInt8] {
+        @inline(__always) _read { yield columns.hiddenBy }
+        @inline(__always) _modify { yield &columns.hiddenBy }
+    }
+    var parentSlot: [UInt32] { columns.parentSlot }
+    var childSlots: [[UInt32]] { columns.childSlots }
+    var laneCountOf: [UInt8] { columns.laneCountOf }
+    private var sequence: [UInt64] { columns.sequence }
+
+    /// Every per-slot column of the three owners: the one list the structural operations
+    /// (grow, reset, reserve, read ahead, check) walk.
+    @inline(__always)
+    mutating func forEachColumn(_ v: inout some SlotColumnVisitor) {
+        columns.forEachColumn(&v)
+        render.forEachColumn(&v)
+        watches.forEachColumn(&v)
+    }
+
+    /// Calls `body` with the table's column pointers and the propagation's state: the one
+    /// handle the render loops work through.
+    @inline(__always)
+    mutating func withColumns<R>(_ body: (ViewColumns.Pointers, inout Propagation) throws -> R) rethrows -> R {
+        try columns.withPointersInPlace { c in try body(c, &render) }
+    }
 
     mutating func reserveCapacity(_ n: Int) {
-        entities.reserveCapacity(n); live.reserveCapacity(n)
-        values.reserveCapacity(n * ViewChannel.stride); lanes.reserveCapacity(n * ViewChannel.stride)
-        styles.reserveCapacity(n)
-        hiddenBy.reserveCapacity(n); observers.reserveCapacity(n)
-        sequence.reserveCapacity(n); order.reserveCapacity(n)
-        mergeBuffer.reserveCapacity(n)
-        parentSlot.reserveCapacity(n); childSlots.reserveCapacity(n)
-        rootMark.reserveCapacity(n); rootEntry.reserveCapacity(n)
-        itemOf.reserveCapacity(n); clipOf.reserveCapacity(n); contextOf.reserveCapacity(n); itemSlots.reserveCapacity(n)
-        dirtyMark.reserveCapacity(n); dirtyList.reserveCapacity(n)
-        laneCountOf.reserveCapacity(n); animatedIndex.reserveCapacity(n); animatedSlots.reserveCapacity(n)
+        var reserve = ReserveColumns(slots: n)
+        forEachColumn(&reserve)
+        order.reserveCapacity(n); mergeBuffer.reserveCapacity(n)
+        animatedSlots.reserveCapacity(n)
+        render.itemSlots.reserveCapacity(n)
     }
 
     @inline(__always)
@@ -340,7 +374,7 @@ struct ViewStore {
     @inline(__always)
     func touchAnchor(_ entity: Entity) -> UInt32 {
         guard let slot = slot(of: entity) else { return 0 }
-        return touchBlocks(slot: slot) &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: observers[slot]) &+ parentSlot[slot]
+        return touchBlocks(slot: slot) &+ UInt32(hiddenBy[slot]) &+ UInt32(bitPattern: watches.heads[slot]) &+ parentSlot[slot]
             &+ UInt32(laneCountOf[slot])
     }
 
@@ -355,18 +389,18 @@ struct ViewStore {
     /// Reads what the next `count` inserts write, in the slots they will take (the free list's
     /// last), for a read-ahead: flights start by the hundred in one tick, and each new layer
     /// writes a dozen columns at a slot no tick has touched since it was freed.
-    func touchNextSlots(_ count: Int) -> UInt32 {
+    mutating func touchNextSlots(_ count: Int) -> UInt32 {
         var sum: UInt32 = 0
         for k in 0..<min(count, freeSlots.count) { sum &+= touch(slot: Int(freeSlots[freeSlots.count - 1 - k])) }
         return sum
     }
 
-    /// Reads what removing the view of `entity` writes beyond its blocks, for a read-ahead.
+    /// Reads what removing the view of `entity` reads and writes, for a read-ahead: its slot's
+    /// entries (``touch(slot:)``).
     @inline(__always)
-    func touchForRemoval(_ entity: Entity) -> UInt32 {
+    mutating func touchForRemoval(_ entity: Entity) -> UInt32 {
         guard let slot = slot(of: entity) else { return 0 }
-        return (live[slot] ? 1 : 0) &+ UInt32(hiddenBy[slot]) &+ parentSlot[slot] &+ UInt32(bitPattern: rootEntry[slot])
-            &+ UInt32(laneCountOf[slot]) &+ UInt32(truncatingIfNeeded: childSlots[slot].count)
+        return touch(slot: slot)
     }
 
     /// Reads what showing or hiding the view of `entity` reads, for a read-ahead.
@@ -376,30 +410,22 @@ struct ViewStore {
         return UInt32(hiddenBy[slot])
     }
 
-    /// Reads every per-slot column that spawning a view into `slot`, starting its lanes or
-    /// removing it writes, for a read-ahead.
+    /// Reads every per-slot column at `slot` — what spawning a view into it, starting its lanes
+    /// or removing it writes — for a read-ahead. (`mutating` only because the one list of
+    /// columns hands them out for writing: it writes nothing.)
     @inline(__always)
-    func touch(slot: Int) -> UInt32 {
-        var sum = touchBlocks(slot: slot)
-        sum &+= entities[slot].index &+ (live[slot] ? 1 : 0) &+ UInt32(hiddenBy[slot]) &+ UInt32(truncatingIfNeeded: sequence[slot])
-        sum &+= parentSlot[slot] &+ UInt32(bitPattern: itemOf[slot]) &+ UInt32(bitPattern: rootEntry[slot])
-        sum &+= UInt32(laneCountOf[slot]) &+ UInt32(bitPattern: animatedIndex[slot]) &+ UInt32(bitPattern: observers[slot])
-        return sum &+ styles.withUnsafeBufferPointer { touchLines($0.baseAddress! + slot) }
+    mutating func touch(slot: Int) -> UInt32 {
+        var touch = TouchColumns(slot: slot)
+        forEachColumn(&touch)
+        return touch.sum
     }
 
     /// Reads the animated-view index of the last `count` animated views (a view leaving the
     /// animated set swaps the last one into its place), for a read-ahead.
     func touchAnimatedTail(_ count: Int) -> UInt32 {
         var sum: UInt32 = 0
-        for k in 0..<min(count, animatedSlots.count) { sum &+= UInt32(bitPattern: animatedIndex[Int(animatedSlots[animatedSlots.count - 1 - k])]) }
+        for k in 0..<min(count, animatedSlots.count) { sum &+= UInt32(bitPattern: columns.animatedIndex[Int(animatedSlots[animatedSlots.count - 1 - k])]) }
         return sum
-    }
-
-    /// Reads watch node `index` (a portal's chain, which its next watch releases), if any, for a
-    /// read-ahead.
-    @inline(__always)
-    func touchObserverNode(_ index: Int32) -> UInt32 {
-        index >= 0 && Int(index) < observerNodes.count ? observerNodes[Int(index)].key : 0
     }
 
     /// Reads the slot map's entry for entity index `index` (an insert writes it), for a read-ahead.
@@ -413,31 +439,14 @@ struct ViewStore {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = Int(reused)
-            entities[slot] = entity
-            live[slot] = true
-            styles[slot] = ViewStyle(content: entity, role: role)
-            hiddenBy[slot] = 0
-            sequence[slot] = nextSequence
-            parentSlot[slot] = 0
-            itemOf[slot] = -1
+            var reset = ResetColumns(slot: slot)
+            forEachColumn(&reset)
         } else {
-            observers.append(ViewStore.noObserver)
             slot = entities.count
-            entities.append(entity)
-            live.append(true)
-            values.append(contentsOf: repeatElement(0, count: ViewChannel.stride))
-            lanes.append(contentsOf: repeatElement(ViewStore.noLane, count: ViewChannel.stride))
-            styles.append(ViewStyle(content: entity, role: role))
-            hiddenBy.append(0)
-            sequence.append(nextSequence)
-            parentSlot.append(0)
-            childSlots.append([])
-            itemOf.append(-1); clipOf.append(-1); contextOf.append(ViewStore.noContext)
-            dirtyMark.append(0); dirtyList.append(0)
-            laneCountOf.append(0); animatedIndex.append(-1)
-            rootMark.append(0); rootEntry.append(-1)
+            var grow = GrowColumns()
+            forEachColumn(&grow)
         }
-        rootEntry[slot] = -1
+        columns.occupy(slot, entity: entity, role: role, sequence: nextSequence)
         markStructure(slot)
         writeRestingBlock(slot: slot, frame: frame, cornerRadius: cornerRadius, opacity: opacity)
         nextSequence += 1
@@ -450,16 +459,12 @@ struct ViewStore {
         return slot
     }
 
-    /// Writes a new view's blocks: no lanes; presented are its frame, radius and opacity, and
-    /// the identity transform. Each block is written through one buffer (one uniqueness check,
-    /// not one per value: portal layers are spawned by the hundred per tick).
+    /// Writes a new view's presented values, its block vacant (all zero) before: its frame,
+    /// radius and opacity, and the identity transform. Written through one buffer (one
+    /// uniqueness check, not one per value: portal layers are spawned by the hundred per tick).
     private mutating func writeRestingBlock(slot: Int, frame: Rect, cornerRadius: Float, opacity: Float) {
         let base = slot * ViewChannel.stride
-        lanes.withUnsafeMutableBufferPointer { lanes in
-            for c in 0..<ViewChannel.stride { lanes[base + c] = ViewStore.noLane }
-        }
-        values.withUnsafeMutableBufferPointerUnnoted { values in
-            for c in 0..<ViewChannel.stride { values[base + c] = 0 }
+        columns.values.withUnsafeMutableBufferPointerUnnoted { values in
             values[base + ViewChannel.x.rawValue] = frame.minX
             values[base + ViewChannel.y.rawValue] = frame.minY
             values[base + ViewChannel.width.rawValue] = frame.width
@@ -480,98 +485,101 @@ struct ViewStore {
             // Unlinked by hand, not through `setParent`: the view leaves the tree altogether,
             // so it does not become a root (which would re-sort the roots).
             let p = Int(parentSlot[slot] - 1)
-            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
-            parentSlot[slot] = 0
+            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { columns.childSlots[p].remove(at: i) }
+            columns.parentSlot[slot] = 0
             parentedCount -= 1
         }
         // The World despawns a subtree children first, so none is left here; should one be,
         // it becomes a root rather than point at a freed slot.
         while let child = childSlots[slot].last { setParent(nil, of: Int(child)) }
-        live[slot] = false
-        entities[slot] = ViewStore.vacant
+        columns.vacate(slot)
         slotOf[Int(entity.index)] = 0
         count -= 1
-        rootEntry[slot] = -1
+        render.slots.rootEntry[slot] = -1
         structureChanged = true
         pendingRemovals.append(UInt32(slot))   // reusable after the next refresh, not before
     }
 
     /// Records that the view in `slot` is about to move on screen, or its content with it (or the
-    /// view to go), if anybody watches it or a view below it.
+    /// view to go), for the portals watching it (see `AnchorWatches`).
     @inline(__always)
-    mutating func noteGeometryWrite(slot: Int) {
-        if observers.withUnsafeBufferPointer({ $0[slot] }) != ViewStore.noObserver {
-            // One entry per placement, not one per channel of it.
-            if observedWrites.items.last != UInt32(slot) { observedWrites.append(UInt32(slot)) }
-        }
-    }
+    mutating func noteGeometryWrite(slot: Int) { watches.noteWrite(slot: slot) }
 
-    /// Makes `chain` (the first node of a portal's watch, or ``noObserver``) the watch of portal
-    /// `key` on the view in `slot` and each of its ancestors, and returns it: the chain itself
-    /// when it already watches exactly those views (a watch read again, the common case), else
-    /// a new one (the old one released).
+    /// The watch of portal `key` on the view in `slot` and its ancestors (see
+    /// `AnchorWatches.watch`).
     mutating func watch(_ chain: Int32, slot: Int, by key: UInt32) -> Int32 {
-        if watches(chain, slot: slot) { return chain }
-        release(chain)
-        var first = ViewStore.noObserver, last = ViewStore.noObserver
-        var s: Int? = slot
-        while let current = s {
-            let head = observers[current]
-            let node = ObserverNode(key: key, slot: UInt32(current), prev: ViewStore.noObserver, next: head,
-                                    chainNext: ViewStore.noObserver)
-            let index: Int32
-            if freeObserverNode != ViewStore.noObserver {
-                index = freeObserverNode
-                freeObserverNode = observerNodes[Int(index)].chainNext
-                observerNodes[Int(index)] = node
-            } else {
-                index = Int32(observerNodes.count)
-                observerNodes.append(node)
-            }
-            if head != ViewStore.noObserver { observerNodes[Int(head)].prev = index }
-            observers[current] = index
-            if last == ViewStore.noObserver { first = index } else { observerNodes[Int(last)].chainNext = index }
-            last = index
-            s = parent(slot: current)
-        }
-        return first
+        watches.watch(chain, slot: slot, by: key, parentSlot: columns.parentSlot)
     }
 
     /// Whether `chain` watches exactly the view in `slot` and its ancestors, in order.
-    @inline(__always)   // called from `watch` (mutating), it copied the whole store to pass `self`
-    func watches(_ chain: Int32, slot: Int) -> Bool {
-        var node = chain, s: Int? = slot
-        while node != ViewStore.noObserver, let current = s {
-            guard observerNodes[Int(node)].slot == UInt32(current) else { return false }
-            node = observerNodes[Int(node)].chainNext
-            s = parent(slot: current)
-        }
-        return node == ViewStore.noObserver && s == nil && chain != ViewStore.noObserver
-    }
+    @inline(__always)
+    func watches(_ chain: Int32, slot: Int) -> Bool { watches.watches(chain, slot: slot, parentSlot: columns.parentSlot) }
 
-    /// Unlinks every node of `chain` (a watch's first node, or ``noObserver``) from its view's
-    /// list and frees it.
-    mutating func release(_ chain: Int32) {
-        var index = chain
-        while index != ViewStore.noObserver {
-            let node = observerNodes[Int(index)]
-            if node.prev != ViewStore.noObserver { observerNodes[Int(node.prev)].next = node.next } else { observers[Int(node.slot)] = node.next }
-            if node.next != ViewStore.noObserver { observerNodes[Int(node.next)].prev = node.prev }
-            observerNodes[Int(index)].chainNext = freeObserverNode
-            freeObserverNode = index
-            index = node.chainNext
+    // MARK: Lanes
+
+    /// The lanes' write-back: copies each of `count` lane values into its view's block. The
+    /// views it writes are the animated ones, which propagation marks from `animatedSlots`
+    /// (per view, not per lane, and outside this loop).
+    mutating func writeLanes(_ value: UnsafeBufferPointer<Float>, to output: UnsafeBufferPointer<UInt32>, count: Int) {
+        columns.values.withUnsafeMutableBufferPointerUnnoted { presented in
+            for i in 0..<count { presented[Int(output[i])] = value[i] }
         }
     }
 
-    /// Calls `body` with the key of each watch on the view in `slot`.
-    func forEachObserver(of slot: Int, _ body: (UInt32) -> Void) {
-        observerNodes.withUnsafeBufferPointer { nodes in
-            var index = observers[slot]
-            while index != ViewStore.noObserver {
-                body(nodes[Int(index)].key)
-                index = nodes[Int(index)].next
+    /// Points the channel at `out` (slot × 16 + channel) at lane `row` (or ``noLane``), keeping
+    /// the set of animated views: a view joins it with its first lane and leaves with its last.
+    mutating func setLane(_ out: Int, _ row: Int32) {
+        let old = lanes[out]
+        columns.lanes[out] = row
+        let slot = out / ViewChannel.stride
+        if old == ViewStore.noLane && row != ViewStore.noLane {
+            columns.laneCountOf[slot] += 1
+            if columns.laneCountOf[slot] == 1 {
+                columns.animatedIndex[slot] = Int32(animatedSlots.count)
+                animatedSlots.append(UInt32(slot))
             }
+        } else if old != ViewStore.noLane && row == ViewStore.noLane {
+            columns.laneCountOf[slot] -= 1
+            if columns.laneCountOf[slot] == 0 { leaveAnimated(slot: slot) }
         }
+    }
+
+    /// Takes the view in `slot`, whose last lane just ended, out of the animated set
+    /// (swap-remove, keeping `animatedIndex` right).
+    @inline(__always)
+    private mutating func leaveAnimated(slot: Int) {
+        let i = Int(columns.animatedIndex[slot])
+        let last = animatedSlots.removeLast()
+        if i < animatedSlots.count {
+            animatedSlots[i] = last
+            columns.animatedIndex[Int(last)] = Int32(i)
+        }
+        columns.animatedIndex[slot] = -1
+    }
+
+    /// Points the channels of the view in `slot` that `outputs` name (slot × 16 + channel, one
+    /// per lane), none of which has a lane, at lanes `first`, `first + 1`, …: what one
+    /// ``setLane(_:_:)`` per lane does, with the lane count and the animated set updated once
+    /// (a flight starts five lanes on a new layer).
+    mutating func setFreshLanes(_ outputs: UnsafeBufferPointer<UInt32>, first: Int, slot: Int) {
+        columns.lanes.withUnsafeMutableBufferPointer { lanes in
+            for (i, out) in outputs.enumerated() { lanes[Int(out)] = Int32(first + i) }
+        }
+        let before = columns.laneCountOf[slot]
+        columns.laneCountOf[slot] = before + UInt8(outputs.count)
+        if before == 0 && !outputs.isEmpty {
+            columns.animatedIndex[slot] = Int32(animatedSlots.count)
+            animatedSlots.append(UInt32(slot))
+        }
+    }
+
+    /// Takes `count` lanes off the lane count of the view in `slot`, whose channels the caller
+    /// has already cleared in `lanes`: what the bookkeeping of one ``setLane(_:_:)`` per lane
+    /// does, done once (a landing flight's five lanes end together).
+    mutating func dropLanes(_ count: Int, slot: Int) {
+        guard count > 0 else { return }
+        columns.laneCountOf[slot] -= UInt8(count)
+        if columns.laneCountOf[slot] == 0 { leaveAnimated(slot: slot) }
     }
 
     /// Whether the view in `slot` has a running lane on its frame or corner radius.
@@ -620,7 +628,7 @@ struct ViewStore {
         } else {
             // Re-sort one sibling list: take the view out, change its key, put it back.
             let p = Int(parent - 1)
-            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
+            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { columns.childSlots[p].remove(at: i) }
             styles[slot].zIndex = z
             insertChild(UInt32(slot), into: p)
         }
@@ -644,10 +652,10 @@ struct ViewStore {
         if let parent { markStructure(parent) }
         if old != 0 {
             let p = Int(old - 1)
-            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { childSlots[p].remove(at: i) }
+            if let i = childSlots[p].firstIndex(of: UInt32(slot)) { columns.childSlots[p].remove(at: i) }
             parentedCount -= 1
         }
-        parentSlot[slot] = new
+        columns.parentSlot[slot] = new
         if let parent {
             insertChild(UInt32(slot), into: parent)
             parentedCount += 1
@@ -662,7 +670,7 @@ struct ViewStore {
         let key = DrawKey(styles: styles.elements, sequence: sequence)
         var i = childSlots[parent].count
         while i > 0 && key.siblingBefore(child, childSlots[parent][i - 1]) { i -= 1 }
-        childSlots[parent].insert(child, at: i)
+        columns.childSlots[parent].insert(child, at: i)
     }
 
     /// Sorts `slots` into the order of a sibling list (z index, then creation order).
@@ -830,7 +838,7 @@ struct ViewStore {
     func presentation(slot: Int) -> ViewPresentation {
         var p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
         // A flat list marks nothing (its loop is the hot one): there, drawn means not hidden.
-        p.isDrawn = lastListWasTree ? itemOf[slot] >= 0
+        p.isDrawn = render.lastListWasTree ? render.itemOf[slot] >= 0
                                     : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
         let global = globalTransform(slot: slot)
         p.globalTransform = global
@@ -947,10 +955,9 @@ struct ViewStore {
     }
 
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
-        precondition(values.count == entities.count * ViewChannel.stride, "views: value block count")
-        precondition(hiddenBy.count == entities.count && styles.count == entities.count && observers.count == entities.count,
-                     "views: style columns differ in length")
-        precondition(lanes.count == values.count, "views: lane map shape")
+        var check = CheckColumns(slots: entities.count)
+        var copy = self
+        copy.forEachColumn(&check)
         var liveSlots = 0
         for slot in entities.indices where live[slot] {
             liveSlots += 1
@@ -1013,32 +1020,12 @@ struct ViewStore {
         for slot in entities.indices where !live[slot] {
             precondition(childSlots[slot].isEmpty, "views: a free slot \(slot) has children")
         }
-        // The watch lists: each node in its slot's list once, the links agreeing both ways, and
-        // every node either listed or free.
-        var listedNodes = 0
-        for slot in entities.indices {
-            var index = observers[slot], prev = ViewStore.noObserver
-            while index != ViewStore.noObserver {
-                let node = observerNodes[Int(index)]
-                precondition(node.slot == UInt32(slot) && node.prev == prev, "views: watch list of slot \(slot) is broken at node \(index)")
-                listedNodes += 1
-                precondition(listedNodes <= observerNodes.count, "views: a watch list has a cycle")
-                prev = index
-                index = node.next
-            }
-        }
-        var freeNodes = 0, free = freeObserverNode
-        while free != ViewStore.noObserver {
-            freeNodes += 1
-            precondition(freeNodes <= observerNodes.count, "views: the free watch nodes have a cycle")
-            free = observerNodes[Int(free)].chainNext
-        }
-        precondition(listedNodes + freeNodes == observerNodes.count, "views: \(observerNodes.count - listedNodes - freeNodes) watch nodes leak")
+        watches.checkInvariants()
         for slot in entities.indices {
             let n = (0..<ViewChannel.stride).filter { lanes[slot * ViewChannel.stride + $0] != ViewStore.noLane }.count
             precondition(Int(laneCountOf[slot]) == n, "views: slot \(slot) has \(n) lanes, its count says \(laneCountOf[slot])")
-            precondition((n > 0) == (animatedIndex[slot] >= 0), "views: slot \(slot) is wrongly in or out of the animated set")
-            if n > 0 { precondition(animatedSlots[Int(animatedIndex[slot])] == UInt32(slot), "views: the animated set's index of slot \(slot)") }
+            precondition((n > 0) == (columns.animatedIndex[slot] >= 0), "views: slot \(slot) is wrongly in or out of the animated set")
+            if n > 0 { precondition(animatedSlots[Int(columns.animatedIndex[slot])] == UInt32(slot), "views: the animated set's index of slot \(slot)") }
         }
         precondition(animatedSlots.count == laneCountOf.filter { $0 > 0 }.count, "views: the animated set's size")
         for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
