@@ -95,6 +95,12 @@ func nullArgument(_ c: CWorld, _ name: String) -> PortalResult {
     c.refuse(PORTAL_ERROR_NULL_ARGUMENT, "\(name) is NULL")
 }
 
+/// The error of an enum-like C field holding no known value, naming it: a converter throws it,
+/// so `call` records and codes it as any `PortalError` (`PORTAL_ERROR_INVALID_ARGUMENT`).
+func badValue(_ name: String, _ value: Int32, _ reason: String) -> PortalError {
+    .invalidValue(name, Double(value), reason: reason)
+}
+
 /// A refusal for an out-of-range argument, naming it.
 func invalidArgument(_ c: CWorld, _ name: String, _ reason: String) -> PortalResult {
     c.refuse(PORTAL_ERROR_INVALID_ARGUMENT, "\(name) \(reason)")

@@ -60,8 +60,8 @@ func properties(_ p: PortalProperties) -> ViewProperties {
                           contentOffset: f & 32 != 0 ? p.content_offset.swift : nil)
 }
 
-/// The Swift animation a C `PortalAnimationParams` describes, or a refusal naming the bad field.
-func animation(_ a: PortalAnimationParams, _ c: CWorld, _ name: String) -> Result<Animation, CRefusal> {
+/// The Swift animation a C `PortalAnimationParams` describes; throws naming the bad field.
+func animation(_ a: PortalAnimationParams, _ name: String) throws(PortalError) -> Animation {
     var value: Animation
     switch a.kind {
     case PORTAL_ANIMATION_SPRING:
@@ -75,16 +75,11 @@ func animation(_ a: PortalAnimationParams, _ c: CWorld, _ name: String) -> Resul
     case PORTAL_ANIMATION_CURVE:
         value = .timingCurve(a.a, a.b, a.c, a.d, duration: a.duration)
     default:
-        return .failure(CRefusal(code: invalidArgument(c, "\(name).kind", "is \(a.kind), not a PORTAL_ANIMATION_* kind")))
+        throw badValue("\(name).kind", a.kind, "not a PORTAL_ANIMATION_* kind")
     }
     if a.delay != 0 { value = value.delay(a.delay) }
     if a.speed != 1 { value = value.speed(a.speed) }
-    return .success(value)
-}
-
-/// A refusal already recorded on the world, carrying its code.
-struct CRefusal: Error {
-    let code: PortalResult
+    return value
 }
 
 /// The Swift navigation transition a `PORTAL_NAVIGATION_*` kind names.

@@ -46,29 +46,23 @@ public func portalTransitionOptionsDefault(_ options: UnsafeMutablePointer<Porta
     options?.pointee = defaultTransitionOptions()
 }
 
-/// The Swift configuration C options describe, or a refusal already recorded.
-func config(_ options: UnsafePointer<PortalTransitionOptions>?, _ c: CWorld) -> Result<PortalTransitionConfig, CRefusal> {
+/// The Swift configuration C options describe (NULL: the defaults); throws naming a bad field.
+func config(_ options: UnsafePointer<PortalTransitionOptions>?) throws(PortalError) -> PortalTransitionConfig {
     let o = options?.pointee ?? defaultTransitionOptions()
-    let value: Animation
-    switch animation(o.animation, c, "options.animation") {
-    case let .failure(refusal): return .failure(refusal)
-    case let .success(a): value = a
-    }
-    guard let style = cornerStyle(o.corner_style) else {
-        return .failure(CRefusal(code: invalidArgument(c, "options.corner_style", "is \(o.corner_style), not a PORTAL_CORNER_* value")))
-    }
+    let value = try animation(o.animation, "options.animation")
+    guard let style = cornerStyle(o.corner_style) else { throw badValue("options.corner_style", o.corner_style, "not a PORTAL_CORNER_* value") }
     let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
     let removal: PortalLayerRemoval = o.fade_on_removal ? .fade : .none
     switch o.handoff {
     case PORTAL_HANDOFF_AFTER_DURATION:
-        return .success(PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
-                                               removal: removal, allowsHitTesting: o.allows_hit_testing))
+        return PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
+                                      removal: removal, allowsHitTesting: o.allows_hit_testing)
     case PORTAL_HANDOFF_REMOVED, PORTAL_HANDOFF_LOGICALLY_COMPLETE:
         let criterion: AnimationCompletionCriteria = o.handoff == PORTAL_HANDOFF_REMOVED ? .removed : .logicallyComplete
-        return .success(PortalTransitionConfig(animation: PortalAnimationWithCompletion(value, delay: o.delay, completionCriteria: criterion),
-                                               corners: corners, removal: removal, allowsHitTesting: o.allows_hit_testing))
+        return PortalTransitionConfig(animation: PortalAnimationWithCompletion(value, delay: o.delay, completionCriteria: criterion),
+                                      corners: corners, removal: removal, allowsHitTesting: o.allows_hit_testing)
     default:
-        return .failure(CRefusal(code: invalidArgument(c, "options.handoff", "is \(o.handoff), not a PORTAL_HANDOFF_* value")))
+        throw badValue("options.handoff", o.handoff, "not a PORTAL_HANDOFF_* value")
     }
 }
 
@@ -78,12 +72,9 @@ public func portalPortalTransition(_ world: OpaquePointer?, _ id: UnsafePointer<
                                    _ options: UnsafePointer<PortalTransitionOptions>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         guard let id else { return nullArgument(c, "id") }
-        switch config(options, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(config):
-            try c.world.portalTransition(id: PortalID(string(id)), isActive: active, config: config)
-            return PORTAL_OK
-        }
+        let config = try config(options)
+        try c.world.portalTransition(id: PortalID(string(id)), isActive: active, config: config)
+        return PORTAL_OK
     }
 }
 
@@ -102,12 +93,9 @@ public func portalPortalGroup(_ world: OpaquePointer?, _ ids: UnsafePointer<Unsa
             guard let id = ids?[i] else { return nullArgument(c, "ids[\(i)]") }
             list.append(PortalID(string(id)))
         }
-        switch config(options, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(config):
-            try c.world.portalTransition(ids: list, groupID: string(group), isActive: active, config: config, staggerDelay: stagger)
-            return PORTAL_OK
-        }
+        let config = try config(options)
+        try c.world.portalTransition(ids: list, groupID: string(group), isActive: active, config: config, staggerDelay: stagger)
+        return PORTAL_OK
     }
 }
 
@@ -135,17 +123,11 @@ public func portalPortalState(_ world: OpaquePointer?, _ id: UnsafePointer<CChar
 
 // MARK: - Navigation
 
-/// The transition C describes (NULL: a slide), or a refusal naming the bad field.
-func transition(_ pointer: UnsafePointer<PortalNavigationTransition>?, _ c: CWorld) -> Result<NavigationTransition, CRefusal> {
-    guard let t = pointer?.pointee else { return .success(.slide) }
-    guard let kind = navigationTransition(t.kind) else {
-        return .failure(CRefusal(code: invalidArgument(c, "transition.kind", "is \(t.kind), not a PORTAL_NAVIGATION_* kind")))
-    }
-    guard t.has_animation else { return .success(kind) }
-    switch animation(t.animation, c, "transition.animation") {
-    case let .failure(refusal): return .failure(refusal)
-    case let .success(a): return .success(kind.animation(a))
-    }
+/// The transition C describes (NULL: a slide); throws naming a bad field.
+func transition(_ pointer: UnsafePointer<PortalNavigationTransition>?) throws(PortalError) -> NavigationTransition {
+    guard let t = pointer?.pointee else { return .slide }
+    guard let kind = navigationTransition(t.kind) else { throw badValue("transition.kind", t.kind, "not a PORTAL_NAVIGATION_* kind") }
+    return t.has_animation ? kind.animation(try animation(t.animation, "transition.animation")) : kind
 }
 
 /// The C function `portal_spawn_navigation_stack`: its contract and documentation are in `portal.h`.
@@ -175,12 +157,9 @@ public func portalSpawnScreen(_ world: OpaquePointer?, _ stack: UInt64, _ radius
 @c(portal_push)
 public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
-        switch transition(kind, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(t):
-            try c.world.push(Entity(bits: screen), onto: Entity(bits: stack), transition: t)
-            return PORTAL_OK
-        }
+        let t = try transition(kind)
+        try c.world.push(Entity(bits: screen), onto: Entity(bits: stack), transition: t)
+        return PORTAL_OK
     }
 }
 
@@ -188,12 +167,9 @@ public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt6
 @c(portal_pop)
 public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
-        switch transition(kind, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(t):
-            try c.world.pop(Entity(bits: stack), transition: t)
-            return PORTAL_OK
-        }
+        let t = try transition(kind)
+        try c.world.pop(Entity(bits: stack), transition: t)
+        return PORTAL_OK
     }
 }
 
@@ -201,12 +177,9 @@ public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePo
 @c(portal_pop_to_root)
 public func portalPopToRoot(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
-        switch transition(kind, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(t):
-            try c.world.popToRoot(Entity(bits: stack), transition: t)
-            return PORTAL_OK
-        }
+        let t = try transition(kind)
+        try c.world.popToRoot(Entity(bits: stack), transition: t)
+        return PORTAL_OK
     }
 }
 
@@ -216,13 +189,10 @@ public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: 
     call(world) { c throws(PortalError) in
         guard count >= 0 else { return invalidArgument(c, "count", "is \(count), less than 0") }
         guard count == 0 || screens != nil else { return nullArgument(c, "screens") }
-        switch transition(kind, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(t):
-            let list = (0..<Int(count)).map { Entity(bits: screens![$0]) }
-            try c.world.setStack(Entity(bits: stack), screens: list, transition: t)
-            return PORTAL_OK
-        }
+        let t = try transition(kind)
+        let list = (0..<Int(count)).map { Entity(bits: screens![$0]) }
+        try c.world.setStack(Entity(bits: stack), screens: list, transition: t)
+        return PORTAL_OK
     }
 }
 
@@ -231,13 +201,10 @@ public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: 
 public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ point: PortalPoint, _ kind: UnsafePointer<PortalNavigationTransition>?,
                                       _ began: UnsafeMutablePointer<Bool>?) -> PortalResult {
     call(world) { c throws(PortalError) in
-        switch transition(kind, c) {
-        case let .failure(refusal): return refusal.code
-        case let .success(t):
-            let did = try c.world.beginInteractivePop(Entity(bits: stack), at: point.swift, transition: t)
-            began?.pointee = did
-            return PORTAL_OK
-        }
+        let t = try transition(kind)
+        let did = try c.world.beginInteractivePop(Entity(bits: stack), at: point.swift, transition: t)
+        began?.pointee = did
+        return PORTAL_OK
     }
 }
 
@@ -347,13 +314,7 @@ public func portalSetPopupContainer(_ world: OpaquePointer?, _ bounds: PortalRec
 public func portalPresentPopup(_ world: OpaquePointer?, _ content: UInt64, _ source: UInt64, _ width: Float, _ height: Float,
                                _ a: UnsafePointer<PortalAnimationParams>?, _ backdrop: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
-        var value = Animation.easeInOut(duration: 0.2)
-        if let a {
-            switch animation(a.pointee, c, "animation") {
-            case let .failure(refusal): return refusal.code
-            case let .success(v): value = v
-            }
-        }
+        let value = try a.map { (a) throws(PortalError) in try animation(a.pointee, "animation") } ?? .easeInOut(duration: 0.2)
         try c.world.presentPopup(Entity(bits: content), from: Entity(bits: source), width: width < 0 ? .infinity : width, height: height,
                                  animation: value, backdrop: backdrop)
         return PORTAL_OK

@@ -70,13 +70,9 @@ public func portalAnimate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePo
     call(world) { c throws(PortalError) in
         guard let p else { return nullArgument(c, "properties") }
         guard let a else { return nullArgument(c, "animation") }
-        switch animation(a.pointee, c, "animation") {
-        case let .failure(refusal): return refusal.code
-        case let .success(value):
-            let made = try c.world.animate(Entity(bits: view), to: properties(p.pointee), with: value)
-            id?.pointee = made.rawValue
-            return PORTAL_OK
-        }
+        let made = try c.world.animate(Entity(bits: view), to: properties(p.pointee), with: animation(a.pointee, "animation"))
+        id?.pointee = made.rawValue
+        return PORTAL_OK
     }
 }
 
