@@ -37,6 +37,18 @@ func layoutMismatch() -> String? {
     return nil
 }
 
+/// Hands C one of the world's lists in place, as the C struct laid out like its elements
+/// (checked by `layoutMismatch`). The world keeps the list unchanged until it next ticks, so the
+/// storage the pointer reads stays where it is until then (the contract's "valid until the
+/// world advances").
+func lend<Element, C>(_ list: [Element], as _: C.Type, to pointer: UnsafeMutablePointer<UnsafePointer<C>?>,
+                      _ count: UnsafeMutablePointer<Int32>) {
+    list.withUnsafeBufferPointer { buffer in
+        pointer.pointee = UnsafeRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: C.self) }
+        count.pointee = Int32(buffer.count)
+    }
+}
+
 /// The C function `portal_render_list`: its contract and documentation are in `portal.h`.
 @c(portal_render_list)
 public func portalRenderList(_ world: OpaquePointer?, _ items: UnsafeMutablePointer<UnsafePointer<PortalRenderItem>?>?,
@@ -44,14 +56,7 @@ public func portalRenderList(_ world: OpaquePointer?, _ items: UnsafeMutablePoin
     call(world) { c in
         guard let items else { return nullArgument(c, "items") }
         guard let count else { return nullArgument(c, "count") }
-        // The world keeps its list unchanged until it next ticks, so the storage the pointer
-        // reads stays where it is until then (the contract's "valid until the world advances").
-        c.world.withRenderList { list in
-            list.withUnsafeBufferPointer { buffer in
-                items.pointee = UnsafeRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: PortalRenderItem.self) }
-                count.pointee = Int32(buffer.count)
-            }
-        }
+        c.world.withRenderList { lend($0, as: PortalRenderItem.self, to: items, count) }
         return PORTAL_OK
     }
 }
@@ -63,12 +68,7 @@ public func portalClipList(_ world: OpaquePointer?, _ clips: UnsafeMutablePointe
     call(world) { c in
         guard let clips else { return nullArgument(c, "clips") }
         guard let count else { return nullArgument(c, "count") }
-        c.world.withClipList { list in
-            list.withUnsafeBufferPointer { buffer in
-                clips.pointee = UnsafeRawPointer(buffer.baseAddress).map { $0.assumingMemoryBound(to: PortalRenderClip.self) }
-                count.pointee = Int32(buffer.count)
-            }
-        }
+        c.world.withClipList { lend($0, as: PortalRenderClip.self, to: clips, count) }
         return PORTAL_OK
     }
 }
