@@ -262,23 +262,33 @@ struct EndInteractivePopCall: HostCall {
     }
 
     func perform(on world: World) throws(PortalError) -> InteractivePopDecision {
-        var projection = try world.requireStack(stack)
+        let projection = try world.requireStack(stack)
         guard velocity.isFinite else { throw .invalidValue("velocity", Double(velocity), reason: "a velocity must be finite") }
-        guard let pop = projection.interactivePop else { throw .noInteractivePop(stack) }
-        let rule = World.interactivePopDecision(progress: pop.progress, velocity: velocity)
-        let finish = rule.finish
-        let decision = InteractivePopDecision(stack: stack, finishes: finish, progress: pop.progress, completionSpeed: finish ? rule.speed : 1)
-        projection.interactivePop = nil
-        // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
-        var released = false
-        if finish, let index = projection.screens.lastIndex(of: pop.screen) {
-            projection.screens.remove(at: index)
-            world.navigation.release(pop.screen, from: stack)
-            released = true
+        guard projection.interactivePop != nil, let (decision, released) = world.settleInteractivePop(stack, velocity: velocity) else {
+            throw .noInteractivePop(stack)
         }
-        world.navigation.projections.insert(projection, for: stack)
         world.commands.append(.navigation(.interactivePopEnd(decision, released: released)))
         return decision
+    }
+}
+
+extension World {
+    /// Ends the interactive pop `stack`'s projection holds, by UIKit's rule from its progress and
+    /// the release `velocity` (`nil`: a cancel), and — when it finishes — takes the popped screen
+    /// off the projection and releases it. Returns the decision and whether the screen was
+    /// released (the transition owes its drop), or `nil` when no pop is held. The one release
+    /// behind ``World/endInteractivePop(_:velocity:)`` and the stack's own pan.
+    func settleInteractivePop(_ stack: Entity, velocity: Float?) -> (decision: InteractivePopDecision, released: Bool)? {
+        guard let row = navigation.projections.index.row(of: stack), let pop = navigation.projections.values[row].interactivePop else { return nil }
+        let rule = velocity.map { World.interactivePopDecision(progress: pop.progress, velocity: $0) } ?? (finish: false, speed: 1)
+        let decision = InteractivePopDecision(stack: stack, finishes: rule.finish, progress: pop.progress,
+                                              completionSpeed: rule.finish ? rule.speed : 1)
+        navigation.projections.values[row].interactivePop = nil
+        // Pushes staged during the gesture sit above the popped screen: it goes from where it is.
+        guard rule.finish, let index = navigation.projections.values[row].screens.lastIndex(of: pop.screen) else { return (decision, false) }
+        navigation.projections.values[row].screens.remove(at: index)
+        navigation.release(pop.screen, from: stack)
+        return (decision, true)
     }
 }
 

@@ -74,17 +74,7 @@ extension World {
     /// decision from the progress and `velocity`, or a cancel when `velocity` is `nil` — and
     /// applies it at once.
     private func releaseInteractivePop(_ stack: Entity, velocity: Float?, tick: UInt64) {
-        guard let row = navigation.projections.index.row(of: stack), let pop = navigation.projections.values[row].interactivePop else { return }
-        let rule = velocity.map { World.interactivePopDecision(progress: pop.progress, velocity: $0) } ?? (finish: false, speed: 1)
-        let decision = InteractivePopDecision(stack: stack, finishes: rule.finish, progress: pop.progress,
-                                              completionSpeed: rule.finish ? rule.speed : 1)
-        navigation.projections.values[row].interactivePop = nil
-        var released = false
-        if rule.finish, let index = navigation.projections.values[row].screens.lastIndex(of: pop.screen) {
-            navigation.projections.values[row].screens.remove(at: index)
-            navigation.release(pop.screen, from: stack)
-            released = true
-        }
+        guard let (decision, released) = settleInteractivePop(stack, velocity: velocity) else { return }
         endInteractivePop(decision, released: released, tick: tick)
     }
 }
