@@ -14,12 +14,31 @@ struct PointerScript {
     /// straight line to `to` (`moves` of them, at constant speed), then — after resting `hold`
     /// ticks where it is (a rest of 5 ticks, 42 ms, releases at zero velocity) — lifted.
     mutating func stroke(_ id: Int = 1, from: Point, to: Point, start: Int, moves: Int, hold: Int = 0) {
-        add(id, .began, from, tick: start)
-        for k in 1...moves {
-            let f = Float(k) / Float(moves)
-            add(id, .moved, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), tick: start + k)
+        drag(id, through: [from, to], start: start, moves: [moves], hold: hold)
+    }
+
+    /// A stroke along a path: down at `points[0]` before tick `start`, then straight to each
+    /// next point in turn at constant speed, `moves[i]` moves for leg `i` (a finger that goes
+    /// out and comes back), resting `hold` ticks at the end before it lifts.
+    mutating func drag(_ id: Int = 1, through points: [Point], start: Int, moves: [Int], hold: Int = 0) {
+        add(id, .began, points[0], tick: start)
+        var tick = start
+        for (leg, count) in moves.enumerated() {
+            let (from, to) = (points[leg], points[leg + 1])
+            for k in 1...count {
+                let f = Float(k) / Float(count)
+                add(id, .moved, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), tick: tick + k)
+            }
+            tick += count
         }
-        add(id, .ended, to, tick: start + moves + 1 + hold)
+        add(id, .ended, points[moves.count], tick: tick + 1 + hold)
+    }
+
+    /// A tap of pointer `id` at `at`: down before tick `start`, lifted `hold` ticks later
+    /// without moving (a finger's tap lasts about 50–100 ms: 6–12 ticks).
+    mutating func tap(_ id: Int = 1, at: Point, start: Int, hold: Int = 6) {
+        add(id, .began, at, tick: start)
+        add(id, .ended, at, tick: start + hold)
     }
 
     /// Sends the events of `tick` and keeps where each pointer down is in `cast`.
@@ -188,4 +207,6 @@ func inputHeaderScene() -> Scene {
 }
 
 /// The scenes recorded from scripted pointer input, in page order.
-func inputScenes() -> [Scene] { [inputFlingScene(), inputPagingScene(), inputCarouselScene(), inputHeaderScene()] }
+func inputScenes() -> [Scene] {
+    [inputFlingScene(), inputPagingScene(), inputCarouselScene(), inputHeaderScene(), pushReversedScene(), swipeBackHeroScene()]
+}

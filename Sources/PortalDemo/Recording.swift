@@ -32,7 +32,8 @@ func record(_ scene: Scene) throws -> Recording {
         let (seconds, attoseconds) = (clock.now - start).components
         nanoseconds.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
         try capture()
-        events += world.drainEvents()
+        cast.events = world.drainEvents()
+        events += cast.events
     }
     // Tick 0 is drawn before the script's first call; a call before script tick t is first
     // drawn at tick t + 1.

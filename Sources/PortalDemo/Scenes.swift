@@ -14,6 +14,11 @@ struct Cast {
     var fills: [Entity: String] = [:]
     /// Where each pointer the script holds down is, by pointer id (``PointerScript`` keeps it).
     var pointers: [Int: Point] = [:]
+    /// The events the last tick reported, for a script that reacts as a host does (a tap pushes
+    /// a screen); both runners (`record` and `trace`) hand them over before each script call.
+    var events: [WorldEvent] = []
+    /// The photo app of the scenes built on ``PhotoApp``.
+    var app: PhotoApp?
 }
 
 /// A demo scene: a world configuration, a cast, a script of host calls keyed by tick.
