@@ -5,9 +5,9 @@ import Portal
 // the tapped photo's portal. `PhotoApp` builds the app and answers the finger as a host does —
 // a tap on a photo pushes the detail with its photo flying in, the back button pops it, and a
 // pop begun by the stack's own edge swipe sends the photo home with the finger — so a scene is
-// its pointer script, its caption and what it plots. A scene with another push (a zoom from the
-// cell) or another dismissal (a drag on the image) passes its own `transition` or adds a case
-// to `respond`.
+// its pointer script, its caption and what it plots. A scene with another push passes its own
+// `transition` (a zoom out of the tapped cell: `{ .zoom(source: $0) }`, with `flies: false`),
+// another dismissal (a drag on the image) adds its case to `respond`.
 
 /// The photo app the finger-driven scenes share.
 struct PhotoApp {
@@ -30,8 +30,12 @@ struct PhotoApp {
 
     let stack: Entity, gallery: Entity, list: Entity, photos: [Entity]
     let detail: Entity, back: Entity, image: Entity
-    /// The push and pop of the detail.
-    var transition = NavigationTransition.slide.animation(.easeInOut(duration: 0.5))
+    /// The scenes' push and pop so far: a slide, ease-in-out 0.5 s, whatever the photo.
+    static let slide: @Sendable (Entity) -> NavigationTransition = { _ in NavigationTransition.slide.animation(.easeInOut(duration: 0.5)) }
+    /// The push and pop of the detail, given the tapped photo.
+    let transition: (Entity) -> NavigationTransition
+    /// Whether the tapped photo flies to the detail's image (a portal following the stack).
+    let flies: Bool
     /// The photo's flight: it follows the stack, so it moves with the push, the pop and the
     /// finger, turns round with them, and lands when they end.
     let hero: PortalTransitionConfig
@@ -42,7 +46,9 @@ struct PhotoApp {
     private var backPress: Int?
 
     /// Builds the app in `world`, its colours in `cast`; photo `highlight` is green, the others pastel.
-    init(_ world: World, cast: inout Cast, highlight: Int) throws {
+    init(_ world: World, cast: inout Cast, highlight: Int, flies: Bool = true,
+         transition: @escaping (Entity) -> NavigationTransition = PhotoApp.slide) throws {
+        (self.flies, self.transition) = (flies, transition)
         gallery = try world.spawnView(frame: Self.bounds)
         cast.fills[gallery] = "#e6e9ef"
         list = try world.spawnView(frame: Rect(x: 0, y: Self.barHeight, width: Self.stage.width, height: Self.stage.height - Self.barHeight),
@@ -99,20 +105,22 @@ struct PhotoApp {
             switch event {
             case let .tapped(tap) where tap.pointer == app.backPress:
                 app.backPress = nil
-                try world.pop(app.stack, transition: app.transition)     // turns the push round; the photo follows
+                try world.pop(app.stack, transition: app.pushed)         // turns the push round; the photo follows
             case let .tapped(tap) where tap.hit?.entity == app.back && !moving:
                 try app.popSendingPhotoHome(world)
             case let .tapped(tap):
                 if let k = app.photos.firstIndex(where: { $0 == tap.hit?.entity }), !moving, try world.screens(of: app.stack).count == 1 {
                     app.shown = k
-                    try world.portal(app.image, item: Photo(id: k), as: .destination)
                     cast.fills[app.image] = cast.fills[app.photos[k]]
-                    try world.portalTransition(id: app.id(k), isActive: true, config: app.hero)
-                    try world.push(app.detail, onto: app.stack, transition: app.transition)
+                    if app.flies {
+                        try world.portal(app.image, item: Photo(id: k), as: .destination)
+                        try world.portalTransition(id: app.id(k), isActive: true, config: app.hero)
+                    }
+                    try world.push(app.detail, onto: app.stack, transition: app.pushed)
                 }
             case let .navigationWillStart(e) where e.stack == app.stack && e.operation == .pop:
                 // A pop the app did not start (the edge swipe): the photo goes home with it.
-                if let k = app.shown, world.isPortalActive(app.id(k)) == true {
+                if let k = app.shown, app.flies, world.isPortalActive(app.id(k)) == true {
                     try world.portalTransition(id: app.id(k), isActive: false, config: app.hero)
                 }
             default: break
@@ -126,20 +134,24 @@ struct PhotoApp {
 
     /// The back button at rest: pops, the photo flying home with the pop.
     private func popSendingPhotoHome(_ world: World) throws {
-        if let k = shown { try world.portalTransition(id: id(k), isActive: false, config: hero) }
-        try world.pop(stack, transition: transition)
+        if let k = shown, flies { try world.portalTransition(id: id(k), isActive: false, config: hero) }
+        try world.pop(stack, transition: pushed)
     }
+
+    /// The transition of the shown photo's push, and of its pop.
+    private var pushed: NavigationTransition { transition(photos[shown ?? 0]) }
 }
 
 /// A scene of the photo app: `highlight` is the photo the finger taps (green), and the script
-/// sends `input`'s pointer events, the app answering them. Plotted: the detail screen, and the
-/// portal layer (green).
+/// sends `input`'s pointer events, the app answering them (`flies` and `transition` as
+/// ``PhotoApp``'s). Plotted: the detail screen, and the portal layer (green).
 func photoAppScene(name: String, title: String, caption: String, summary: String, ticks: Int, markers: [Int],
-                   highlight: Int, input: PointerScript) -> Scene {
+                   highlight: Int, flies: Bool = true, transition: @escaping (Entity) -> NavigationTransition = PhotoApp.slide,
+                   input: PointerScript) -> Scene {
     Scene(name: name, title: title, caption: caption, summary: summary, stage: PhotoApp.stage, ticks: ticks, markers: markers,
           setUp: { world in
               var cast = Cast(plotsLayer: true)
-              let app = try PhotoApp(world, cast: &cast, highlight: highlight)
+              let app = try PhotoApp(world, cast: &cast, highlight: highlight, flies: flies, transition: transition)
               cast.plotted = [(app.detail, "detail screen", purple)]
               cast.app = app
               return cast
