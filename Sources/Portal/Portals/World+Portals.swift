@@ -62,6 +62,13 @@ extension World {
             }
             return
         }
+        if let anchor = portals.anchors.value(of: entity), portals.motion[Int(anchor.key)].phase == .dragged,
+           portals.drags[Int(anchor.key)].owner == entity {
+            // The view a drag began on is removed: the drag ends as a cancel (the layer flies back
+            // to where the destination was last seen).
+            let tick = tracks.currentTick
+            withPortalSystem { $0.releaseDrag(Int(anchor.key), dismisses: false, velocity: .zero, tick: tick) }
+        }
         if portals.dragBackdrops.remove(entity) != nil {
             // A backdrop removed: configurations and drags forget it.
             for key in portals.dragSettings.indices where portals.dragSettings[key]?.backdrop == entity {
