@@ -109,32 +109,9 @@ extension World {
 
     // MARK: - The pan handler
 
-    /// The portal whose drag candidate `view` is: the destination of a presented portal with drag
-    /// to dismiss, the layer of one in flight (not cross-fading, not following a stack), or the
-    /// view that owns its drag.
-    func portalDragKey(_ view: Entity) -> Int? {
-        let key: Int
-        if let owner = portals.layerOwners.value(of: view) {
-            key = Int(owner)
-        } else if let anchor = portals.anchors.value(of: view), anchor.role == .destination {
-            key = Int(anchor.key)
-        } else {
-            return nil
-        }
-        guard portals.dragSettings[key] != nil else { return nil }
-        switch portals.motion[key].phase {
-        case .dragged: return portals.drags[key].owner == view ? key : nil
-        case .presented: return portals.records[key].destination == view ? key : nil
-        case .flying:
-            guard portals.records[key].layer == view, portals.motion[key].crossFadeLayer == nil, !portals.isTied(key) else { return nil }
-            return key
-        case .idle, .waiting, .fading: return nil
-        }
-    }
-
     /// Whether the portal's candidate at `view` takes the pan `offer`.
     func portalClaimsPan(_ view: Entity, _ offer: PanOffer) -> Bool {
-        guard let key = portalDragKey(view), portals.motion[key].phase != .dragged, !portals.motion[key].hasPendingRequest,
+        guard let key = portals.dragKey(view), portals.motion[key].phase != .dragged, !portals.motion[key].hasPendingRequest,
               let settings = portals.dragSettings[key] else { return false }
         switch settings.style.direction {
         case .down: guard offer.axis == .vertical, offer.translation.y > 0 else { return false }
@@ -158,12 +135,12 @@ extension World {
     /// The owner's side of the pan: the drag follows it, and its end releases it.
     func portalFollowsPan(_ view: Entity, _ update: PanUpdate, tick: UInt64) {
         if update.phase == .began {
-            guard let key = portalDragKey(view), portals.motion[key].phase != .dragged else { return }
+            guard let key = portals.dragKey(view), portals.motion[key].phase != .dragged else { return }
             withPortalSystem { $0.beginDrag(key, owner: view, tick: tick) }
             placeDrag(key, translation: update.translation)
             return
         }
-        guard let key = portalDragKey(view), portals.motion[key].phase == .dragged else { return }   // ended another way
+        guard let key = portals.dragKey(view, dragged: true) else { return }   // ended another way
         placeDrag(key, translation: update.translation)
         switch update.phase {
         case .began, .changed:
@@ -177,19 +154,11 @@ extension World {
         }
     }
 
-    /// Places portal `key`'s dragged layer (and its backdrop) for `translation` (see the file's
-    /// comment).
+    /// Places portal `key`'s dragged layer (and its backdrop) for `translation`: one access to
+    /// each store (a world's stored properties are checked for exclusive access at each use,
+    /// which, per field, cost more than the placement).
     func placeDrag(_ key: Int, translation: Point) {
-        portals.drags[key].translation = translation
-        let drag = portals.drags[key], style = portals.dragSettings[key]?.style ?? DragDismissStyle()
-        guard let layer = portals.records[key].layer, let slot = views.slot(of: layer) else { return }
-        let progress = DragToDismiss.progress(translation, containerHeight: drag.containerHeight, style)
-        let frame = DragToDismiss.frame(drag.base, translation: translation, scale: DragToDismiss.scale(progress, style))
-        tracks.placeFrame(frame, slot: slot, views: &views, events: &events)
-        setPresented(.cornerRadius, drag.baseRadius + (drag.homeRadius - drag.baseRadius) * progress, slot: slot)
-        if let backdrop = drag.backdrop, let backdropSlot = views.slot(of: backdrop) {
-            setPresented(.opacity, 1 - progress, slot: backdropSlot)
-        }
+        portals.placeDrag(key, translation: translation, views: &views, tracks: &tracks, events: &events)
     }
 
     /// A hit on a flying layer of a portal with drag to dismiss (which a press may catch): the
@@ -205,6 +174,53 @@ extension World {
             if best.map({ layer.index > $0.0.index }) ?? true { best = (layer, slot) }
         }
         return best.map { HitTestResult(entity: $0.0, role: .overlay) }
+    }
+}
+
+extension PortalStore {
+    /// The portal whose drag candidate `view` is: the destination of a presented portal with drag
+    /// to dismiss, the layer of one in flight (not cross-fading, not following a stack), or the
+    /// view that owns its drag; with `dragged`, only the last.
+    func dragKey(_ view: Entity, dragged: Bool = false) -> Int? {
+        let key: Int
+        if let owner = layerOwners.value(of: view) {
+            key = Int(owner)
+        } else if let anchor = anchors.value(of: view), anchor.role == .destination {
+            key = Int(anchor.key)
+        } else {
+            return nil
+        }
+        guard dragEnabledCount > 0, dragSettings.withUnsafeBufferPointer({ $0[key] != nil }) else { return nil }
+        let phase = motion.withUnsafeBufferPointer { $0[key].phase }
+        if dragged || phase == .dragged {
+            return phase == .dragged && drags.withUnsafeBufferPointer({ $0[key].owner == view }) ? key : nil
+        }
+        let (layer, destination) = records.withUnsafeBufferPointer { ($0[key].layer, $0[key].destination) }
+        switch phase {
+        case .presented: return destination == view ? key : nil
+        case .flying:
+            guard layer == view, motion[key].crossFadeLayer == nil, !isTied(key) else { return nil }
+            return key
+        case .idle, .waiting, .fading, .dragged: return nil
+        }
+    }
+
+    /// Places portal `key`'s dragged layer (and its backdrop) for `translation` (see the file's
+    /// comment).
+    mutating func placeDrag(_ key: Int, translation: Point, views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) {
+        let style = dragSettings.withUnsafeBufferPointer { $0[key]?.style } ?? DragDismissStyle()
+        let drag = drags.withUnsafeMutableBufferPointer { drags in
+            drags[key].translation = translation
+            return drags[key]
+        }
+        guard let layer = records.withUnsafeBufferPointer({ $0[key].layer }), let slot = views.slot(of: layer) else { return }
+        let progress = DragToDismiss.progress(translation, containerHeight: drag.containerHeight, style)
+        let frame = DragToDismiss.frame(drag.base, translation: translation, scale: DragToDismiss.scale(progress, style))
+        tracks.placeFrame(frame, slot: slot, views: &views, events: &events)
+        tracks.place(.cornerRadius, drag.baseRadius + (drag.homeRadius - drag.baseRadius) * progress, slot: slot, views: &views, events: &events)
+        if let backdrop = drag.backdrop, let backdropSlot = views.slot(of: backdrop) {
+            tracks.place(.opacity, 1 - progress, slot: backdropSlot, views: &views, events: &events)
+        }
     }
 }
 

@@ -24,7 +24,7 @@ enum PortalFeature: Feature {
         features.addRemovalHook { world, entity in world.removeFromPortals(entity) }
         // Drag to dismiss (`PortalDragDismiss.swift`): a destination or a flying layer takes
         // pans, keeping one it hides itself for the drag; a press may catch a flying layer.
-        features.addPanHandler(isCandidate: { world, view in world.portalDragKey(view) != nil },
+        features.addPanHandler(isCandidate: { world, view in world.portals.dragKey(view) != nil },
                                pressed: { _, _, _ in false },
                                claims: { world, view, offer in world.portalClaimsPan(view, offer) },
                                update: { world, view, update, tick in world.portalFollowsPan(view, update, tick: tick) },
