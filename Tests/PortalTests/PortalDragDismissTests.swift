@@ -50,6 +50,21 @@ struct DragScene {
     mutating func move(_ x: Float, _ y: Float, after dt: Double = 0.008) throws { try finger.move(x, y, after: dt); world.tick() }
     mutating func up(_ x: Float, _ y: Float, after dt: Double = 0.008) throws { try finger.up(x, y, after: dt); world.tick() }
 
+    /// The scene with a backdrop view (a strip at the top of the root, clear of the presses)
+    /// configured for the drag.
+    static func withBackdrop() throws -> (DragScene, Entity) {
+        var backdropView: Entity?
+        let scene = try DragScene { world, root, _ in
+            backdropView = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 100), in: root)
+        }
+        let backdrop = try #require(backdropView)
+        var config = scene.config
+        config.dragToDismiss = PortalDragDismiss(backdrop: backdrop)
+        try scene.world.portalTransition(id: "hero", isActive: true, config: config)
+        scene.world.tick()
+        return (scene, backdrop)
+    }
+
     /// The frame the drag's formula gives for `translation` from `base` (container 844 pt).
     static func expectedFrame(_ base: Rect, _ t: Point, _ style: DragDismissStyle = DragDismissStyle()) -> Rect {
         let p = min(max(t.y, 0) / (style.scaleDistance * 844), 1)
@@ -280,15 +295,7 @@ struct PortalDragDismissTests {
     }
 
     @Test func theBackdropFollowsTheProgress() throws {
-        var backdropView: Entity?
-        var scene = try DragScene { world, root, _ in
-            backdropView = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 100), in: root)
-        }
-        let backdrop = try #require(backdropView)
-        var config = scene.config
-        config.dragToDismiss = PortalDragDismiss(backdrop: backdrop)
-        try scene.world.portalTransition(id: "hero", isActive: true, config: config)
-        scene.world.tick()
+        var (scene, backdrop) = try DragScene.withBackdrop()
         try scene.down(195, 300)
         try scene.move(195, 312)
         try scene.move(195, 362)
@@ -338,15 +345,10 @@ struct PortalDragDismissTests {
     }
 
     @Test func aBackdropDespawnedMidDragIsForgotten() throws {
-        var backdropView: Entity?
-        var scene = try DragScene { world, root, _ in backdropView = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 100), in: root) }
-        var config = scene.config
-        config.dragToDismiss = PortalDragDismiss(backdrop: backdropView)
-        try scene.world.portalTransition(id: "hero", isActive: true, config: config)
-        scene.world.tick()
+        var (scene, backdrop) = try DragScene.withBackdrop()
         try scene.down(195, 300)
         try scene.move(195, 312)
-        try scene.world.despawn(backdropView!)
+        try scene.world.despawn(backdrop)
         try scene.move(195, 380)
         #expect(scene.world.portals.drags[scene.key].backdrop == nil && scene.world.portals.dragSettings[scene.key]?.backdrop == nil)
         try scene.up(195, 400)
