@@ -376,6 +376,42 @@ struct PortalDragDismissTests {
         #expect(scene.world.pointerState(1)?.gesture == .unclaimed)
     }
 
+    @Test func aTransferMidDragHandsTheLayerOver() throws {
+        var scene = try DragScene()
+        let card2 = try scene.world.spawnView(frame: Rect(x: 120, y: 100, width: 80, height: 80), in: scene.root)
+        let detail2 = try scene.world.spawnView(frame: Rect(x: 0, y: 120, width: 390, height: 600), in: scene.root)
+        try scene.world.portal(card2, id: "next", as: .source)
+        try scene.world.portal(detail2, id: "next", as: .destination)
+        scene.world.tick()
+        try scene.down(195, 300)
+        try scene.move(195, 312)
+        try scene.move(195, 360)
+        let layer = try #require(scene.world.portals.records[scene.key].layer)
+        try scene.world.transferActivePortal(from: "hero", to: "next")
+        scene.world.tick()
+        let next = Int(scene.world.portals.keys["next"]!)
+        #expect(scene.phase == .idle && scene.world.portals.records[next].layer == layer)
+        #expect(scene.world.portals.motion[next].phase == .flying(.forward))
+        for _ in 0..<600 where scene.world.portals.motion[next].phase != .presented { scene.world.tick() }
+        #expect(scene.world.portals.motion[next].phase == .presented && !scene.isHidden(detail2) && !scene.isHidden(scene.card))
+    }
+
+    @Test func anItemDraggedAwayLeavesItsScope() throws {
+        var scene = try DragScene()
+        struct Hero: Identifiable { var id: String { "hero" } }
+        try scene.world.portalTransition(item: Hero(), config: scene.config)   // the presented item of the default scope
+        scene.world.tick()
+        try scene.down(195, 300)
+        try scene.move(195, 312)
+        for k in 1...5 { try scene.move(195, 312 + Float(k) * 12) }
+        try scene.up(195, 384)
+        #expect(scene.phase == .flying(.reverse))
+        #expect(scene.world.portals.itemScopes[""]?.current == nil && scene.world.portals.itemScopes[""]?.last == "hero")
+        try scene.world.portalTransition(item: nil)   // nothing presented: no error, nothing to do
+        for _ in 0..<600 where scene.phase != .idle { scene.world.tick() }
+        #expect(scene.phase == .idle)
+    }
+
     @Test func badSettingsAreRefusedByName() throws {
         let scene = try DragScene()
         let gone = try scene.world.spawnView(frame: .zero)

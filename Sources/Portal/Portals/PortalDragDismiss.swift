@@ -35,6 +35,8 @@
 // at its minimum. (Per lane, that is UIKit's normalised `initialVelocity`: rate ÷ (goal − now).)
 // The backdrop animates to 0 (dismissed) or 1 (back) with the same spring.
 //
+// A dismissal also ends the portal's presentation as its item scope's item, if it is one.
+//
 // Ends: a cancelled pointer springs back (velocity 0); a request to deactivate mid-drag dismisses
 // from where the layer is (velocity 0); a request to activate changes nothing. A despawned
 // destination cancels the pan (its owner is gone): the layer flies back to its last known frame.
@@ -266,6 +268,12 @@ extension PortalSystem {
         portals.drags[key] = PortalDrag()
         let direction: PortalDirection = dismisses ? .reverse : .forward
         portals.withRecord(key) { $0.requested = !dismisses }
+        if dismisses && !portals.itemScopes.isEmpty {
+            // An item presented in a scope and dragged away is no longer that scope's item (as
+            // after `portalTransition(item: nil)`): the next item flies from its own source.
+            let id = portals.ids[key]
+            for (scope, items) in portals.itemScopes where items.current == id { portals.itemScopes[scope] = (nil, id) }
+        }
         let (configured, _, effects) = flightSettings(key)
         let animation: Animation
         if case let .spring(spring, _) = configured.motion {
