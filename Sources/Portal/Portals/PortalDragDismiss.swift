@@ -163,8 +163,9 @@ extension World {
         portals.placeDrag(key, translation: translation, views: &views, tracks: &tracks, events: &events)
     }
 
-    /// A hit on a flying layer of a portal with drag to dismiss (which a press may catch): the
-    /// topmost such layer under `point`, unless an overlay was hit.
+    /// A hit on a flying layer of a portal with drag to dismiss (which a press may catch): such a
+    /// layer under `point` (of several, the one with the highest entity index), unless an overlay
+    /// was hit.
     func portalLayerHit(_ point: Point, _ hit: HitTestResult?) -> HitTestResult? {
         guard hit?.role != .overlay, portals.dragEnabledCount > 0 else { return nil }
         var best: (Entity, Int)?
