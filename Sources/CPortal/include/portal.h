@@ -605,7 +605,8 @@ typedef struct PortalTransitionOptions {
     /** Drag to dismiss (the Swift API's PortalDragDismiss; the article "Portal transitions"),
      *  when true: while the portal is presented, a pointer dragging its destination moves the
      *  layer, and the release flies it home (dismissing: PORTAL_EVENT_PORTAL_WILL_START with
-     *  code 1, reverse) or back (code 0). Default false. */
+     *  code 1, reverse) or back (code 0). Default false; the drag_* fields below are read only
+     *  when it is true. */
     bool drag_to_dismiss;
     /** PORTAL_DRAG_DOWN (default) or PORTAL_DRAG_ANY. */
     int32_t drag_direction;
