@@ -82,7 +82,8 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "inte
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
                         "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest",
-                        "input/scroll-momentum", "reference/scroll-momentum-flat"]
+                        "input/scroll-momentum", "reference/scroll-momentum-flat", "portal/drag-dismiss", "portal/drag-dismiss-release",
+                        "portal/drag-dismiss-pointers", "reference/drag-frames"]
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -119,6 +120,10 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "reference/pointer-hitTest": return InputPointer(n: n, mode: .hitTest)
     case "input/scroll-momentum": return ScrollMomentum(n: n)
     case "reference/scroll-momentum-flat": return ScrollMomentumFloor(n: n)
+    case "portal/drag-dismiss": return PortalDragDismissScenario(n: n, mode: .drag)
+    case "portal/drag-dismiss-release": return PortalDragDismissScenario(n: n, mode: .release)
+    case "portal/drag-dismiss-pointers": return PortalDragDismissScenario(n: n, mode: .pointers)
+    case "reference/drag-frames": return PortalDragDismissScenario(n: n, mode: .reference)
     default: return nil
     }
 }
@@ -322,6 +327,18 @@ do {
         results += scroll
         ratios.append(("input/scroll-momentum ÷ reference/scroll-momentum-flat", scroll[0].median / scroll[1].median,
                        "10,000 scroll views gliding; target ≤ 2 % of 8.33 ms (the scroll system's share: --phases)"))
+    }
+    if selected("portal/drag-dismiss") {
+        let drags = try measureInterleaved([PortalDragDismissScenario(n: 1_000, mode: .drag), PortalDragDismissScenario(n: 1_000, mode: .release),
+                                            PortalDragDismissScenario(n: 1_000, mode: .pointers), PortalDragDismissScenario(n: 1_000, mode: .reference)],
+                                           warmup: 64, samples: options.quick ? 20 : 120)
+        results += drags
+        ratios.append(("portal/drag-dismiss ÷ reference/drag-frames", drags[0].median / drags[3].median,
+                       "1,000 drags, a step each per tick; target: portal/drag-dismiss ≤ 2 % of 8.33 ms"))
+        ratios.append(("portal/drag-dismiss-pointers ÷ portal/drag-dismiss", drags[2].median / drags[0].median,
+                       "the same drags from 1,000 pointers' events: the arbiter's per-event pointer search"))
+        ratios.append(("portal/drag-dismiss-release ÷ reference/drag-frames", drags[1].median / drags[3].median,
+                       "1,000 gestures of 64 ticks: ~16 releases a tick, their flights and landings"))
     }
     if selected("animation/short-curves") {
         results += try measureInterleaved([ShortCurves(n: 10_000)], warmup: 60, samples: options.quick ? 20 : 120)

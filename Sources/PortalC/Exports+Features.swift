@@ -37,7 +37,9 @@ func defaultTransitionOptions() -> PortalTransitionOptions {
                                                              initial_velocity: 0, delay: 0, speed: 1),
                             delay: 0.06, duration: 0.3, has_corners: false, source_corner_radius: 0, destination_corner_radius: 0,
                             corner_style: PORTAL_CORNER_CIRCULAR, fade_on_removal: false, allows_hit_testing: false,
-                            handoff: PORTAL_HANDOFF_AFTER_DURATION)
+                            handoff: PORTAL_HANDOFF_AFTER_DURATION, drag_to_dismiss: false, drag_direction: PORTAL_DRAG_DOWN,
+                            drag_minimum_scale: 0.6, drag_scale_distance: 0.25, drag_dismiss_distance: 0.125,
+                            drag_backdrop: UInt64.max, drag_scroll_view: UInt64.max)
 }
 
 /// The C function `portal_transition_options_default`: its contract and documentation are in `portal.h`.
@@ -53,17 +55,33 @@ func config(_ options: UnsafePointer<PortalTransitionOptions>?) throws(PortalErr
     guard let style = cornerStyle(o.corner_style) else { throw badValue("options.corner_style", o.corner_style, "not a PORTAL_CORNER_* value") }
     let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
     let removal: PortalLayerRemoval = o.fade_on_removal ? .fade : .none
+    var config: PortalTransitionConfig
     switch o.handoff {
     case PORTAL_HANDOFF_AFTER_DURATION:
-        return PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
-                                      removal: removal, allowsHitTesting: o.allows_hit_testing)
+        config = PortalTransitionConfig(animation: PortalAnimation(value, delay: o.delay, duration: o.duration), corners: corners,
+                                        removal: removal, allowsHitTesting: o.allows_hit_testing)
     case PORTAL_HANDOFF_REMOVED, PORTAL_HANDOFF_LOGICALLY_COMPLETE:
         let criterion: AnimationCompletionCriteria = o.handoff == PORTAL_HANDOFF_REMOVED ? .removed : .logicallyComplete
-        return PortalTransitionConfig(animation: PortalAnimationWithCompletion(value, delay: o.delay, completionCriteria: criterion),
-                                      corners: corners, removal: removal, allowsHitTesting: o.allows_hit_testing)
+        config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(value, delay: o.delay, completionCriteria: criterion),
+                                        corners: corners, removal: removal, allowsHitTesting: o.allows_hit_testing)
     default:
         throw badValue("options.handoff", o.handoff, "not a PORTAL_HANDOFF_* value")
     }
+    if o.drag_to_dismiss {
+        let direction: DragDismissDirection
+        switch o.drag_direction {
+        case PORTAL_DRAG_DOWN: direction = .down
+        case PORTAL_DRAG_ANY: direction = .any
+        default: throw badValue("options.drag_direction", o.drag_direction, "not a PORTAL_DRAG_* value")
+        }
+        // The numbers and entities are checked by the call, under the Swift names
+        // (`dragToDismiss.style.minimumScale`, `dragToDismiss.backdrop`, …).
+        let style = DragDismissStyle(direction: direction, minimumScale: o.drag_minimum_scale, scaleDistance: o.drag_scale_distance,
+                                     dismissDistance: o.drag_dismiss_distance)
+        config.dragToDismiss = PortalDragDismiss(style: style, backdrop: optionalEntity(o.drag_backdrop),
+                                                 begin: optionalEntity(o.drag_scroll_view).map { .whenScrollViewAtTop($0) } ?? .always)
+    }
+    return config
 }
 
 /// The C function `portal_portal_transition`: its contract and documentation are in `portal.h`.

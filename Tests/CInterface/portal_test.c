@@ -172,6 +172,33 @@ static void test_portals(void) {
     CHECK(drain_count(world, PORTAL_EVENT_PORTAL_DID_COMPLETE, &e) == 1 && strcmp(e.name, "photo-1") == 0, "did complete");
     CHECK(portal_portal_transition(world, "nobody", true, NULL) == PORTAL_ERROR_STATE, "unknown portal");
     CHECK(strstr(portal_last_error(world), "nobody") != NULL, "message: %s", portal_last_error(world));
+    /* Drag to dismiss: a bad scale is refused by its Swift name; then a fast drag down on the
+     * presented destination dismisses it (a reverse flight, then the source at rest). */
+    CHECK(options.drag_direction == PORTAL_DRAG_DOWN && options.drag_minimum_scale == 0.6f && options.drag_backdrop == PORTAL_NO_ENTITY,
+          "drag defaults");
+    options.drag_to_dismiss = true;
+    options.drag_minimum_scale = 2;
+    CHECK(portal_portal_transition(world, "photo-1", true, &options) == PORTAL_ERROR_INVALID_ARGUMENT, "drag scale 2");
+    CHECK(strstr(portal_last_error(world), "dragToDismiss.style.minimumScale") != NULL, "message: %s", portal_last_error(world));
+    options.drag_minimum_scale = 0.6f;
+    options.drag_direction = 5;
+    CHECK(portal_portal_transition(world, "photo-1", true, &options) == PORTAL_ERROR_INVALID_ARGUMENT, "drag direction 5");
+    options.drag_direction = PORTAL_DRAG_DOWN;
+    OK(portal_portal_transition(world, "photo-1", true, &options));
+    ticks(world, 1);
+    double time = 10;
+    for (int k = 0; k <= 8; k++) {
+        PortalPointerEvent p = {1, k == 0 ? PORTAL_POINTER_BEGAN : (k == 8 ? PORTAL_POINTER_ENDED : PORTAL_POINTER_MOVED),
+                                {200, 200 + 12.0f * (float)k}, time};
+        OK(portal_pointer(world, &p));
+        OK(portal_tick(world));
+        time += 0.008;
+    }
+    CHECK(drain_count(world, PORTAL_EVENT_PORTAL_WILL_START, &e) == 1 && e.code == 1, "drag dismissed (code %d)", e.code);
+    ticks(world, 240);
+    CHECK(drain_count(world, PORTAL_EVENT_PORTAL_DID_COMPLETE, &e) == 1 && e.code == 1, "dismissal completed");
+    OK(portal_portal_state(world, "photo-1", &state));
+    CHECK(state == 0, "state after the drag %d", state);
     OK(portal_world_destroy(world));
 }
 

@@ -681,6 +681,31 @@ struct DocsTests {
         #expect(world.renderList.map(\.entity) == [detail])
     }
 
+    @Test("the drag-to-dismiss example: a flick down on the presented photo flies it home, the backdrop fades out")
+    func dragToDismiss() throws {
+        let world = World()
+        let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844), in: nil)
+        let thumbnail = try world.spawnView(frame: Rect(x: 20, y: 100, width: 80, height: 80), cornerRadius: 8, in: screen)
+        let dimmingView = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 80), in: screen)
+        let photo = try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 400), cornerRadius: 24, in: screen)
+        try world.portal(thumbnail, id: "photo", as: .source)
+        try world.portal(photo, id: "photo", as: .destination)
+        var config = PortalTransitionConfig(corners: PortalCorners(source: 8, destination: 24))
+        config.dragToDismiss = PortalDragDismiss(backdrop: dimmingView)
+        try world.portalTransition(id: "photo", isActive: true, config: config)
+        world.ticks(240)
+        _ = world.drainEvents()
+        for k in 0...6 {
+            let phase: PointerPhase = k == 0 ? .began : (k == 6 ? .ended : .moved)
+            try world.pointer(PointerEvent(pointer: 1, phase: phase, location: Point(x: 195, y: 300 + Float(k) * 15), time: 1 + Double(k) * 0.008))
+            world.tick()
+        }
+        #expect(world.drainEvents().contains { if case let .portalWillStart(e) = $0 { e.direction == .reverse } else { false } })
+        world.ticks(240)
+        #expect(world.renderList.map(\.entity) == [screen, thumbnail, dimmingView])
+        #expect(world.renderList[2].opacity == 0)
+    }
+
     @Test("the item example: present, transfer to the next photo, fly it back")
     func items() throws {
         let world = World()

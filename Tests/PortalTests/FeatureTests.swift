@@ -19,13 +19,14 @@ struct FeatureTests {
         #expect(Self.names(world, .finish) == [portals, navigation, popups])
         #expect(Self.names(world, .placement) == [navigation, headers, popups])
         #expect(Self.names(world, .follow) == [portals])
-        // Only navigation refuses despawns and reparenting and takes taps; every feature checks
-        // its tables; the portals, stacks, scroll views and pressed pointers can be busy with
-        // nothing staged; scroll views and stacks take pans.
+        // Only navigation refuses despawns and reparenting; navigation (a busy stack) and portals
+        // (a flying layer a press may catch) take taps; every feature checks its tables; the
+        // portals, stacks, scroll views and pressed pointers can be busy with nothing staged;
+        // scroll views, portal destinations and stacks take pans.
         #expect(world.features.despawnChecks.count == 1 && world.features.reparentChecks.count == 1)
-        #expect(world.features.hitTakers.count == 1 && world.features.idleChecks.count == 4)
+        #expect(world.features.hitTakers.count == 2 && world.features.idleChecks.count == 4)
         #expect(world.features.invariantChecks.count == 6)
-        #expect(world.features.panHandlers.map(\.feature) == [scrollViews, navigation])
+        #expect(world.features.panHandlers.map(\.feature) == [scrollViews, portals, navigation])
         // No removal hook runs until its feature is used.
         #expect(world.removal.hooks.isEmpty)
     }

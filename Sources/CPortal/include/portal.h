@@ -602,7 +602,30 @@ typedef struct PortalTransitionOptions {
      *  when the flight has settled and `duration` has passed), PORTAL_HANDOFF_REMOVED (when it
      *  has settled) or PORTAL_HANDOFF_LOGICALLY_COMPLETE (when it is perceptually done). */
     int32_t handoff;
+    /** Drag to dismiss (the Swift API's PortalDragDismiss; the article "Portal transitions"),
+     *  when true: while the portal is presented, a pointer dragging its destination moves the
+     *  layer, and the release flies it home (dismissing: PORTAL_EVENT_PORTAL_WILL_START with
+     *  code 1, reverse) or back (code 0). Default false; the drag_* fields below are read only
+     *  when it is true. */
+    bool drag_to_dismiss;
+    /** PORTAL_DRAG_DOWN (default) or PORTAL_DRAG_ANY. */
+    int32_t drag_direction;
+    /** The scale reached at `drag_scale_distance` × the container's height (0…1, default 0.6),
+     *  that distance (> 0, default 0.25), and the projected travel that dismisses (≥ 0, default
+     *  0.125), as fractions of the container's height. */
+    float drag_minimum_scale;
+    float drag_scale_distance;
+    float drag_dismiss_distance;
+    /** A view whose opacity follows the drag (1 → 0), or PORTAL_NO_ENTITY (default). */
+    PortalEntity drag_backdrop;
+    /** A scroll view that must be at its top for a drag to begin, or PORTAL_NO_ENTITY (default:
+     *  a drag may always begin). */
+    PortalEntity drag_scroll_view;
 } PortalTransitionOptions;
+
+/** Drag directions of PortalTransitionOptions. */
+#define PORTAL_DRAG_DOWN 0
+#define PORTAL_DRAG_ANY 1
 
 /** Hand-off criteria of PortalTransitionOptions. */
 #define PORTAL_HANDOFF_AFTER_DURATION 0

@@ -338,6 +338,18 @@ struct TrackStore {
         }
     }
 
+    /// Gives spring lane `lane` the velocity `v` (units per second of world time), as if its
+    /// spring had been started with the per-lane `initialVelocity` v ÷ (target − value): a
+    /// released drag hands each of its channels its own rate. Its timing's settle tick is pushed
+    /// back if the new motion needs longer. A timing-curve lane has no velocity of its own and
+    /// is left as it is. Allocates nothing.
+    mutating func setVelocity(lane: Int, to v: Float, tick: UInt64, step: Double, tolerance: Float) {
+        let timingSlot = Int(timing[lane])
+        guard case let .spring(_, speed, spring) = records[timingSlot].drive else { return }
+        velocity[lane] = TrackStore.bounded(v)
+        pushSettle(timingSlot, lane: lane, spring: spring, speed: speed, tick: tick, step: step, tolerance: tolerance)
+    }
+
     /// Pushes the settle tick of spring timing `timingSlot` back if lane `lane`, from its value
     /// and velocity now, needs longer to settle on its target.
     private mutating func pushSettle(_ timingSlot: Int, lane: Int, spring: Spring, speed: Double, tick: UInt64, step: Double,

@@ -134,8 +134,10 @@ struct FeatureRegistry {
     mutating func addPanHandler(isCandidate: @escaping (World, _ view: Entity) -> Bool,
                                 pressed: @escaping (World, _ view: Entity, _ tick: UInt64) -> Bool,
                                 claims: @escaping (World, _ view: Entity, _ offer: PanOffer) -> Bool,
-                                update: @escaping (World, _ view: Entity, _ update: PanUpdate, _ tick: UInt64) -> Void) {
-        panHandlers.append(PanHandler(feature: feature, isCandidate: isCandidate, pressed: pressed, claims: claims, update: update))
+                                update: @escaping (World, _ view: Entity, _ update: PanUpdate, _ tick: UInt64) -> Void,
+                                ownHiding: UInt8 = 0) {
+        panHandlers.append(PanHandler(feature: feature, isCandidate: isCandidate, pressed: pressed, claims: claims, update: update,
+                                      ownHiding: ownHiding))
     }
 
     /// Registers an idleness check.

@@ -12,7 +12,7 @@
 // behind it. When every candidate declines, they are offered the pan once more as a fallback
 // (`PanOffer.isFallback`): a scroll view that bounces takes it then, for a rubber band at its
 // edge, as a list pulled down at its top does. The owner is decided once, at the lock; it changes only by cancellation (an owner
-// despawned or hidden mid-gesture gets `.cancelled`, and nobody takes the rest of the pan).
+// despawned or hidden mid-gesture (by anyone but its own feature, `PanHandler.ownHiding`) gets `.cancelled`, and nobody takes the rest of the pan).
 
 /// The axis a pan locks to once it has travelled past the slop.
 public enum PanAxis: Hashable, Sendable {
@@ -75,4 +75,8 @@ struct PanHandler {
     let claims: (World, _ view: Entity, _ offer: PanOffer) -> Bool
     /// The owner's pan, one step at a time: `.began` once, `.changed`, then `.ended` or `.cancelled`.
     let update: (World, _ view: Entity, _ update: PanUpdate, _ tick: UInt64) -> Void
+    /// The hidden bits (`HiddenReason`) the feature itself sets on the views it owns pans at,
+    /// which do not make such a view stop being a candidate: a portal hides the destination a
+    /// drag began on for the drag's length (the layer shows instead), and keeps the pan.
+    let ownHiding: UInt8
 }

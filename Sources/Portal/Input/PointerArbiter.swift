@@ -17,8 +17,8 @@
 //   stopped something makes the touch no tap;
 // - the first move past the slop (more than 10 pt from the press) locks the axis — the larger
 //   component of the travel, vertical on a tie — and offers the pan: first round in order, then
-//   the fallback round; a candidate already owning another pointer's pan, dead, or hidden is
-//   skipped. The first to claim owns the pan (`.began`, translation zero: it is measured from
+//   the fallback round; a candidate already owning another pointer's pan, dead, or hidden
+//   (by anyone but its own feature, `PanHandler.ownHiding`) is skipped. The first to claim owns the pan (`.began`, translation zero: it is measured from
 //   the lock), else the pointer is unclaimed until it lifts;
 // - each later move: `.changed` to the owner; lift: `.ended` with the tracker's velocity at the
 //   lift's time (zero after a 40 ms pause); a cancelled pointer: `.cancelled`. An owner that
@@ -155,11 +155,13 @@ extension World {
         pointers.records[row].mode = .unclaimed
     }
 
-    /// Whether `candidate` is still one: alive, a view that is not hidden, and its handler
-    /// still has a candidate there.
+    /// Whether `candidate` is still one: alive, a view that is not hidden (but for its own
+    /// feature's hiding, `PanHandler.ownHiding`), and its handler still has a candidate there.
     private func isCandidate(_ candidate: PanCandidate) -> Bool {
-        guard allocator.isUsable(candidate.view), let slot = views.slot(of: candidate.view), !views.isHidden(slot: slot) else { return false }
-        return features.panHandlers[candidate.handler].isCandidate(self, candidate.view)
+        let handler = features.panHandlers[candidate.handler]
+        guard allocator.isUsable(candidate.view), let slot = views.slot(of: candidate.view),
+              views.hiddenBy[slot] & ~handler.ownHiding == 0 else { return false }
+        return handler.isCandidate(self, candidate.view)
     }
 
     private func ownerIsCandidate(_ row: Int) -> Bool { isCandidate(pointers.records[row].owner) }

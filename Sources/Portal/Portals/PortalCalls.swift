@@ -64,8 +64,7 @@ struct PortalTransitionCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         let key = try world.knownPortal(id)
         try config.validate(step: world.clock.step, steps: &world.tracks.springSteps)
-        if let content = config.layerContent { try world.requireAppEntity(content) }
-        if let stack = config.following { _ = try world.requireStackRow(stack) }
+        try world.validatePortalEntities(config)
         world.stagedConfigs.append(config)
         world.commands.append(.portal(.request(key: key, isActive: isActive, config: world.stagedConfigs.count - 1, stagger: 0, group: nil)))
     }
@@ -140,8 +139,7 @@ struct PortalGroupCall: HostCall {
         var keys: [UInt32] = []
         for id in ids { keys.append(try world.knownPortal(id)) }
         try config.validate(step: world.clock.step, steps: &world.tracks.springSteps)
-        if let content = config.layerContent { try world.requireAppEntity(content) }
-        if let stack = config.following { _ = try world.requireStackRow(stack) }
+        try world.validatePortalEntities(config)
         let group = world.portals.group(named: groupID)
         world.portals.groups[group].members = keys
         world.commands.append(.portal(.groupRequest(group: group, direction: isActive ? .forward : .reverse)))

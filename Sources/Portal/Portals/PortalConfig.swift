@@ -244,6 +244,11 @@ public struct PortalTransitionConfig: Sendable {
     /// the flight was started with. Its animation's timing and delay are not used. A new
     /// request for the portal while it follows sets it on its own clock from where it is.
     public var following: Entity?
+    /// Drag to dismiss: while the portal is presented, a drag on its destination moves the layer
+    /// with the finger and the release flies it home (dismissing) or back; a press on its layer
+    /// in flight catches it. `nil` (the default): no drag. See ``PortalDragDismiss`` and the
+    /// article *Portal transitions*, "Drag to dismiss".
+    public var dragToDismiss: PortalDragDismiss?
 
     /// A configuration; every parameter has the original's default.
     public init(animation: PortalAnimation = PortalAnimation(), corners: PortalCorners? = nil,
@@ -270,6 +275,7 @@ public struct PortalTransitionConfig: Sendable {
         self.allowsHitTesting = allowsHitTesting
         self.effects = effects
         self.following = nil
+        self.dragToDismiss = nil
     }
 
     /// Throws when a number is out of range; `step` is the world's tick, `steps` the world's

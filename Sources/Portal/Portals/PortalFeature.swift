@@ -1,7 +1,7 @@
 // Portal transitions' part in the world (see `ECS/Features.swift`).
 
-/// Portal transitions: matching and flight starts, landings, and layers following anchors that
-/// moved late in the tick.
+/// Portal transitions: matching and flight starts, landings, layers following anchors that
+/// moved late in the tick, and drags to dismiss.
 enum PortalFeature: Feature {
     static func register(in features: inout FeatureRegistry) {
         features.addCalls(PortalMarkCall.self, RemovePortalCall.self, PortalTransitionCall.self, PortalItemCall.self,
@@ -22,6 +22,14 @@ enum PortalFeature: Feature {
             world.runPortalTies(tick: tick)
         }
         features.addRemovalHook { world, entity in world.removeFromPortals(entity) }
+        // Drag to dismiss (`PortalDragDismiss.swift`): a destination or a flying layer takes
+        // pans, keeping one it hides itself for the drag; a press may catch a flying layer.
+        features.addPanHandler(isCandidate: { world, view in world.portals.dragKey(view) != nil },
+                               pressed: { _, _, _ in false },
+                               claims: { world, view, offer in world.portalClaimsPan(view, offer) },
+                               update: { world, view, update, tick in world.portalFollowsPan(view, update, tick: tick) },
+                               ownHiding: HiddenReason.portal.rawValue)
+        features.addHitTaker { world, point, hit in world.portalLayerHit(point, hit) }
         features.addIdleCheck { world in
             for motion in world.portals.motion {
                 // A portal at rest may still be queued for a visit of the matching pass, which
@@ -29,7 +37,7 @@ enum PortalFeature: Feature {
                 if motion.hasPendingRequest { return false }
                 switch motion.phase {
                 case .flying, .fading: return false
-                case .idle, .waiting, .presented: continue
+                case .idle, .waiting, .presented, .dragged: continue
                 }
             }
             return true

@@ -29,13 +29,16 @@ enum PortalPhase: Equatable {
     case presented
     /// Landed; the layer fades out over the landing view.
     case fading(PortalDirection)
+    /// A finger drags the layer (drag to dismiss): both anchors are hidden, the layer is placed
+    /// by hand at each step of the pan; its release starts a flight.
+    case dragged
 
     /// Whether the source and the destination are shown.
     var visibility: (source: Bool, destination: Bool) {
         switch self {
         case .idle, .waiting, .fading(.reverse): return (true, false)
         case .presented, .fading(.forward): return (false, true)
-        case .flying: return (false, false)
+        case .flying, .dragged: return (false, false)
         }
     }
 
@@ -240,6 +243,17 @@ struct PortalStore {
     /// The flights following a navigation transition, in the order they were tied.
     var ties: [PortalTie] = []
 
+    /// Per portal: its configuration's drag to dismiss, if any.
+    var dragSettings: [PortalDragDismiss?] = []
+    /// Per portal: its drag in progress (meaningful while its phase is `.dragged`).
+    var drags: [PortalDrag] = []
+    /// How many portals have drag to dismiss configured (the hit test looks for a flying layer
+    /// to catch only when some do).
+    var dragEnabledCount = 0
+    /// The entities some configuration names as its drag's backdrop (a superset, like
+    /// `contentEntities`): the removal hook forgets them.
+    var dragBackdrops = ComponentTable<Bool>()
+
     /// Unties portal `key`'s flight, if it follows a transition: it goes on on its own clock.
     mutating func untie(_ key: Int) {
         guard !ties.isEmpty else { return }
@@ -261,6 +275,8 @@ struct PortalStore {
         ids.append(id)
         flightSettings.append(FlightSettings(PortalTransitionConfig()))
         following.append(nil)
+        dragSettings.append(nil)
+        drags.append(PortalDrag())
         effects.append([])
         keys[id] = key
         return key
@@ -382,6 +398,7 @@ struct PortalStore {
         flightSettings.withUnsafeMutableBufferPointer { $0[key] = settings }
         if hasEffects || !effects[key].isEmpty { effects[key] = config.pointee.effects }
         following[key] = config.pointee.following
+        setDragSettings(config.pointee.dragToDismiss, for: key)
         let completionCriteria = timing.completionCriteria
         let (allowsHitTesting, corners, removal, layerContent) = (config.pointee.allowsHitTesting, config.pointee.corners,
                                                                   config.pointee.removal, config.pointee.layerContent)
@@ -399,6 +416,7 @@ struct PortalStore {
     mutating func copyConfig(from: Int, to: Int) {
         flightSettings[to] = flightSettings[from]
         following[to] = following[from]
+        setDragSettings(dragSettings[from], for: to)
         effects[to] = effects[from]
         let source = records[from]
         withRecord(to) { record in
@@ -410,6 +428,14 @@ struct PortalStore {
         }
     }
 
+    /// Sets portal `key`'s drag to dismiss, keeping the count and the backdrop table.
+    mutating func setDragSettings(_ settings: PortalDragDismiss?, for key: Int) {
+        guard settings != nil || dragSettings[key] != nil else { return }
+        dragEnabledCount += (settings != nil ? 1 : 0) - (dragSettings[key] != nil ? 1 : 0)
+        dragSettings[key] = settings
+        if let backdrop = settings?.backdrop { dragBackdrops.insert(true, for: backdrop) }
+    }
+
     /// Wakes portal `key` (something to do) and queues it for the next matching pass.
     mutating func wake(_ key: Int) {
         guard !motion[key].isAwake else { return }
@@ -417,11 +443,12 @@ struct PortalStore {
         enqueue(key)
     }
 
-    /// Whether portal `key` is at rest (idle or presented) with no request waiting: nothing
-    /// for the passes to do until a request or a mark wakes it.
+    /// Whether portal `key` is at rest (idle, presented, or dragged: a drag moves only as its
+    /// pan's steps are applied) with no request waiting: nothing for the passes to do until a
+    /// request or a mark wakes it.
     func isAtRest(_ key: Int) -> Bool {
         let motion = motion[key]
-        return (motion.phase == .idle || motion.phase == .presented) && !motion.hasPendingRequest
+        return (motion.phase == .idle || motion.phase == .presented || motion.phase == .dragged) && !motion.hasPendingRequest
     }
 
     /// Puts portal `key`, at rest, to sleep: no visits, no landing checks.

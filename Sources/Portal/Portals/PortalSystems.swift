@@ -226,7 +226,7 @@ struct PortalSystem {
             followAnchor(key, direction, nextStep: tick, tick: tick)
         case .fading:
             placeCrossFadeLayers(key)
-        case .idle, .presented:
+        case .idle, .presented, .dragged:
             break
         }
     }
@@ -295,6 +295,8 @@ struct PortalSystem {
             removeLayers(key)
             portals.setPhase(.idle, of: key)
             if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { wait(key, tick: tick) }
+        case (false, .dragged):
+            releaseDrag(key, dismisses: true, velocity: .zero, tick: tick)   // dismissed from where the finger left it
         case (false, .fading(.forward)):
             removeLayers(key)
             portals.setPhase(.presented, of: key)
@@ -320,7 +322,7 @@ struct PortalSystem {
     /// whole, rather than for a shape it never had on screen.
     /// A flight needs only the anchor it is heading for each tick; the other end is read again
     /// when a request arrives (which refreshes both first).
-    private mutating func refreshAnchorFrames(_ key: Int, source readSource: Bool, destination readDestination: Bool) {
+    mutating func refreshAnchorFrames(_ key: Int, source readSource: Bool, destination readDestination: Bool) {
         // Fields are read through a pointer: `records[key].source` copied the whole 192-byte
         // record first (a `memcpy` per read).
         let (source, destination) = portals.records.withUnsafeBufferPointer { records in
@@ -342,7 +344,7 @@ struct PortalSystem {
     }
 
     /// The frame and corner radius of one end of the flight.
-    private mutating func end(_ key: Int, _ role: PortalRole) -> (Rect, Float) {
+    mutating func end(_ key: Int, _ role: PortalRole) -> (Rect, Float) {
         portals.records.withUnsafeBufferPointer { records in
             switch role {
             case .source:
@@ -354,13 +356,13 @@ struct PortalSystem {
         }
     }
 
-    private static func frameTargets(_ frame: Rect, _ radius: Float) -> FrameTargets {
+    static func frameTargets(_ frame: Rect, _ radius: Float) -> FrameTargets {
         FrameTargets(values: (frame.minX, frame.minY, frame.width, frame.height, radius))
     }
 
     /// What a flight of portal `key` runs: its animation, configured delay and layer effects
     /// (the configuration itself is read only when it has effects).
-    private mutating func flightSettings(_ key: Int) -> (Animation, delay: Double, [PortalLayerEffect]) {
+    mutating func flightSettings(_ key: Int) -> (Animation, delay: Double, [PortalLayerEffect]) {
         let settings = portals.flightSettings.withUnsafeBufferPointer { $0[key] }
         let effects = settings.hasEffects ? portals.effects.withUnsafeBufferPointer { $0[key] } : []
         return (settings.animation, settings.delay, effects)
@@ -420,13 +422,21 @@ struct PortalSystem {
 
     /// Sets the layer in `slot` moving to the landing end of a flight in `direction`, with its
     /// effects heading for their state at that end, each `delay` seconds later than its own
-    /// animation says, and begins the flight.
-    private mutating func launch(_ key: Int, _ direction: PortalDirection, layer: Entity, slot: Int, animation: Animation,
-                                 effects: [PortalLayerEffect], delay: Double, tick: UInt64) {
+    /// animation says, and begins the flight. `velocities`, for a spring, gives the frame and
+    /// radius lanes their starting rates (a released drag).
+    mutating func launch(_ key: Int, _ direction: PortalDirection, layer: Entity, slot: Int, animation: Animation,
+                                 effects: [PortalLayerEffect], delay: Double, tick: UInt64, velocities: FrameTargets? = nil) {
         let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
         let handle = tracks.start(animation.delay(delay), id: .internal, view: layer, slot: slot,
                                   targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
                                   tolerance: tolerance, views: &views, events: &events)
+        // A released drag: each lane starts with its own rate (before the landing tick is read).
+        if let velocities {
+            for (channel, rate) in velocities {
+                let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
+                if lane != ViewStore.noLane { tracks.setVelocity(lane: Int(lane), to: rate, tick: tick, step: step, tolerance: tolerance) }
+            }
+        }
         beginFlight(key, direction, handle: handle, tick: tick)
         for effect in effects {
             tracks.start(effect.animation.delay(delay), id: .internal, view: layer, slot: slot,
@@ -617,7 +627,7 @@ struct PortalSystem {
     }
 
     /// Creates a layer view in the overlay band, at once (built-in work may spawn mid-tick).
-    private mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
+    mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
         guard let layer = allocator.allocate(ownedByPortal: true) else { return nil }
         let slot = views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
         views.styles[slot].content = content ?? layer
@@ -673,7 +683,7 @@ struct PortalSystem {
                 removeLayers(key)
                 settle(key, at: .rest(after: direction))
             }
-        case .idle, .presented, .waiting:
+        case .idle, .presented, .waiting, .dragged:
             break
         }
         return portals.isAtRest(key)
@@ -693,7 +703,7 @@ struct PortalSystem {
     }
 
     /// Hands a flight over to its landing view, removing (or fading) the layer.
-    private mutating func land(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
+    mutating func land(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
         let record = portals.records[key]
         if record.removal == .fade, portals.motion[key].crossFadeLayer == nil, let layer = record.layer, let slot = views.slot(of: layer) {
             // Landing happens after this tick's interpolation: the fade's first step is the next tick.
@@ -719,7 +729,7 @@ struct PortalSystem {
             switch portals.motion[Int(key)].phase {
             case .presented, .fading(.forward): return group.direction == .forward
             case .idle, .fading(.reverse): return group.direction == .reverse
-            case .waiting, .flying: return false
+            case .waiting, .flying, .dragged: return false
             }
         }
         guard landed else { return }
@@ -727,7 +737,7 @@ struct PortalSystem {
         events.append(.portalGroupDidComplete(groupID: group.id, direction: group.direction, tick: tick))
     }
 
-    private mutating func settle(_ key: Int, at phase: PortalPhase) {
+    mutating func settle(_ key: Int, at phase: PortalPhase) {
         portals.setPhase(phase, of: key)
         portals.records[key].flight = nil
         applyVisibility(key)
@@ -801,7 +811,7 @@ extension PortalStore {
         switch motion[key].phase {
         case .flying(.forward): return now > record.motionOrigin
         case .flying(.reverse): return now <= record.motionOrigin
-        case .presented, .fading(.forward): return true
+        case .presented, .fading(.forward), .dragged: return true
         case .idle, .waiting, .fading(.reverse): return false
         }
     }

@@ -51,7 +51,31 @@ extension World {
     /// its content shows the other anchor's, or its own entity, rather than a dead one, and a
     /// removed layer leaves the layer table.
     func removeFromPortals(_ entity: Entity) {
-        if portals.layerOwners.remove(entity) != nil { return }   // a layer carries no mark
+        if let owner = portals.layerOwners.remove(entity) {
+            // A layer carries no mark. A dragged layer removed (only a world's teardown does
+            // that): the drag ends with the destination shown.
+            let key = Int(owner)
+            if portals.motion[key].phase == .dragged, portals.records[key].layer == entity {
+                portals.records[key].layer = nil
+                portals.drags[key] = PortalDrag()
+                withPortalSystem { $0.settle(key, at: .presented) }
+            }
+            return
+        }
+        if let anchor = portals.anchors.value(of: entity), portals.motion[Int(anchor.key)].phase == .dragged,
+           portals.drags[Int(anchor.key)].owner == entity {
+            // The view a drag began on is removed: the drag ends as a cancel (the layer flies back
+            // to where the destination was last seen).
+            let tick = tracks.currentTick
+            withPortalSystem { $0.releaseDrag(Int(anchor.key), dismisses: false, velocity: .zero, tick: tick) }
+        }
+        if portals.dragBackdrops.remove(entity) != nil {
+            // A backdrop removed: configurations and drags forget it.
+            for key in portals.dragSettings.indices where portals.dragSettings[key]?.backdrop == entity {
+                portals.dragSettings[key]?.backdrop = nil
+            }
+            for key in portals.drags.indices where portals.drags[key].backdrop == entity { portals.drags[key].backdrop = nil }
+        }
         if portals.contentEntities.remove(entity) != nil {
             // A layer may still show it after its configuration changed: look at every portal's.
             for key in portals.records.indices {
@@ -220,6 +244,9 @@ extension PortalStore {
         precondition(ids.count == records.count && effects.count == records.count && flightSettings.count == records.count,
                      "portals: columns differ in length")
         precondition(motion.count == records.count, "portals: the motion column differs in length")
+        precondition(dragSettings.count == records.count && drags.count == records.count, "portals: the drag columns differ in length")
+        precondition(dragEnabledCount == dragSettings.lazy.filter { $0 != nil }.count, "portals: the drag count is off")
+        dragBackdrops.checkInvariants("portal drag backdrops", isAlive: isAlive)
         landingChecks.checkInvariants("portals")
         var scheduled = Set<Int>()
         for check in landingChecks.count > 0 ? Array(landingChecks.events) : [] where motion[Int(check.owner)].checkVersion == check.version {
@@ -278,6 +305,9 @@ extension PortalStore {
                 // Every flight and fade is awake and due a landing check: none is ever forgotten.
                 precondition(motion.isAwake && scheduled.contains(key), "portals: \(ids[key]) is moving but not awake and scheduled")
                 precondition(record.layer.map(isView) == true, "portals: \(ids[key]) is moving without a layer view")
+            case .dragged:
+                precondition(record.layer.map(isView) == true && motion.crossFadeLayer == nil, "portals: \(ids[key]) is dragged without one layer view")
+                precondition(dragSettings[key] != nil && records[key].flight == nil, "portals: \(ids[key]) is dragged without drag settings, or flying")
             case .idle, .presented, .waiting:
                 precondition(record.layer == nil && motion.crossFadeLayer == nil, "portals: \(ids[key]) rests with a layer")
                 precondition(!motion.isAwake || !isAtRest(key) || motion.isQueued, "portals: \(ids[key]) is awake at rest but not queued")
@@ -307,6 +337,9 @@ extension PortalSystem {
     /// Applies a transfer at the tick boundary.
     mutating func transferPortal(from a: Int, to b: Int) {
         let from = portals.records[a]
+        if portals.motion[a].phase == .dragged {
+            releaseDrag(a, dismisses: false, velocity: .zero, tick: tracks.currentTick)   // the drag ends: the layer flies back
+        }
         let fromPhase = portals.motion[a].phase
         let handsOverFlight: Bool
         switch fromPhase {

@@ -109,6 +109,15 @@ extension TraceWriter {
         }
         // Written only when set, so configurations without it trace as they always have.
         if let stack = c.following { key("following"); entity(stack) }
+        if let drag = c.dragToDismiss {
+            let style = drag.style
+            key("drag"); raw(style.direction == .down ? "down" : "any"); comma()
+            floats(style.minimumScale, style.scaleDistance, style.dismissDistance); comma(); entity(drag.backdrop); comma()
+            switch drag.begin {
+            case .always: raw("always")
+            case let .whenScrollViewAtTop(scrollView): raw("top("); entity(scrollView); raw(")")
+            }
+        }
     }
 
     mutating func atomic(_ n: AtomicTransition.Node) {
@@ -366,6 +375,20 @@ struct TraceDecoder {
         var config = PortalTransitionConfig(corners: corners, removal: removal, layerContent: content, allowsHitTesting: hits, effects: effects)
         config.animation = TracedPortalAnimation(value: value, delay: delay, completionCriteria: criterion, minimumDuration: minimum)
         if let stack = try takeIfPresent("following") { config.following = try entity(stack) }
+        if let d = try takeIfPresent("drag") {
+            let n = try count(d, 6)
+            let style = DragDismissStyle(direction: try word([n[0]], ["down": .down, "any": .any]), minimumScale: try float(n[1]),
+                                         scaleDistance: try float(n[2]), dismissDistance: try float(n[3]))
+            let begin: PortalDragBegin
+            if n[5] == .atom("always") {
+                begin = .always
+            } else {
+                let (name, items) = try node(n[5])
+                guard name == "top" else { throw malformed("‘\(name)’ is not a drag begin rule") }
+                begin = .whenScrollViewAtTop(try entity(count(items, 1)[0]))
+            }
+            config.dragToDismiss = PortalDragDismiss(style: style, backdrop: try optionalEntity([n[4]]), begin: begin)
+        }
         return config
     }
 
