@@ -22,26 +22,57 @@ private struct ZoomScene {
         cell = try world.spawnView(frame: cellFrame, cornerRadius: 12, in: grid)
         detail = try world.spawnScreen(for: stack)
         world.tick()
+        liveAtRest = world.allocator.liveCount
     }
 
     var zoom: NavigationTransition { NavigationTransition.zoom(source: cell).animation(zoomAnimation) }
     func drawn(_ e: Entity) -> Bool { world.renderList.contains { $0.entity == e } }
 
-    /// The detail drawn at the source (scrolled up by `offset`) mixed with the stack by `z`.
-    func check(z: Double, offset: Float, _ label: String) throws {
-        let s = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
-        func mix(_ a: Float, _ b: Float) -> Double { Double(a) + (Double(b) - Double(a)) * z }
-        let expected = (x: mix(s.minX, 0), y: mix(s.minY, 0), w: mix(s.width, width), h: mix(s.height, height))
+    /// The closed form of the zoom at progress `z` (0 at the source, 1 at rest), written
+    /// independently of the library's: the screen is scaled by s = s₀ + (1 − s₀)·z,
+    /// s₀ = S.width ÷ A.width, and its point q is drawn at C + s·(q − A.mid), where
+    /// C = S.mid + (A.mid − S.mid)·z; so its drawn frame is (C − s·A.mid, s·size).
+    static func expectedFrame(source s: Rect, alignment a: Rect, z: Double) -> (x: Double, y: Double, w: Double, h: Double, scale: Double) {
+        let s0 = Double(s.width) / Double(a.width)
+        let scale = s0 + (1 - s0) * z
+        let cx = Double(s.midX) + (Double(a.midX) - Double(s.midX)) * z, cy = Double(s.midY) + (Double(a.midY) - Double(s.midY)) * z
+        return (cx - scale * Double(a.midX), cy - scale * Double(a.midY), scale * Double(width), scale * Double(height), scale)
+    }
+
+    /// The detail drawn at the source (scrolled up by `offset`) zoomed to the stack by `z`.
+    func check(z: Double, offset: Float, alignment: Rect = Rect(x: 0, y: 0, width: width, height: height),
+               sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2, _ label: String) throws {
+        let source = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
+        let e = ZoomScene.expectedFrame(source: source, alignment: alignment, z: z)
         let p = try world.presentation(of: detail)
         let g = p.globalFrame
-        #expect(abs(Double(g.minX) - expected.x) < 2e-2 && abs(Double(g.minY) - expected.y) < 2e-2, "\(label): \(g) vs \(expected)")
-        #expect(abs(Double(g.width) - expected.w) < 2e-2 && abs(Double(g.height) - expected.h) < 2e-2, "\(label): \(g) vs \(expected)")
-        // The radius as drawn: 12 → 0; the screen clips to it.
-        let drawnRadius = Double(p.cornerRadius) * Double(min(p.transform.scaleX, p.transform.scaleY))
-        #expect(abs(drawnRadius - 12 * (1 - z)) < 1e-3, "\(label): radius \(drawnRadius)")
+        #expect(abs(Double(g.minX) - e.x) < 2e-2 && abs(Double(g.minY) - e.y) < 2e-2, "\(label): \(g) vs \(e)")
+        #expect(abs(Double(g.width) - e.w) < 2e-2 && abs(Double(g.height) - e.h) < 2e-2, "\(label): \(g) vs \(e)")
+        // Uniform: the aspect is kept.
+        #expect(p.transform.scaleX == p.transform.scaleY, "\(label): scale \(p.transform.scaleX) × \(p.transform.scaleY)")
+        // The radius and the shadow as drawn go from the source end's to the screen's own; the screen clips.
+        let drawnRadius = Double(p.cornerRadius) * Double(p.transform.scaleX)
+        #expect(abs(drawnRadius - (sourceRadius + (restRadius - sourceRadius) * z)) < 1e-3, "\(label): radius \(drawnRadius)")
+        let drawnShadow = Double(p.shadowRadius) * Double(p.transform.scaleX)
+        #expect(abs(drawnShadow - (shadow + (restShadow - shadow) * z)) < 1e-3, "\(label): shadow \(drawnShadow)")
         #expect(p.clipsToBounds, "\(label): the screen clips its content to the shape")
         #expect(!drawn(cell), "\(label): the source is hidden while the screen flies")
+        // The dimming view: one, behind the screen and in front of the list, at dimming × z.
+        let dim = try #require(try world.zoomDimmingView(of: stack), "\(label): a dimming view")
+        #expect(abs(Double(try world.presentation(of: dim).opacity) - dimming * z) < 1e-5, "\(label): dimming")
+        let order = world.renderList.map(\.entity)
+        if z > 1e-3, let d = order.firstIndex(of: dim), let screen = order.firstIndex(of: detail), let root = order.firstIndex(of: list) {
+            #expect(root < d && d < screen, "\(label): list \(root), dimming \(d), screen \(screen)")
+        }
     }
+
+    /// Nothing of the zoom is left: no dimming view, no zoom counted, the source drawn.
+    func checkNothingLeft(_ label: String) throws {
+        #expect(try world.zoomDimmingView(of: stack) == nil, "\(label)")
+        #expect(world.navigation.zooms == 0, "\(label)")
+        #expect(world.allocator.liveCount == liveAtRest, "\(label): \(world.allocator.liveCount) live, \(liveAtRest) at rest")
+    }
+    var liveAtRest = 0
 }
 
 @Suite("Navigation zoom")
@@ -58,7 +89,8 @@ struct NavigationZoomTests {
             if k < 60 { try s.check(z: z, offset: offset, "push tick \(k)") }
         }
         let rest = try s.world.presentation(of: s.detail)
-        #expect(rest.transform == .identity && rest.cornerRadius == 0 && !rest.clipsToBounds)
+        #expect(rest.transform == .identity && rest.cornerRadius == 0 && !rest.clipsToBounds && rest.shadowRadius == 0)
+        try s.checkNothingLeft("after the push")
         #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail))
         try s.world.pop(s.stack, transition: s.zoom)
         for k in 1...60 {
@@ -70,6 +102,95 @@ struct NavigationZoomTests {
         #expect(try s.world.screens(of: s.stack) == [s.list])
         #expect(s.drawn(s.cell) && !s.drawn(s.detail), "the source shows again")
         #expect(try s.world.presentation(of: s.cell).globalFrame == Rect(x: 16, y: 260, width: 160, height: 200))
+        try s.checkNothingLeft("after the pop")
+    }
+
+    @Test("options: the alignment rect lines up with the source, the clip radius, shadow and dimming as asked, all restored exactly after")
+    func options() throws {
+        let s = try ZoomScene()
+        try s.world.update(s.detail, to: ViewProperties(cornerRadius: 8, shadowRadius: 3))
+        s.world.tick()
+        let alignment = Rect(x: 20, y: 100, width: 360, height: 300)
+        let options = ZoomOptions(alignmentRect: alignment, cornerRadius: 24, shadowRadius: 10, dimmingOpacity: 0.5)
+        let zoom = NavigationTransition.zoom(source: s.cell, options: options).animation(zoomAnimation)
+        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        var offset: Float = 0
+        for k in 1...59 {
+            if k == 15 { offset = 70; try s.world.setContentOffset(Point(x: 0, y: 70), of: s.grid) }
+            s.world.tick()
+            // At the start the alignment rect is the source's width (s₀ = 160 ÷ 360) and centre.
+            try s.check(z: UnitCurve.easeInOut.value(at: Double(k) / 60), offset: offset, alignment: alignment,
+                        sourceRadius: 24, restRadius: 8, shadow: 10, restShadow: 3, dimming: 0.5, "push tick \(k)")
+        }
+        s.world.tick()
+        let rest = try s.world.presentation(of: s.detail)
+        #expect(rest.transform == .identity && rest.cornerRadius == 8 && rest.shadowRadius == 3 && !rest.clipsToBounds)
+        try s.checkNothingLeft("after the push")
+        try s.world.pop(s.stack, transition: zoom)
+        for k in 1...59 {
+            if k == 40 { offset = 0; try s.world.setContentOffset(Point(x: 0, y: 0), of: s.grid) }
+            s.world.tick()
+            try s.check(z: 1 - UnitCurve.easeInOut.value(at: Double(k) / 60), offset: offset, alignment: alignment,
+                        sourceRadius: 24, restRadius: 8, shadow: 10, restShadow: 3, dimming: 0.5, "pop tick \(k)")
+        }
+        s.world.tick()
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell))
+        let after = try s.world.presentation(of: s.detail)
+        #expect(after.transform == .identity && after.cornerRadius == 8 && after.shadowRadius == 3 && !after.clipsToBounds)
+        try s.checkNothingLeft("after the pop")
+    }
+
+    @Test("no dimming view when the options ask for none")
+    func noDimming() throws {
+        let s = try ZoomScene()
+        try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: ZoomOptions(dimmingOpacity: 0)))
+        s.world.run(ticks: 5)
+        #expect(try s.world.zoomDimmingView(of: s.stack) == nil && s.world.allocator.liveCount == s.liveAtRest)
+        #expect(try s.world.navigationProgress(of: s.stack) != nil)
+    }
+
+    @Test("removal mid-zoom — the stack, the source — leaves nothing over")
+    func removalMidZoom() throws {
+        for which in 0..<2 {
+            let s = try ZoomScene()
+            try s.world.push(s.detail, onto: s.stack, transition: s.zoom)
+            s.world.run(ticks: 20)
+            let dim = try #require(try s.world.zoomDimmingView(of: s.stack))
+            // The stack goes with its screens and the list holding the source (and the dimming
+            // view, which its removal hook takes); the source alone leaves the zoom running to
+            // where it was last seen.
+            try s.world.despawn([s.stack, s.cell][which])
+            s.world.run(ticks: 60)
+            #expect(!s.world.isAlive(dim) && !s.drawn(dim), "case \(which): the dimming view is gone")
+            #expect(s.world.navigation.zooms == 0, "case \(which)")
+            if which == 0 { #expect(s.world.entityCount == 0 && s.world.renderList.isEmpty, "nothing of the stack is left") }
+            if which == 1 {
+                #expect(try s.world.zoomDimmingView(of: s.stack) == nil && s.world.entityCount == s.liveAtRest - 1)
+                #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail))
+            }
+        }
+    }
+
+    @Test("bad options are refused naming the field, the world unchanged")
+    func badOptions() throws {
+        let s = try ZoomScene()
+        let bad: [(ZoomOptions, String)] = [
+            (ZoomOptions(alignmentRect: Rect(x: 0, y: 0, width: 0, height: 10)), "transition.zoom.alignmentRect.width"),
+            (ZoomOptions(alignmentRect: Rect(x: .nan, y: 0, width: 10, height: 10)), "transition.zoom.alignmentRect.x"),
+            (ZoomOptions(cornerRadius: -1), "transition.zoom.cornerRadius"),
+            (ZoomOptions(shadowRadius: .infinity), "transition.zoom.shadowRadius"),
+            (ZoomOptions(dimmingOpacity: 1.5), "transition.zoom.dimmingOpacity"),
+        ]
+        for (options, field) in bad {
+            #expect {
+                try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: options))
+            } throws: { error in
+                guard case let .invalidValue(name, _, _) = error as? PortalError else { return false }
+                return name == field
+            }
+            s.world.tick()
+            #expect(try s.world.screens(of: s.stack) == [s.list] && s.world.navigation.zooms == 0, "\(field)")
+        }
     }
 
     @Test("a zoom turned round by a pop shrinks back into the source from where it is")
@@ -115,10 +236,15 @@ struct NavigationZoomTests {
         let gone = try s.world.spawnView(frame: cellFrame)
         try s.world.despawn(gone)
         #expect(throws: PortalError.self) { try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: gone)) }
-        try s.world.push(s.detail, onto: s.stack, transition: s.zoom)
+        let options = ZoomOptions(alignmentRect: Rect(x: 20, y: 100, width: 360, height: 300), cornerRadius: 24, shadowRadius: 10,
+                                  dimmingOpacity: 0.5)
+        try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: options).animation(zoomAnimation))
         s.world.run(ticks: 30)
+        try s.world.pop(s.stack, transition: s.zoom)
+        s.world.run(ticks: 10)
         let text = try #require(s.world.stopRecording())
         #expect(text.contains("zoom("))
+        #expect(text.contains("zoom(") && text.contains(",0.5)"), "the options are traced")
         let replayed = try Trace(text).replay()
         #expect(replayed.renderList == s.world.renderList)
     }

@@ -148,10 +148,15 @@ struct NavigationZoom {
     var screen: Entity
     /// Whether the screen grows (a push: full size at progress 1) or shrinks (a pop).
     var grows: Bool
-    var restRadius: Float, restClips: Bool
+    var options: ZoomOptions
+    /// The screen's corner radius, clip flag and shadow radius at rest (restored as it ends).
+    var restRadius: Float, restClips: Bool, restShadow: Float
     /// Whether the zoom set the source's navigation hidden bit (it was clear: not a screen a
     /// stack keeps hidden), so that it clears only what it set.
     var hidesSource: Bool
+    /// The dimming view the stack made for this zoom (Portal's own, a child of the stack behind
+    /// the screen), removed as the zoom ends; `nil` when the options ask for none.
+    var dimming: Entity?
     /// The source's frame and radius in the stack's space when last seen.
     var lastSource: Rect?, lastRadius: Float = 0
 }

@@ -16,6 +16,9 @@ struct NavigationStore {
         precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
         let zooming = stacks.values.reduce(0) { $0 + ($1.active?.zoom != nil ? 1 : 0) }
         precondition(zooms == zooming, "navigation: \(zooms) zooms counted, \(zooming) running")
+        for state in stacks.values {
+            if let dimming = state.active?.zoom?.dimming { precondition(isAlive(dimming), "navigation: a zoom's dimming view \(dimming) is dead") }
+        }
         for (row, state) in stacks.values.enumerated() {
             let stack = stacks.entities[row]
             precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
@@ -194,16 +197,9 @@ extension World {
         setInitial(fromStages, slot: fromSlot)
         setInitial(toStages, slot: toSlot)
         var zoom: NavigationZoom?
-        if let source = transition.node.zoomSource(for: operation) {
-            let screen = operation == .push ? to : from, slot = operation == .push ? toSlot : fromSlot
-            let sourceSlot = views.slot(of: source)
-            let hides = sourceSlot.map { views.hiddenBy[$0] & HiddenReason.navigation.rawValue == 0 } ?? false
-            zoom = NavigationZoom(source: source, screen: screen, grows: operation == .push,
-                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
-                                  hidesSource: hides)
-            views.setClipsToBounds(true, slot: slot)
-            if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
-            navigation.zooms += 1
+        if let source = transition.node.zoomSource(for: operation), let options = transition.node.zoomOptions(for: operation) {
+            zoom = startZoom(source: source, options: options, screen: operation == .push ? to : from,
+                             slot: operation == .push ? toSlot : fromSlot, grows: operation == .push, stackSlot: stackSlot, bounds: bounds)
         }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
@@ -459,8 +455,35 @@ extension World {
 
     // MARK: Zoom
 
+    /// A zoom starts on `screen` (in `slot`): it records what it changes, clips the screen,
+    /// hides the source and makes the dimming view, a child of the stack filling it, drawn
+    /// between the two screens (the zooming screen's z index is 2, the dimming view's 1).
+    private func startZoom(source: Entity, options: ZoomOptions, screen: Entity, slot: Int, grows: Bool,
+                           stackSlot: Int, bounds: Rect) -> NavigationZoom {
+        let sourceSlot = views.slot(of: source)
+        let hides = sourceSlot.map { views.hiddenBy[$0] & HiddenReason.navigation.rawValue == 0 } ?? false
+        var zoom = NavigationZoom(source: source, screen: screen, grows: grows, options: options,
+                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
+                                  restShadow: views.value(.shadowRadius, slot: slot), hidesSource: hides)
+        views.setClipsToBounds(true, slot: slot)
+        if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
+        if options.dimmingOpacity > 0, let entity = allocator.allocate(ownedByPortal: true) {
+            views.insert(entity, frame: bounds, cornerRadius: 0, opacity: 0, role: .view)
+            let dimmingSlot = views.slot(of: entity)!
+            views.setParent(stackSlot, of: dimmingSlot)
+            views.styles[dimmingSlot].allowsHitTesting = false
+            views.setZIndex(1, slot: dimmingSlot)
+            views.setZIndex(2, slot: slot)
+            zoom.dimming = entity
+        }
+        navigation.zooms += 1
+        return zoom
+    }
+
     /// Placement point: each running zoom places its screen between the source as drawn now
-    /// (in the stack's space) and the stack's bounds, by the transition's progress.
+    /// (in the stack's space) and the stack's bounds, by the transition's progress, scaled
+    /// uniformly about its alignment rect (the rule is ``NavigationTransition/zoom(source:options:)``'s),
+    /// and sets its dimming view's opacity.
     func runNavigationZoom() {
         guard navigation.zooms > 0 else { return }
         for row in navigation.stacks.values.indices {
@@ -477,27 +500,45 @@ extension World {
                 zoom.lastRadius = views.value(.cornerRadius, slot: sourceSlot)
                 navigation.stacks.values[row].active?.zoom = zoom
             }
-            let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
             let p = navigation.progress(of: stack, views: views)
             let z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+            let place = World.zoomPlacement(source: zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0),
+                                            alignment: zoom.options.alignmentRect ?? bounds, bounds: bounds, z: z)
+            setPresented(.translationX, place.translation.x, slot: slot)
+            setPresented(.translationY, place.translation.y, slot: slot)
+            setPresented(.scaleX, place.scale, slot: slot)
+            setPresented(.scaleY, place.scale, slot: slot)
             func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
-            let frame = Rect(x: mix(source.minX, bounds.minX), y: mix(source.minY, bounds.minY),
-                             width: mix(source.width, bounds.width), height: mix(source.height, bounds.height))
-            let sx = bounds.width > 0 ? frame.width / bounds.width : 1, sy = bounds.height > 0 ? frame.height / bounds.height : 1
-            setPresented(.translationX, frame.midX - bounds.midX, slot: slot)
-            setPresented(.translationY, frame.midY - bounds.midY, slot: slot)
-            setPresented(.scaleX, sx, slot: slot)
-            setPresented(.scaleY, sy, slot: slot)
-            // The radius as drawn goes from the source's to the screen's own: in the screen's
-            // space that is the drawn radius over the smaller scale.
-            let drawn = mix(zoom.lastRadius, zoom.restRadius), scale = min(sx, sy)
-            setPresented(.cornerRadius, scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
+            // The radius and the shadow as drawn go from the source end's to the screen's own:
+            // in the screen's space that is the drawn value over the scale.
+            let drawn = mix(zoom.options.cornerRadius ?? zoom.lastRadius, zoom.restRadius)
+            setPresented(.cornerRadius, place.scale > 1e-6 ? min(drawn / place.scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
+            let shadow = mix(zoom.options.shadowRadius, zoom.restShadow)
+            setPresented(.shadowRadius, place.scale > 1e-6 ? min(shadow / place.scale, Rect.maxMagnitude) : zoom.restShadow, slot: slot)
+            if let dimming = zoom.dimming, let dimmingSlot = views.slot(of: dimming) {
+                if views.frame(slot: dimmingSlot) != bounds {
+                    setPresented([(.x, 0), (.y, 0), (.width, bounds.width), (.height, bounds.height)], slot: dimmingSlot)
+                }
+                setPresented(.opacity, min(max(zoom.options.dimmingOpacity * z, 0), 1), slot: dimmingSlot)
+            }
         }
+    }
+
+    /// Where a zooming screen filling `bounds` is drawn at zoom progress `z` (0 at the source,
+    /// 1 at rest): scale s = s₀ + (1 − s₀)·z with s₀ = source.width ÷ alignment.width, and the
+    /// translation (about the screen's centre, as the view's transform applies) that puts the
+    /// alignment rect's centre at source.mid + (alignment.mid − source.mid)·z.
+    static func zoomPlacement(source: Rect, alignment: Rect, bounds: Rect, z: Float) -> (translation: Point, scale: Float) {
+        let s0 = alignment.width > 0 ? source.width / alignment.width : 1
+        let s = s0 + (1 - s0) * z
+        let cx = source.midX + (alignment.midX - source.midX) * z, cy = source.midY + (alignment.midY - source.midY) * z
+        return (Point(x: cx - bounds.midX - s * (alignment.midX - bounds.midX), y: cy - bounds.midY - s * (alignment.midY - bounds.midY)), s)
     }
 
     /// A zoom ends (completed either way, or its stack removed): the source shows again, the
     /// screen gets its translation and scale at rest (`rest`, in the order of
-    /// `NavigationStore.channels`), its corner radius and its clip flag back.
+    /// `NavigationStore.channels`), its corner radius, shadow radius and clip flag back, and the
+    /// dimming view goes.
     private func endZoom(_ zoom: NavigationZoom, rest: SIMD8<Float>) {
         navigation.zooms -= 1
         if zoom.hidesSource, let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
@@ -509,8 +550,10 @@ extension World {
                 }
             }
             setPresented(.cornerRadius, zoom.restRadius, slot: slot)
+            setPresented(.shadowRadius, zoom.restShadow, slot: slot)
             views.setClipsToBounds(zoom.restClips, slot: slot)
         }
+        if let dimming = zoom.dimming { remove(dimming) }
     }
 
     /// Refuses a zoom whose source is not a live view of the app.

@@ -139,6 +139,16 @@ extension World {
         return navigation.progress(of: stack, views: views)
     }
 
+    /// The dimming view of the zoom the stack runs (``NavigationTransition/zoom(source:options:)``),
+    /// or `nil` when no zoom runs or its options ask for none: a view Portal makes and removes
+    /// as the zoom ends, a child of the stack filling it, drawn between the two screens, whose
+    /// presented opacity is ``ZoomOptions/dimmingOpacity`` × the zoom's progress. The render
+    /// list carries no colours: paint it with the dimming colour (UIKit's is black).
+    public func zoomDimmingView(of stack: Entity) throws(PortalError) -> Entity? {
+        _ = try requireStack(stack)
+        return navigation.stacks.value(of: stack)!.active?.zoom?.dimming
+    }
+
     // MARK: Interactive pop
 
     /// Starts an interactive pop at `point` (where the finger went down), if the stack allows a
