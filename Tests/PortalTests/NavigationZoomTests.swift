@@ -244,8 +244,213 @@ struct NavigationZoomTests {
         s.world.run(ticks: 10)
         let text = try #require(s.world.stopRecording())
         #expect(text.contains("zoom("))
-        #expect(text.contains("zoom(") && text.contains(",0.5)"), "the options are traced")
+        #expect(text.contains("zoom(") && text.contains(",0.5,"), "the options are traced")
         let replayed = try Trace(text).replay()
         #expect(replayed.renderList == s.world.renderList)
+    }
+}
+
+// A drag on the zoomed screen (issue 26): the stack's pan, in any direction, with the
+// drag-to-dismiss curve, checked per tick against its closed form while held — translation 1:1,
+// scale DragToDismiss.scale(travel ÷ (0.25 × 800)), dimming 0.2 × (1 − that fraction) — and after
+// the release against the spring's closed form: the screen goes from where it was let go to the
+// source's current frame (a dismissal) or back to rest (a cancel) by u(t), the critically damped
+// spring of the transition's 0.5 s (ω = 2π ÷ 0.5) starting at the rate (v · d) ÷ |d|², d the
+// translation left to go: the centre leaves along its path at the finger's velocity projected
+// on it. Tolerance 2e-2 pt on frames (Float rounding of 400-pt sums), 1e-5 on opacities.
+extension ZoomScene {
+    /// The world's tick: 1/120 s by default.
+    static let dt = World().tickDuration
+    static let style = DragDismissStyle(direction: .any)
+
+    /// Pushes the detail with the zoom and lets it come to rest.
+    func pushed() throws {
+        try world.push(detail, onto: stack, transition: zoom)
+        world.run(ticks: 60)
+        _ = world.drainEvents()
+    }
+
+    /// Drags from (200, 400) by `step` per tick, `moves` times, one move per tick, checking the
+    /// held screen each tick from the lock on; lifts after `pause` seconds still; returns the
+    /// finger's release velocity (the tracker's fit, as the arbiter computes it) and the
+    /// translation since the lock. `base` is where the finger takes the screen over
+    /// (translation, scale, dimming).
+    func drag(_ step: Point, moves: Int, pause: Double = 0, base fixedBase: (t: Point, s: Float, dim: Float)? = (.zero, 1, 0.2),
+              check: Bool = true) throws -> (velocity: Point, translation: Point, base: (t: Point, s: Float, dim: Float)) {
+        var f = Finger(world: world, time: 1000 + world.time)
+        var reference = VelocityTracker()
+        var at = Point(x: 200, y: 400)
+        try f.down(at.x, at.y)
+        try reference.add(at, at: f.time)
+        world.tick()
+        // Without a fixed base, the finger takes the screen over where it is drawn after the press.
+        let base = try fixedBase ?? presentedBase()
+        var lock: Point?
+        for _ in 0..<moves {
+            at = Point(x: at.x + step.x, y: at.y + step.y)
+            try f.move(at.x, at.y, after: ZoomScene.dt)
+            try reference.add(at, at: f.time)
+            world.tick()
+            // The pan locks at the first move more than the slop (10 pt) from the press.
+            if lock == nil, ((at.x - 200) * (at.x - 200) + (at.y - 400) * (at.y - 400)).squareRoot() > 10 { lock = at }
+            guard let lock else { continue }
+            let t = Point(x: at.x - lock.x, y: at.y - lock.y)
+            if check { try checkHeld(t, base: base, "held at \(t)") }
+        }
+        if pause > 0 { f.time += pause }
+        try f.up(at.x, at.y, after: 0)
+        let velocity = reference.velocity(at: f.time)
+        let locked = try #require(lock, "the pan locked")
+        return (velocity, Point(x: at.x - locked.x, y: at.y - locked.y), base)
+    }
+
+    /// The zooming screen's presented translation and scale, and the dimming's opacity.
+    func presentedBase() throws -> (t: Point, s: Float, dim: Float) {
+        let p = try world.presentation(of: detail)
+        let dim = try #require(try world.zoomDimmingView(of: stack))
+        return (p.transform.translation, p.transform.scaleX, try world.presentation(of: dim).opacity)
+    }
+
+    func checkHeld(_ t: Point, base: (t: Point, s: Float, dim: Float), _ label: String) throws {
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / (0.25 * height), 1)
+        let s = Double(base.s) * (1 - 0.4 * Double(q))
+        let centre = (x: Double(width / 2 + base.t.x + t.x), y: Double(height / 2 + base.t.y + t.y))
+        try checkFrame(centre: centre, scale: s, label)
+        let dim = try #require(try world.zoomDimmingView(of: stack))
+        let opacity = try world.presentation(of: dim).opacity
+        #expect(abs(Double(opacity) - Double(base.dim) * (1 - Double(q))) < 1e-5, "\(label): dimming \(opacity) vs \(base.dim) × (1 − \(q))")
+    }
+
+    func checkFrame(centre: (x: Double, y: Double), scale: Double, _ label: String) throws {
+        let g = try world.presentation(of: detail).globalFrame
+        #expect(abs(Double(g.midX) - centre.x) < 2e-2 && abs(Double(g.midY) - centre.y) < 2e-2, "\(label): centre \(g) vs \(centre)")
+        #expect(abs(Double(g.width) - scale * Double(width)) < 2e-2 && abs(Double(g.height) - scale * Double(height)) < 2e-2,
+                "\(label): size \(g) vs scale \(scale)")
+    }
+
+    /// After the release: the screen goes from (t0, s0) to (t1, s1) by the spring's u(k·dt) with
+    /// the start rate (v · d) ÷ |d|²; checked every tick until the transition ends.
+    func checkRelease(from t0: Point, scale s0: Double, to t1: Point, scale s1: Double, velocity v: Point, _ label: String) throws {
+        let d = (x: Double(t1.x - t0.x), y: Double(t1.y - t0.y))
+        let rate = (Double(v.x) * d.x + Double(v.y) * d.y) / (d.x * d.x + d.y * d.y)
+        let spring = Spring(duration: 0.5, bounce: 0)
+        var k = 0
+        while try world.navigationProgress(of: stack) != nil, k < 200 {
+            let u = spring.value(target: 1, initialVelocity: rate, time: Double(k + 1) * ZoomScene.dt)
+            try checkFrame(centre: (Double(width / 2 + t0.x) + d.x * u, Double(height / 2 + t0.y) + d.y * u),
+                           scale: s0 + (s1 - s0) * u, "\(label) tick \(k)")
+            world.tick()
+            k += 1
+        }
+        #expect(k > 5 && k < 200, "\(label): the release ran \(k) ticks")
+    }
+}
+
+@Suite("Navigation zoom: a drag on the zoomed screen")
+struct NavigationZoomDragTests {
+    @Test("a drag down-left follows the finger with the shared curve; a flick dismisses into the source's current frame from the dragged frame, at the finger's velocity")
+    func dismiss() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        try s.world.setContentOffset(Point(x: 0, y: 50), of: s.grid)     // the source is now at y 250
+        let (v, t, _) = try s.drag(Point(x: -6, y: 14), moves: 8)
+        s.world.tick()                                                   // the release runs
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        let source = Rect(x: cellFrame.minX, y: cellFrame.minY - 50, width: cellFrame.width, height: cellFrame.height)
+        let target = Point(x: source.midX - width / 2, y: source.midY - height / 2)
+        try s.checkRelease(from: t, scale: 1 - 0.4 * Double(q), to: target, scale: Double(source.width / width), velocity: v, "dismiss")
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell) && !s.drawn(s.detail))
+        let rest = try s.world.presentation(of: s.detail)
+        #expect(rest.transform == .identity && !rest.clipsToBounds && rest.cornerRadius == 0)
+        try s.checkNothingLeft("after the dismissal")
+    }
+
+    @Test("released slowly near where it started, the drag cancels: the screen returns to rest and can be dragged again")
+    func cancel() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        let (v, t, _) = try s.drag(Point(x: 5, y: -6), moves: 4, pause: 0.3)
+        #expect((v.x * v.x + v.y * v.y).squareRoot() < 1, "the finger stopped: \(v)")
+        s.world.tick()
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        try s.checkRelease(from: t, scale: 1 - 0.4 * Double(q), to: .zero, scale: 1, velocity: v, "cancel")
+        #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail) && !s.drawn(s.cell))
+        #expect(try s.world.presentation(of: s.detail).transform == .identity)
+        try s.checkNothingLeft("after the cancel")
+        // Again, flicked upwards: it dismisses.
+        _ = try s.drag(Point(x: 0, y: -20), moves: 6)
+        s.world.run(ticks: 120)
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell))
+        try s.checkNothingLeft("after the second drag")
+    }
+
+    @Test("a push caught mid-flight by a drag is held where it was drawn and dismissed back into the source")
+    func caughtPush() throws {
+        let s = try ZoomScene()
+        try s.world.push(s.detail, onto: s.stack, transition: s.zoom)
+        s.world.run(ticks: 30)
+        // The press must land on the screen: (200, 400) is inside it at half progress.
+        #expect(try s.world.presentation(of: s.detail).globalFrame.contains(Point(x: 200, y: 400)))
+        // The finger takes it over where it is drawn after the press's tick.
+        let (v, t, base) = try s.drag(Point(x: 0, y: 15), moves: 6, base: nil)
+        s.world.tick()
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        let target = Point(x: cellFrame.midX - width / 2, y: cellFrame.midY - height / 2)
+        try s.checkRelease(from: Point(x: base.t.x + t.x, y: base.t.y + t.y), scale: Double(base.s) * (1 - 0.4 * Double(q)),
+                           to: target, scale: Double(cellFrame.width / width), velocity: v, "caught push")
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell) && !s.drawn(s.detail))
+        try s.checkNothingLeft("after the caught push")
+    }
+
+    @Test("the edge swipe still pops a zoomed screen (a slide following the finger); a style that dismisses downwards ignores an upward drag; no style, no drag")
+    func edgeSwipeAndStyles() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        var f = Finger(world: s.world, time: 1000)
+        try f.down(5, 400)
+        s.world.tick()
+        for k in 1...10 { try f.move(5 + 12 * Float(k), 400, after: ZoomScene.dt); s.world.tick() }
+        // Locked at 17 pt; 108 pt since: progress 108 ÷ 400, the screen slid right by as much.
+        #expect(abs(try #require(try s.world.navigationProgress(of: s.stack)) - 108 / 400) < 1e-5)
+        #expect(abs(try s.world.presentation(of: s.detail).globalFrame.minX - 108) < 1e-3)
+        #expect(try s.world.presentation(of: s.detail).transform.scaleX == 1, "not the zoom drag")
+        try f.up(125, 400, after: 0.001)
+        s.world.run(ticks: 60)
+        #expect(try s.world.screens(of: s.stack) == [s.list])
+
+        for (options, step) in [(ZoomOptions(dragToDismiss: DragDismissStyle(direction: .down)), Point(x: 0, y: -15)),
+                                (ZoomOptions(dragToDismiss: nil), Point(x: 0, y: 15))] {
+            try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: options))
+            s.world.run(ticks: 60)
+            _ = try s.drag(step, moves: 6, check: false)
+            s.world.tick()
+            #expect(try s.world.navigationProgress(of: s.stack) == nil && s.world.presentation(of: s.detail).transform == .identity,
+                    "\(options): no drag")
+            #expect(try s.world.screens(of: s.stack) == [s.list, s.detail])
+            try s.world.pop(s.stack, transition: .identity)
+            s.world.run(ticks: 60)
+        }
+        // The downward style takes a downward drag.
+        try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: ZoomOptions(dragToDismiss: DragDismissStyle(direction: .down))))
+        s.world.run(ticks: 60)
+        _ = try s.drag(Point(x: 0, y: 20), moves: 6, check: false)
+        s.world.run(ticks: 120)
+        #expect(try s.world.screens(of: s.stack) == [s.list])
+    }
+
+    @Test("the stack removed mid-drag leaves nothing over")
+    func removedMidDrag() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        var f = Finger(world: s.world, time: 1000)
+        try f.down(200, 400)
+        s.world.tick()
+        for k in 1...4 { try f.move(200, 400 + 15 * Float(k), after: ZoomScene.dt); s.world.tick() }
+        let dim = try #require(try s.world.zoomDimmingView(of: s.stack))
+        try s.world.despawn(s.stack)
+        s.world.tick()
+        try f.up(200, 460)
+        s.world.run(ticks: 10)
+        #expect(!s.world.isAlive(dim) && s.world.entityCount == 0 && s.world.renderList.isEmpty && s.world.navigation.zooms == 0)
     }
 }

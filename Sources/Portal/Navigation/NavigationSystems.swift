@@ -161,6 +161,7 @@ extension World {
             swap(&state.screens, &finalScreens)
             state.spareScreens = finalScreens
             state.spareLeaving = leaving
+            if state.zoomedTop?.screen != state.screens.last { state.zoomedTop = nil }
             navigation.stacks.insert(state, for: stack)
             showOnlyTop(of: stack)
             release(leaving, from: stack)
@@ -235,6 +236,8 @@ extension World {
     /// Animates both screens (and the progress view) to the end values or back to the start.
     private func animateNavigation(_ stack: Entity, towards target: NavigationTarget, with animation: Animation, tick: UInt64) {
         guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
+        // A released zoom drag turned round by a request goes back to the zoom's own placement.
+        state.active!.zoom?.released = nil
         func animate(_ screen: Entity, _ stages: ScreenStages) {
             guard let slot = views.slot(of: screen) else { return }
             // Only channels that move get a lane: a stage that sets a transform sets all its
@@ -293,7 +296,10 @@ extension World {
     ///
     /// A caught push runs backwards under the finger: finishing the pop turns it back to where
     /// it started (it completes as cancelled), cancelling the pop finishes the push.
-    func endInteractivePop(_ decision: InteractivePopDecision, released: Bool, tick: UInt64) {
+    ///
+    /// A drag on a zoomed screen (`ZoomHold`) is released by `releaseZoomDrag` instead, with the
+    /// finger's `velocity` (zero for the host's call, which has only a speed along the pop).
+    func endInteractivePop(_ decision: InteractivePopDecision, released: Bool, tick: UInt64, velocity: Point = .zero) {
         let stack = decision.stack, finish = decision.finishes
         guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
         let transitionProgress = Double(min(max(navigation.progress(of: stack, views: views), 0), 1))
@@ -306,6 +312,10 @@ extension World {
             state.active!.isInteractive = false
             state.active!.isCancelling = !towardsEnd
             if released, let screen = active.interactiveScreen { state.active!.leaving.append(screen) }
+        }
+        if active.zoom?.held != nil {
+            releaseZoomDrag(stack, towardsEnd: towardsEnd, dismisses: finish, velocity: velocity, tick: tick)
+            return
         }
         guard remaining > 0 else { return }
         // A sliver of the motion left would ask for an absurd speed: no faster than an animation
@@ -386,7 +396,11 @@ extension World {
             guard let slot = views.slot(of: entity) else { continue }
             for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
         }
-        if let slot = views.slot(of: state.progressView) { tracks.stop(.x, slot: slot, views: &views, events: &events) }
+        if let slot = views.slot(of: state.progressView) {
+            tracks.stop(.x, slot: slot, views: &views, events: &events)
+            // A released zoom drag runs its release on the y channel.
+            if active.zoom?.released != nil { tracks.stop(.y, slot: slot, views: &views, events: &events) }
+        }
         navigation.stacks.update(stack) { state in
             state.active!.isInteractive = true
             state.active!.isCancelling = false
@@ -445,6 +459,12 @@ extension World {
         }
         state.spareLeaving = active.leaving
         state.active = nil
+        // A drag on the top screen pops it with the zoom that pushed it.
+        if let zoom = active.zoom, zoom.grows, !active.isCancelling {
+            state.zoomedTop = ZoomedTop(screen: zoom.screen, source: zoom.source, options: zoom.options, animation: active.animation)
+        } else if state.zoomedTop?.screen != state.screens.last {
+            state.zoomedTop = nil
+        }
         navigation.stacks.insert(state, for: stack)
         showOnlyTop(of: stack)
         release(active.leaving, from: stack)
@@ -500,26 +520,48 @@ extension World {
                 zoom.lastRadius = views.value(.cornerRadius, slot: sourceSlot)
                 navigation.stacks.values[row].active?.zoom = zoom
             }
+            let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+            let alignment = zoom.options.alignmentRect ?? bounds
             let p = navigation.progress(of: stack, views: views)
-            let z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
-            let place = World.zoomPlacement(source: zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0),
-                                            alignment: zoom.options.alignmentRect ?? bounds, bounds: bounds, z: z)
-            setPresented(.translationX, place.translation.x, slot: slot)
-            setPresented(.translationY, place.translation.y, slot: slot)
-            setPresented(.scaleX, place.scale, slot: slot)
-            setPresented(.scaleY, place.scale, slot: slot)
+            // The placement: the zoom's at its progress z; under a finger, the drag's curve on
+            // where it took over; after a release, from where it was let go to the end it heads for.
+            var translation: Point, scale: Float, z: Float, dimmed: Float
+            if let held = zoom.held {
+                let q = DragToDismiss.progress(held.translation, containerHeight: bounds.height, held.style)
+                translation = Point(x: held.baseTranslation.x + held.translation.x, y: held.baseTranslation.y + held.translation.y)
+                scale = held.baseScale * DragToDismiss.scale(q, held.style)
+                z = held.baseZ
+                dimmed = held.baseDimming * (1 - q)
+            } else if let released = zoom.released, let progressSlot = views.slot(of: navigation.stacks.values[row].progressView) {
+                let u = views.value(.y, slot: progressSlot)
+                let target = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: released.targetZ)
+                func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * u }
+                translation = Point(x: mix(released.translation.x, target.translation.x), y: mix(released.translation.y, target.translation.y))
+                scale = mix(released.scale, target.scale)
+                z = mix(released.z, released.targetZ)
+                dimmed = mix(released.dimming, zoom.options.dimmingOpacity * released.targetZ)
+                setPresented(.x, mix(released.progressFrom, released.progressTo), slot: progressSlot)
+            } else {
+                z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+                (translation, scale) = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: z)
+                dimmed = zoom.options.dimmingOpacity * z
+            }
+            setPresented(.translationX, translation.x, slot: slot)
+            setPresented(.translationY, translation.y, slot: slot)
+            setPresented(.scaleX, scale, slot: slot)
+            setPresented(.scaleY, scale, slot: slot)
             func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
             // The radius and the shadow as drawn go from the source end's to the screen's own:
             // in the screen's space that is the drawn value over the scale.
             let drawn = mix(zoom.options.cornerRadius ?? zoom.lastRadius, zoom.restRadius)
-            setPresented(.cornerRadius, place.scale > 1e-6 ? min(drawn / place.scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
+            setPresented(.cornerRadius, scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
             let shadow = mix(zoom.options.shadowRadius, zoom.restShadow)
-            setPresented(.shadowRadius, place.scale > 1e-6 ? min(shadow / place.scale, Rect.maxMagnitude) : zoom.restShadow, slot: slot)
+            setPresented(.shadowRadius, scale > 1e-6 ? min(shadow / scale, Rect.maxMagnitude) : zoom.restShadow, slot: slot)
             if let dimming = zoom.dimming, let dimmingSlot = views.slot(of: dimming) {
                 if views.frame(slot: dimmingSlot) != bounds {
                     setPresented([(.x, 0), (.y, 0), (.width, bounds.width), (.height, bounds.height)], slot: dimmingSlot)
                 }
-                setPresented(.opacity, min(max(zoom.options.dimmingOpacity * z, 0), 1), slot: dimmingSlot)
+                setPresented(.opacity, min(max(dimmed, 0), 1), slot: dimmingSlot)
             }
         }
     }

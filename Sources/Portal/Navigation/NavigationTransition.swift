@@ -290,13 +290,22 @@ public struct ZoomOptions: Hashable, Sendable, CustomStringConvertible {
     /// at this alpha); 0 makes no dimming view. Default 0.2 (Portal's choice: UIKit does not
     /// publish its default). In 0…1.
     public var dimmingOpacity: Float
+    /// How a drag on the zoomed screen dismisses it (iOS 18's zoom: a drag in any direction),
+    /// when the stack's pan takes it; `nil` turns the drag off (the edge swipe stays). Default
+    /// `DragDismissStyle(direction: .any)`: the screen follows the finger 1:1 and shrinks to 0.6
+    /// over a quarter of the stack's height. A style with direction ``DragDismissDirection/down``
+    /// is the begin predicate "only a drag that starts downwards" (UIKit's
+    /// `interactiveDismissShouldBegin`).
+    public var dragToDismiss: DragDismissStyle?
 
     /// Options; see each property for its meaning and default.
-    public init(alignmentRect: Rect? = nil, cornerRadius: Float? = nil, shadowRadius: Float = 0, dimmingOpacity: Float = 0.2) {
+    public init(alignmentRect: Rect? = nil, cornerRadius: Float? = nil, shadowRadius: Float = 0, dimmingOpacity: Float = 0.2,
+                dragToDismiss: DragDismissStyle? = DragDismissStyle(direction: .any)) {
         self.alignmentRect = alignmentRect
         self.cornerRadius = cornerRadius
         self.shadowRadius = shadowRadius
         self.dimmingOpacity = dimmingOpacity
+        self.dragToDismiss = dragToDismiss
     }
 
     /// Checks the numbers, naming the first bad one.
@@ -318,6 +327,7 @@ public struct ZoomOptions: Hashable, Sendable, CustomStringConvertible {
         guard dimmingOpacity.isFinite, dimmingOpacity >= 0, dimmingOpacity <= 1 else {
             throw .invalidValue("transition.zoom.dimmingOpacity", Double(dimmingOpacity), reason: "must be in 0...1")
         }
+        try dragToDismiss?.validate("transition.zoom.dragToDismiss")
     }
 
     public var description: String {
@@ -326,6 +336,7 @@ public struct ZoomOptions: Hashable, Sendable, CustomStringConvertible {
         if let cornerRadius { parts.append("cornerRadius: \(cornerRadius)") }
         if shadowRadius != 0 { parts.append("shadowRadius: \(shadowRadius)") }
         if dimmingOpacity != 0.2 { parts.append("dimmingOpacity: \(dimmingOpacity)") }
+        if dragToDismiss != DragDismissStyle(direction: .any) { parts.append("dragToDismiss: \(dragToDismiss.map { "\($0)" } ?? "nil")") }
         return "ZoomOptions(" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -9,6 +9,9 @@ struct NavigationProjection {
     /// its progress after the staged updates, which is what its release decides on, and the
     /// progress it began at (0, or where it caught a running transition).
     var interactivePop: (screen: Entity, progress: Float, origin: Float)?
+    /// The stack's pan was claimed as a drag on its zoomed screen (not the edge swipe): its
+    /// `.began` starts the drag.
+    var zoomDragClaimed = false
 }
 
 extension World {

@@ -141,8 +141,10 @@ extension TraceWriter {
             raw("zoom("); entity(source)
             if options != ZoomOptions() {
                 let a = options.alignmentRect
+                let d = options.dragToDismiss
                 comma(); floats(a == nil ? 0 : 1, a?.minX ?? 0, a?.minY ?? 0, a?.width ?? 0, a?.height ?? 0,
-                                options.cornerRadius ?? -1, options.shadowRadius, options.dimmingOpacity)
+                                options.cornerRadius ?? -1, options.shadowRadius, options.dimmingOpacity,
+                                d == nil ? 0 : d!.direction == .down ? 1 : 2, d?.minimumScale ?? 0, d?.scaleDistance ?? 0, d?.dismissDistance ?? 0)
             }
             raw(")")
         }
@@ -424,9 +426,11 @@ struct TraceDecoder {
         case "zoom":
             guard items.count > 1 else { return .zoom(source: try entity(one(items)), ZoomOptions()) }
             guard let first = items.first else { throw malformed("a zoom needs its source") }
-            let n = try floats(Array(items.dropFirst()), 8)
+            let n = try floats(Array(items.dropFirst()), 12)
+            let drag = n[8] == 0 ? nil : DragDismissStyle(direction: n[8] == 1 ? .down : .any, minimumScale: n[9], scaleDistance: n[10],
+                                                          dismissDistance: n[11])
             let options = ZoomOptions(alignmentRect: n[0] != 0 ? Rect(x: n[1], y: n[2], width: n[3], height: n[4]) : nil,
-                                      cornerRadius: n[5] < 0 ? nil : n[5], shadowRadius: n[6], dimmingOpacity: n[7])
+                                      cornerRadius: n[5] < 0 ? nil : n[5], shadowRadius: n[6], dimmingOpacity: n[7], dragToDismiss: drag)
             return .zoom(source: try entity(first), options)
         default: throw malformed("‘\(name)’ is not a navigation transition")
         }
