@@ -183,7 +183,7 @@ static void test_navigation_headers_popups(void) {
     OK(portal_spawn_navigation_stack(world, rect(0, 0, 390, 844), root, 20, &stack));
     OK(portal_spawn_screen(world, stack, 0, &detail));
     OK(portal_push(world, detail, stack, NULL));
-    PortalNavigationTransition bad = {99, false, portal_spring(0.5, 0), PORTAL_NO_ENTITY, {false, {0, 0, 0, 0}, -1, 0, 0.2f}};
+    PortalNavigationTransition bad = {99, false, portal_spring(0.5, 0), PORTAL_NO_ENTITY, {false, {0, 0, 0, 0}, -1, 0, 0.2f, PORTAL_DRAG_DISMISS_ANY, 0.6f, 0.25f, 0.125f}};
     CHECK(portal_push(world, detail, stack, &bad) == PORTAL_ERROR_INVALID_ARGUMENT, "transition 99");
     CHECK(strstr(portal_last_error(world), "transition.kind") != NULL, "message: %s", portal_last_error(world));
     ticks(world, 2);
@@ -212,10 +212,16 @@ static void test_navigation_headers_popups(void) {
      * refused by name. */
     PortalEntity cell;
     OK(portal_spawn_view(world, rect(20, 300, 97.5f, 120), 12, 1, root, &cell));
-    PortalNavigationTransition zoom = {PORTAL_NAVIGATION_ZOOM, false, portal_spring(0.5, 0), cell, {false, {0, 0, 0, 0}, 0, 0, 0}};
+    PortalNavigationTransition zoom = {PORTAL_NAVIGATION_ZOOM, false, portal_spring(0.5, 0), cell, {false, {0, 0, 0, 0}, 0, 0, 0, 0, 0, 0, 0}};
     portal_zoom_options_default(&zoom.zoom);
-    CHECK(!zoom.zoom.has_alignment_rect && zoom.zoom.corner_radius == -1 && zoom.zoom.shadow_radius == 0 && zoom.zoom.dimming_opacity == 0.2f,
+    CHECK(!zoom.zoom.has_alignment_rect && zoom.zoom.corner_radius == -1 && zoom.zoom.shadow_radius == 0 && zoom.zoom.dimming_opacity == 0.2f
+              && zoom.zoom.drag_direction == PORTAL_DRAG_DISMISS_ANY && zoom.zoom.drag_minimum_scale == 0.6f
+              && zoom.zoom.drag_scale_distance == 0.25f && zoom.zoom.drag_dismiss_distance == 0.125f,
           "zoom defaults");
+    zoom.zoom.drag_direction = 7;
+    CHECK(portal_push(world, detail, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "drag direction 7");
+    CHECK(strstr(portal_last_error(world), "transition.zoom.drag_direction") != NULL, "message: %s", portal_last_error(world));
+    zoom.zoom.drag_direction = PORTAL_DRAG_DISMISS_ANY;
     zoom.zoom.dimming_opacity = 1.5f;
     CHECK(portal_push(world, detail, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "dimming 1.5");
     CHECK(strstr(portal_last_error(world), "transition.zoom.dimmingOpacity") != NULL, "message: %s", portal_last_error(world));

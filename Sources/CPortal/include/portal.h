@@ -651,7 +651,17 @@ typedef struct PortalZoomOptions {
     float shadow_radius;
     /** The dimming view's opacity at full size, 0...1 (0: none). Default 0.2. */
     float dimming_opacity;
+    /** How a drag on the zoomed screen dismisses it: PORTAL_DRAG_DISMISS_OFF, _DOWN (only a drag
+     *  that starts downwards) or _ANY (default), with the shared drag-to-dismiss curve: the scale
+     *  reached (0...1, default 0.6) over `drag_scale_distance` x the stack's height (> 0, default
+     *  0.25), and the projected travel that dismisses (>= 0, x the height, default 0.125). */
+    int32_t drag_direction;
+    float drag_minimum_scale, drag_scale_distance, drag_dismiss_distance;
 } PortalZoomOptions;
+
+#define PORTAL_DRAG_DISMISS_OFF 0
+#define PORTAL_DRAG_DISMISS_DOWN 1
+#define PORTAL_DRAG_DISMISS_ANY 2
 
 /** Fills `options` with the defaults. */
 void portal_zoom_options_default(PortalZoomOptions *options);

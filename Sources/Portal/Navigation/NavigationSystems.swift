@@ -198,7 +198,7 @@ extension World {
         setInitial(fromStages, slot: fromSlot)
         setInitial(toStages, slot: toSlot)
         var zoom: NavigationZoom?
-        if let source = transition.node.zoomSource(for: operation), let options = transition.node.zoomOptions(for: operation) {
+        if let (source, options) = transition.node.zoom(for: operation) {
             zoom = startZoom(source: source, options: options, screen: operation == .push ? to : from,
                              slot: operation == .push ? toSlot : fromSlot, grows: operation == .push, stackSlot: stackSlot, bounds: bounds)
         }
@@ -600,8 +600,8 @@ extension World {
 
     /// Refuses a zoom whose source is not a live view of the app.
     func requireZoomSource(_ transition: NavigationTransition) throws(PortalError) {
-        if let source = transition.node.zoomSource(for: .push) { try requireAppView(source) }
-        if let source = transition.node.zoomSource(for: .pop) { try requireAppView(source) }
+        if let zoom = transition.node.zoom(for: .push) { try requireAppView(zoom.source) }
+        if let zoom = transition.node.zoom(for: .pop) { try requireAppView(zoom.source) }
     }
 
     /// Makes `screen` a child of the stack in `stackSlot` filling `bounds`, if it is not already.

@@ -100,7 +100,9 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
     /// app hid stays hidden) and the zooming screen draws in front. Everything the zoom set on the
     /// screen returns to its values at rest when the transition ends, either way, and the
     /// dimming view goes. The transition turns round, is caught and is driven by an interactive
-    /// pop like any other. A source that is gone (despawned) is zoomed to or from where it was
+    /// pop like any other; the stack's pan also takes a drag in any direction on the zoomed
+    /// screen (``ZoomOptions/dragToDismiss``), which shrinks it with the finger and, released,
+    /// zooms it into the source or back (the rules are in the Navigation transitions article). A source that is gone (despawned) is zoomed to or from where it was
     /// last seen, or the stack's centre if it was never seen.
     ///
     /// Throws at the call that takes it (``PortalError/invalidValue(_:_:reason:)``) when an
@@ -203,23 +205,13 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         }
     }
 
-    /// The options of the zoom this transition runs for `operation`, if it zooms.
-    func zoomOptions(for operation: NavigationTransition.Operation) -> ZoomOptions? {
+    /// The source and options of the zoom this transition runs for `operation`, if it zooms.
+    func zoom(for operation: NavigationTransition.Operation) -> (source: Entity, options: ZoomOptions)? {
         switch self {
         case .on, .custom: return nil
-        case let .zoom(_, options): return options
-        case let .combined(a, b): return a.zoomOptions(for: operation) ?? b.zoomOptions(for: operation)
-        case let .asymmetric(push, pop): return (operation == .push ? push : pop).zoomOptions(for: operation)
-        }
-    }
-
-    /// The source of the zoom this transition runs for `operation`, if it zooms.
-    func zoomSource(for operation: NavigationTransition.Operation) -> Entity? {
-        switch self {
-        case .on, .custom: return nil
-        case let .zoom(source, _): return source
-        case let .combined(a, b): return a.zoomSource(for: operation) ?? b.zoomSource(for: operation)
-        case let .asymmetric(push, pop): return (operation == .push ? push : pop).zoomSource(for: operation)
+        case let .zoom(source, options): return (source, options)
+        case let .combined(a, b): return a.zoom(for: operation) ?? b.zoom(for: operation)
+        case let .asymmetric(push, pop): return (operation == .push ? push : pop).zoom(for: operation)
         }
     }
 
