@@ -402,6 +402,23 @@ struct NavigationZoomDragTests {
         try s.checkNothingLeft("after the caught push")
     }
 
+    @Test("a released drag caught again mid-air is held where it is drawn; released slowly, it comes back to rest")
+    func caughtRelease() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        _ = try s.drag(Point(x: 0, y: 16), moves: 6)
+        s.world.run(ticks: 8)                                            // flying home to the cell
+        #expect(try s.world.navigationProgress(of: s.stack) != nil)
+        let (v, t, base) = try s.drag(Point(x: 4, y: 12), moves: 5, pause: 0.3, base: nil)
+        s.world.tick()
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        try s.checkRelease(from: Point(x: base.t.x + t.x, y: base.t.y + t.y), scale: Double(base.s) * (1 - 0.4 * Double(q)),
+                           to: .zero, scale: 1, velocity: v, "caught release")
+        #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail) && !s.drawn(s.cell))
+        #expect(try s.world.presentation(of: s.detail).transform == .identity)
+        try s.checkNothingLeft("after the caught release")
+    }
+
     @Test("the edge swipe still pops a zoomed screen (a slide following the finger); a style that dismisses downwards ignores an upward drag; no style, no drag")
     func edgeSwipeAndStyles() throws {
         let s = try ZoomScene()
