@@ -3,10 +3,15 @@ import Portal
 // navigation/push: n stacks transitioning at once. Each stack ping-pongs between one and two
 // screens — the tick after a transition completes it pushes (or pops) again — with slide
 // durations spread over 0.3…0.8 s, so starts and completions happen every tick.
+//
+// navigation/zoom: the same with `.zoom(source:)` from a cell of each stack's root: every tick
+// places each zooming screen from its source's drawn frame (uniform scale, radius, shadow) and
+// sets its dimming view, made as each zoom starts and removed as it ends.
 
 final class NavigationPush: Scenario {
     let n: Int
-    var name: String { "navigation/push" }
+    let zooms: Bool
+    var name: String { zooms ? "navigation/zoom" : "navigation/push" }
     var itemsPerTick: Int { n }
     private var world = World()
     var fullTickWorld: World? { world }
@@ -18,7 +23,7 @@ final class NavigationPush: Scenario {
     private var depth: [Int] = []
     private(set) var completions = 0
 
-    init(n: Int) { self.n = n }
+    init(n: Int, zooms: Bool = false) { (self.n, self.zooms) = (n, zooms) }
 
     func setUp() throws {
         world = try World(configuration: .init(reservedCapacity: 4 * n))
@@ -32,7 +37,13 @@ final class NavigationPush: Scenario {
             stacks.append(stack)
             tops.append(top)
             index[stack] = i
-            transitions.append(NavigationTransition.slide.animation(.linear(duration: 0.3 + Double(i % 61) / 120)))
+            let motion = Animation.linear(duration: 0.3 + Double(i % 61) / 120)
+            if zooms {
+                let cell = try world.spawnView(frame: Rect(x: 16, y: 200 + Float(i % 7) * 40, width: 120, height: 160), cornerRadius: 12, in: root)
+                transitions.append(NavigationTransition.zoom(source: cell).animation(motion))
+            } else {
+                transitions.append(NavigationTransition.slide.animation(motion))
+            }
         }
         world.tick()
         for i in 0..<n {

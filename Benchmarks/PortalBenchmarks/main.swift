@@ -78,7 +78,7 @@ func fail(_ message: String) -> Never {
 
 let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "interpolation/spring-per-view", "reference/flat/spring", "reference/flat/easeInOut",
                         "reference/object-graph/spring", "tick/full-schedule", "ecs/spawn-despawn-churn",
-                        "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
+                        "portal/hero", "portal/hero-nested", "reference/object-graph/portal", "navigation/push", "navigation/zoom", "header/scroll", "hitTest/overlay", "reference/linear-hitTest",
                         "tree/scroll", "tree/idle", "reference/object-graph/tree", "tree/animate-1pct",
                         "reference/flat-simd", "reference/bandwidth-triad", "reference/bandwidth-update", "animation/short-curves",
                         "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest",
@@ -100,6 +100,7 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "portal/hero-nested": return PortalHero(n: n, nested: true)
     case "reference/object-graph/portal": return ObjectGraphPortals(n: n)
     case "navigation/push": return NavigationPush(n: n)
+    case "navigation/zoom": return NavigationPush(n: n, zooms: true)
     case "header/scroll": return HeaderScroll(n: n)
     case "hitTest/overlay": return HitTestQueries(n: n, linear: false)
     case "reference/linear-hitTest": return HitTestQueries(n: n, linear: true)
@@ -298,8 +299,12 @@ do {
         ratios.append(("reference/object-graph/portal ÷ portal/hero", hero[2].median / hero[0].median, "n = \(n); portal/hero target: ≤ 5 % of 8.33 ms at 10,000"))
         ratios.append(("portal/hero-nested ÷ portal/hero", hero[1].median / hero[0].median, "n = \(n); anchors three deep, target ≤ 1.5×"))
     }
-    if selected("navigation/push") {
-        results += try measureInterleaved([NavigationPush(n: 1_000)], warmup: steadyStateWarmup, samples: options.quick ? 20 : 120)
+    if selected("navigation/push") || selected("navigation/zoom") {
+        let navigation = try measureInterleaved([NavigationPush(n: 1_000), NavigationPush(n: 1_000, zooms: true)],
+                                                warmup: steadyStateWarmup, samples: options.quick ? 20 : 120)
+        results += navigation
+        ratios.append(("navigation/zoom ÷ navigation/push", navigation[1].median / navigation[0].median,
+                       "n = 1,000; the zoom's per-tick placement and dimming against the slide"))
     }
     if selected("hitTest") {
         let queries = try measureInterleaved([HitTestQueries(n: 10_000, linear: false), HitTestQueries(n: 10_000, linear: true)],

@@ -144,8 +144,40 @@ public func portalPortalState(_ world: OpaquePointer?, _ id: UnsafePointer<CChar
 /// The transition C describes (NULL: a slide); throws naming a bad field.
 func transition(_ pointer: UnsafePointer<PortalNavigationTransition>?) throws(PortalError) -> NavigationTransition {
     guard let t = pointer?.pointee else { return .slide }
-    guard let kind = navigationTransition(t.kind) else { throw badValue("transition.kind", t.kind, "not a PORTAL_NAVIGATION_* kind") }
+    let kind: NavigationTransition
+    if t.kind == PORTAL_NAVIGATION_ZOOM {
+        kind = .zoom(source: Entity(bits: t.zoom_source), options: try zoomOptions(t.zoom))
+    } else {
+        guard let built = navigationTransition(t.kind) else { throw badValue("transition.kind", t.kind, "not a PORTAL_NAVIGATION_* kind") }
+        kind = built
+    }
     return t.has_animation ? kind.animation(try animation(t.animation, "transition.animation")) : kind
+}
+
+/// The Swift zoom options C describes (their numbers are checked where the transition enters
+/// the world, which names a bad field `transition.zoom.…`); throws naming a bad drag direction.
+func zoomOptions(_ o: PortalZoomOptions) throws(PortalError) -> ZoomOptions {
+    let direction: DragDismissDirection?
+    switch o.drag_direction {
+    case PORTAL_DRAG_DISMISS_OFF: direction = nil
+    case PORTAL_DRAG_DISMISS_DOWN: direction = .down
+    case PORTAL_DRAG_DISMISS_ANY: direction = .any
+    default: throw badValue("transition.zoom.drag_direction", o.drag_direction, "not a PORTAL_DRAG_DISMISS_* value")
+    }
+    let drag = direction.map { DragDismissStyle(direction: $0, minimumScale: o.drag_minimum_scale, scaleDistance: o.drag_scale_distance,
+                                                dismissDistance: o.drag_dismiss_distance) }
+    return ZoomOptions(alignmentRect: o.has_alignment_rect ? o.alignment_rect.swift : nil, cornerRadius: o.corner_radius < 0 ? nil : o.corner_radius,
+                       shadowRadius: o.shadow_radius, dimmingOpacity: o.dimming_opacity, dragToDismiss: drag)
+}
+
+/// The C function `portal_zoom_options_default`: its contract and documentation are in `portal.h`.
+@c(portal_zoom_options_default)
+public func portalZoomOptionsDefault(_ options: UnsafeMutablePointer<PortalZoomOptions>?) {
+    let d = ZoomOptions(), drag = DragDismissStyle(direction: .any)
+    options?.pointee = PortalZoomOptions(has_alignment_rect: false, alignment_rect: PortalRect(x: 0, y: 0, width: 0, height: 0),
+                                         corner_radius: -1, shadow_radius: d.shadowRadius, dimming_opacity: d.dimmingOpacity,
+                                         drag_direction: PORTAL_DRAG_DISMISS_ANY, drag_minimum_scale: drag.minimumScale,
+                                         drag_scale_distance: drag.scaleDistance, drag_dismiss_distance: drag.dismissDistance)
 }
 
 /// The C function `portal_spawn_navigation_stack`: its contract and documentation are in `portal.h`.
@@ -252,6 +284,16 @@ public func portalNavigationProgress(_ world: OpaquePointer?, _ stack: UInt64, _
     call(world) { c throws(PortalError) in
         guard let progress else { return nullArgument(c, "progress") }
         progress.pointee = try c.world.navigationProgress(of: Entity(bits: stack)) ?? -1
+        return PORTAL_OK
+    }
+}
+
+/// The C function `portal_zoom_dimming_view`: its contract and documentation are in `portal.h`.
+@c(portal_zoom_dimming_view)
+public func portalZoomDimmingView(_ world: OpaquePointer?, _ stack: UInt64, _ view: UnsafeMutablePointer<UInt64>?) -> PortalResult {
+    call(world) { c throws(PortalError) in
+        guard let view else { return nullArgument(c, "view") }
+        view.pointee = handle(try c.world.zoomDimmingView(of: Entity(bits: stack)))
         return PORTAL_OK
     }
 }

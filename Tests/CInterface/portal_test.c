@@ -210,7 +210,7 @@ static void test_navigation_headers_popups(void) {
     OK(portal_spawn_navigation_stack(world, rect(0, 0, 390, 844), root, 20, &stack));
     OK(portal_spawn_screen(world, stack, 0, &detail));
     OK(portal_push(world, detail, stack, NULL));
-    PortalNavigationTransition bad = {99, false, portal_spring(0.5, 0)};
+    PortalNavigationTransition bad = {99, false, portal_spring(0.5, 0), PORTAL_NO_ENTITY, {false, {0, 0, 0, 0}, -1, 0, 0.2f, PORTAL_DRAG_DISMISS_ANY, 0.6f, 0.25f, 0.125f}};
     CHECK(portal_push(world, detail, stack, &bad) == PORTAL_ERROR_INVALID_ARGUMENT, "transition 99");
     CHECK(strstr(portal_last_error(world), "transition.kind") != NULL, "message: %s", portal_last_error(world));
     ticks(world, 2);
@@ -234,6 +234,48 @@ static void test_navigation_headers_popups(void) {
     ticks(world, 120);
     CHECK(drain_count(world, PORTAL_EVENT_NAVIGATION_DID_COMPLETE, &e) == 1 && e.code == 1 && !e.flag, "pop completed");
     CHECK(portal_pop(world, stack, NULL) == PORTAL_ERROR_STATE, "popped the root");
+    /* A zoom out of a cell: an alignment rect 195 wide lines up with the 97.5-wide cell, so the
+     * screen starts at half size; the dimming view fades in to 0.5 x progress; a bad option is
+     * refused by name. */
+    PortalEntity cell;
+    OK(portal_spawn_view(world, rect(20, 300, 97.5f, 120), 12, 1, root, &cell));
+    PortalNavigationTransition zoom = {PORTAL_NAVIGATION_ZOOM, false, portal_spring(0.5, 0), cell, {false, {0, 0, 0, 0}, 0, 0, 0, 0, 0, 0, 0}};
+    portal_zoom_options_default(&zoom.zoom);
+    CHECK(!zoom.zoom.has_alignment_rect && zoom.zoom.corner_radius == -1 && zoom.zoom.shadow_radius == 0 && zoom.zoom.dimming_opacity == 0.2f
+              && zoom.zoom.drag_direction == PORTAL_DRAG_DISMISS_ANY && zoom.zoom.drag_minimum_scale == 0.6f
+              && zoom.zoom.drag_scale_distance == 0.25f && zoom.zoom.drag_dismiss_distance == 0.125f,
+          "zoom defaults");
+    zoom.zoom.drag_direction = 7;
+    CHECK(portal_push(world, detail, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "drag direction 7");
+    CHECK(strstr(portal_last_error(world), "transition.zoom.drag_direction") != NULL, "message: %s", portal_last_error(world));
+    zoom.zoom.drag_direction = PORTAL_DRAG_DISMISS_ANY;
+    zoom.zoom.dimming_opacity = 1.5f;
+    CHECK(portal_push(world, detail, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "dimming 1.5");
+    CHECK(strstr(portal_last_error(world), "transition.zoom.dimmingOpacity") != NULL, "message: %s", portal_last_error(world));
+    zoom.zoom.dimming_opacity = 0.5f;
+    zoom.zoom.has_alignment_rect = true;
+    zoom.zoom.alignment_rect = rect(97.5f, 200, 195, 300);
+    OK(portal_push(world, detail, stack, &zoom));
+    ticks(world, 2);
+    PortalEntity dimming;
+    OK(portal_zoom_dimming_view(world, stack, &dimming));
+    OK(portal_navigation_progress(world, stack, &progress));
+    CHECK(dimming != PORTAL_NO_ENTITY && progress > 0 && progress < 1, "zoom running (progress %g)", progress);
+    PortalPresentation shown, dim;
+    OK(portal_presentation(world, detail, &shown));
+    OK(portal_presentation(world, dimming, &dim));
+    /* s = s0 + (1 - s0) p with s0 = 97.5 / 195; the dimming at 0.5 p. */
+    float s = 0.5f + 0.5f * progress;
+    CHECK(shown.transform.scale_x == shown.transform.scale_y && fabsf(shown.transform.scale_x - s) < 1e-5f, "scale %g vs %g",
+          shown.transform.scale_x, s);
+    CHECK(fabsf(dim.opacity - 0.5f * progress) < 1e-6f, "dimming %g at progress %g", dim.opacity, progress);
+    ticks(world, 240);
+    OK(portal_zoom_dimming_view(world, stack, &dimming));
+    CHECK(dimming == PORTAL_NO_ENTITY, "the dimming view is gone");
+    CHECK(drain_count(world, PORTAL_EVENT_NAVIGATION_DID_COMPLETE, &e) == 1 && e.to == detail, "zoom push completed");
+    OK(portal_pop(world, stack, NULL));
+    ticks(world, 120);
+    CHECK(drain_count(world, PORTAL_EVENT_NAVIGATION_DID_COMPLETE, &e) == 1 && e.code == 1, "pop completed");
     /* A flowing header: scrolled past its title, it flows into the bar. */
     PortalEntity title, header;
     OK(portal_spawn_view(world, rect(20, 100, 200, 40), 0, 1, root, &title));

@@ -267,6 +267,34 @@ struct DocsTests {
 
     // MARK: The catalog's snippets are these tests.
 
+    @Test("Navigation transitions, Zoom: the photo's alignment rect starts at the cell's width and centre; the dimming fades in")
+    func zoomArticle() throws {
+        let world = World()
+        let home = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: 390, height: 844), root: home)
+        let cell = try world.spawnView(frame: Rect(x: 20, y: 300, width: 117, height: 117), cornerRadius: 12)
+        try world.setParent(home, of: cell)
+        let detail = try world.spawnScreen(for: stack)
+        world.tick()
+        let zoom = NavigationTransition.zoom(source: cell, options: ZoomOptions(
+            alignmentRect: Rect(x: 0, y: 0, width: 390, height: 390),   // the photo at the screen's top
+            cornerRadius: 12, shadowRadius: 8, dimmingOpacity: 0.2))
+        try world.push(detail, onto: stack, transition: zoom)
+        world.tick()
+        // After one tick of the ease-in-out 0.35 s (42 ticks), z = easeInOut(1 / 42): the photo
+        // (the alignment rect) is 117 + (390 − 117)·z wide, centred on the cell's centre moved
+        // towards the rect's by z.
+        let z = Float(UnitCurve.easeInOut.value(at: 1.0 / 42))
+        let g = try world.presentation(of: detail).globalFrame
+        let s = (117 + (390 - 117) * z) / 390
+        let centre = Point(x: 78.5 + (195 - 78.5) * z, y: 358.5 + (195 - 358.5) * z)
+        #expect(abs(g.width - 390 * s) < 2e-3 && abs(g.minX - (centre.x - 195 * s)) < 2e-3 && abs(g.minY - (centre.y - 195 * s)) < 2e-3, "\(g)")
+        let dimming = try #require(try world.zoomDimmingView(of: stack))
+        #expect(abs(try world.presentation(of: dimming).opacity - 0.2 * z) < 1e-6)
+        world.ticks(60)
+        #expect(try world.screens(of: stack) == [home, detail] && world.zoomDimmingView(of: stack) == nil)
+    }
+
     @Test("every line of every Swift snippet in the DocC catalog is in this file")
     func snippetsAreMirrored() throws {
         let here = URL(fileURLWithPath: #filePath)

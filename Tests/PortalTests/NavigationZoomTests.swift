@@ -22,26 +22,57 @@ private struct ZoomScene {
         cell = try world.spawnView(frame: cellFrame, cornerRadius: 12, in: grid)
         detail = try world.spawnScreen(for: stack)
         world.tick()
+        liveAtRest = world.allocator.liveCount
     }
 
     var zoom: NavigationTransition { NavigationTransition.zoom(source: cell).animation(zoomAnimation) }
     func drawn(_ e: Entity) -> Bool { world.renderList.contains { $0.entity == e } }
 
-    /// The detail drawn at the source (scrolled up by `offset`) mixed with the stack by `z`.
-    func check(z: Double, offset: Float, _ label: String) throws {
-        let s = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
-        func mix(_ a: Float, _ b: Float) -> Double { Double(a) + (Double(b) - Double(a)) * z }
-        let expected = (x: mix(s.minX, 0), y: mix(s.minY, 0), w: mix(s.width, width), h: mix(s.height, height))
+    /// The closed form of the zoom at progress `z` (0 at the source, 1 at rest), written
+    /// independently of the library's: the screen is scaled by s = s₀ + (1 − s₀)·z,
+    /// s₀ = S.width ÷ A.width, and its point q is drawn at C + s·(q − A.mid), where
+    /// C = S.mid + (A.mid − S.mid)·z; so its drawn frame is (C − s·A.mid, s·size).
+    static func expectedFrame(source s: Rect, alignment a: Rect, z: Double) -> (x: Double, y: Double, w: Double, h: Double, scale: Double) {
+        let s0 = Double(s.width) / Double(a.width)
+        let scale = s0 + (1 - s0) * z
+        let cx = Double(s.midX) + (Double(a.midX) - Double(s.midX)) * z, cy = Double(s.midY) + (Double(a.midY) - Double(s.midY)) * z
+        return (cx - scale * Double(a.midX), cy - scale * Double(a.midY), scale * Double(width), scale * Double(height), scale)
+    }
+
+    /// The detail drawn at the source (scrolled up by `offset`) zoomed to the stack by `z`.
+    func check(z: Double, offset: Float, alignment: Rect = Rect(x: 0, y: 0, width: width, height: height),
+               sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2, _ label: String) throws {
+        let source = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
+        let e = ZoomScene.expectedFrame(source: source, alignment: alignment, z: z)
         let p = try world.presentation(of: detail)
         let g = p.globalFrame
-        #expect(abs(Double(g.minX) - expected.x) < 2e-2 && abs(Double(g.minY) - expected.y) < 2e-2, "\(label): \(g) vs \(expected)")
-        #expect(abs(Double(g.width) - expected.w) < 2e-2 && abs(Double(g.height) - expected.h) < 2e-2, "\(label): \(g) vs \(expected)")
-        // The radius as drawn: 12 → 0; the screen clips to it.
-        let drawnRadius = Double(p.cornerRadius) * Double(min(p.transform.scaleX, p.transform.scaleY))
-        #expect(abs(drawnRadius - 12 * (1 - z)) < 1e-3, "\(label): radius \(drawnRadius)")
+        #expect(abs(Double(g.minX) - e.x) < 2e-2 && abs(Double(g.minY) - e.y) < 2e-2, "\(label): \(g) vs \(e)")
+        #expect(abs(Double(g.width) - e.w) < 2e-2 && abs(Double(g.height) - e.h) < 2e-2, "\(label): \(g) vs \(e)")
+        // Uniform: the aspect is kept.
+        #expect(p.transform.scaleX == p.transform.scaleY, "\(label): scale \(p.transform.scaleX) × \(p.transform.scaleY)")
+        // The radius and the shadow as drawn go from the source end's to the screen's own; the screen clips.
+        let drawnRadius = Double(p.cornerRadius) * Double(p.transform.scaleX)
+        #expect(abs(drawnRadius - (sourceRadius + (restRadius - sourceRadius) * z)) < 1e-3, "\(label): radius \(drawnRadius)")
+        let drawnShadow = Double(p.shadowRadius) * Double(p.transform.scaleX)
+        #expect(abs(drawnShadow - (shadow + (restShadow - shadow) * z)) < 1e-3, "\(label): shadow \(drawnShadow)")
         #expect(p.clipsToBounds, "\(label): the screen clips its content to the shape")
         #expect(!drawn(cell), "\(label): the source is hidden while the screen flies")
+        // The dimming view: one, behind the screen and in front of the list, at dimming × z.
+        let dim = try #require(try world.zoomDimmingView(of: stack), "\(label): a dimming view")
+        #expect(abs(Double(try world.presentation(of: dim).opacity) - dimming * z) < 1e-5, "\(label): dimming")
+        let order = world.renderList.map(\.entity)
+        if z > 1e-3, let d = order.firstIndex(of: dim), let screen = order.firstIndex(of: detail), let root = order.firstIndex(of: list) {
+            #expect(root < d && d < screen, "\(label): list \(root), dimming \(d), screen \(screen)")
+        }
     }
+
+    /// Nothing of the zoom is left: no dimming view, no zoom counted, the source drawn.
+    func checkNothingLeft(_ label: String) throws {
+        #expect(try world.zoomDimmingView(of: stack) == nil, "\(label)")
+        #expect(world.navigation.zooms == 0, "\(label)")
+        #expect(world.allocator.liveCount == liveAtRest, "\(label): \(world.allocator.liveCount) live, \(liveAtRest) at rest")
+    }
+    var liveAtRest = 0
 }
 
 @Suite("Navigation zoom")
@@ -58,7 +89,8 @@ struct NavigationZoomTests {
             if k < 60 { try s.check(z: z, offset: offset, "push tick \(k)") }
         }
         let rest = try s.world.presentation(of: s.detail)
-        #expect(rest.transform == .identity && rest.cornerRadius == 0 && !rest.clipsToBounds)
+        #expect(rest.transform == .identity && rest.cornerRadius == 0 && !rest.clipsToBounds && rest.shadowRadius == 0)
+        try s.checkNothingLeft("after the push")
         #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail))
         try s.world.pop(s.stack, transition: s.zoom)
         for k in 1...60 {
@@ -70,6 +102,95 @@ struct NavigationZoomTests {
         #expect(try s.world.screens(of: s.stack) == [s.list])
         #expect(s.drawn(s.cell) && !s.drawn(s.detail), "the source shows again")
         #expect(try s.world.presentation(of: s.cell).globalFrame == Rect(x: 16, y: 260, width: 160, height: 200))
+        try s.checkNothingLeft("after the pop")
+    }
+
+    @Test("options: the alignment rect lines up with the source, the clip radius, shadow and dimming as asked, all restored exactly after")
+    func options() throws {
+        let s = try ZoomScene()
+        try s.world.update(s.detail, to: ViewProperties(cornerRadius: 8, shadowRadius: 3))
+        s.world.tick()
+        let alignment = Rect(x: 20, y: 100, width: 360, height: 300)
+        let options = ZoomOptions(alignmentRect: alignment, cornerRadius: 24, shadowRadius: 10, dimmingOpacity: 0.5)
+        let zoom = NavigationTransition.zoom(source: s.cell, options: options).animation(zoomAnimation)
+        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        var offset: Float = 0
+        for k in 1...59 {
+            if k == 15 { offset = 70; try s.world.setContentOffset(Point(x: 0, y: 70), of: s.grid) }
+            s.world.tick()
+            // At the start the alignment rect is the source's width (s₀ = 160 ÷ 360) and centre.
+            try s.check(z: UnitCurve.easeInOut.value(at: Double(k) / 60), offset: offset, alignment: alignment,
+                        sourceRadius: 24, restRadius: 8, shadow: 10, restShadow: 3, dimming: 0.5, "push tick \(k)")
+        }
+        s.world.tick()
+        let rest = try s.world.presentation(of: s.detail)
+        #expect(rest.transform == .identity && rest.cornerRadius == 8 && rest.shadowRadius == 3 && !rest.clipsToBounds)
+        try s.checkNothingLeft("after the push")
+        try s.world.pop(s.stack, transition: zoom)
+        for k in 1...59 {
+            if k == 40 { offset = 0; try s.world.setContentOffset(Point(x: 0, y: 0), of: s.grid) }
+            s.world.tick()
+            try s.check(z: 1 - UnitCurve.easeInOut.value(at: Double(k) / 60), offset: offset, alignment: alignment,
+                        sourceRadius: 24, restRadius: 8, shadow: 10, restShadow: 3, dimming: 0.5, "pop tick \(k)")
+        }
+        s.world.tick()
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell))
+        let after = try s.world.presentation(of: s.detail)
+        #expect(after.transform == .identity && after.cornerRadius == 8 && after.shadowRadius == 3 && !after.clipsToBounds)
+        try s.checkNothingLeft("after the pop")
+    }
+
+    @Test("no dimming view when the options ask for none")
+    func noDimming() throws {
+        let s = try ZoomScene()
+        try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: ZoomOptions(dimmingOpacity: 0)))
+        s.world.run(ticks: 5)
+        #expect(try s.world.zoomDimmingView(of: s.stack) == nil && s.world.allocator.liveCount == s.liveAtRest)
+        #expect(try s.world.navigationProgress(of: s.stack) != nil)
+    }
+
+    @Test("removal mid-zoom — the stack, the source — leaves nothing over")
+    func removalMidZoom() throws {
+        for which in 0..<2 {
+            let s = try ZoomScene()
+            try s.world.push(s.detail, onto: s.stack, transition: s.zoom)
+            s.world.run(ticks: 20)
+            let dim = try #require(try s.world.zoomDimmingView(of: s.stack))
+            // The stack goes with its screens and the list holding the source (and the dimming
+            // view, which its removal hook takes); the source alone leaves the zoom running to
+            // where it was last seen.
+            try s.world.despawn([s.stack, s.cell][which])
+            s.world.run(ticks: 60)
+            #expect(!s.world.isAlive(dim) && !s.drawn(dim), "case \(which): the dimming view is gone")
+            #expect(s.world.navigation.zooms == 0, "case \(which)")
+            if which == 0 { #expect(s.world.entityCount == 0 && s.world.renderList.isEmpty, "nothing of the stack is left") }
+            if which == 1 {
+                #expect(try s.world.zoomDimmingView(of: s.stack) == nil && s.world.entityCount == s.liveAtRest - 1)
+                #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail))
+            }
+        }
+    }
+
+    @Test("bad options are refused naming the field, the world unchanged")
+    func badOptions() throws {
+        let s = try ZoomScene()
+        let bad: [(ZoomOptions, String)] = [
+            (ZoomOptions(alignmentRect: Rect(x: 0, y: 0, width: 0, height: 10)), "transition.zoom.alignmentRect.width"),
+            (ZoomOptions(alignmentRect: Rect(x: .nan, y: 0, width: 10, height: 10)), "transition.zoom.alignmentRect.x"),
+            (ZoomOptions(cornerRadius: -1), "transition.zoom.cornerRadius"),
+            (ZoomOptions(shadowRadius: .infinity), "transition.zoom.shadowRadius"),
+            (ZoomOptions(dimmingOpacity: 1.5), "transition.zoom.dimmingOpacity"),
+        ]
+        for (options, field) in bad {
+            #expect {
+                try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: options))
+            } throws: { error in
+                guard case let .invalidValue(name, _, _) = error as? PortalError else { return false }
+                return name == field
+            }
+            s.world.tick()
+            #expect(try s.world.screens(of: s.stack) == [s.list] && s.world.navigation.zooms == 0, "\(field)")
+        }
     }
 
     @Test("a zoom turned round by a pop shrinks back into the source from where it is")
@@ -115,11 +236,238 @@ struct NavigationZoomTests {
         let gone = try s.world.spawnView(frame: cellFrame)
         try s.world.despawn(gone)
         #expect(throws: PortalError.self) { try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: gone)) }
-        try s.world.push(s.detail, onto: s.stack, transition: s.zoom)
+        let options = ZoomOptions(alignmentRect: Rect(x: 20, y: 100, width: 360, height: 300), cornerRadius: 24, shadowRadius: 10,
+                                  dimmingOpacity: 0.5)
+        try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: options).animation(zoomAnimation))
         s.world.run(ticks: 30)
+        try s.world.pop(s.stack, transition: s.zoom)
+        s.world.run(ticks: 10)
         let text = try #require(s.world.stopRecording())
         #expect(text.contains("zoom("))
+        #expect(text.contains("zoom(") && text.contains(",0.5,"), "the options are traced")
         let replayed = try Trace(text).replay()
         #expect(replayed.renderList == s.world.renderList)
+    }
+}
+
+// A drag on the zoomed screen (issue 26): the stack's pan, in any direction, with the
+// drag-to-dismiss curve, checked per tick against its closed form while held — translation 1:1,
+// scale DragToDismiss.scale(travel ÷ (0.25 × 800)), dimming 0.2 × (1 − that fraction) — and after
+// the release against the spring's closed form: the screen goes from where it was let go to the
+// source's current frame (a dismissal) or back to rest (a cancel) by u(t), the critically damped
+// spring of the transition's 0.5 s (ω = 2π ÷ 0.5) starting at the rate (v · d) ÷ |d|², d the
+// translation left to go: the centre leaves along its path at the finger's velocity projected
+// on it. Tolerance 2e-2 pt on frames (Float rounding of 400-pt sums), 1e-5 on opacities.
+extension ZoomScene {
+    /// The world's tick: 1/120 s by default.
+    static let dt = World().tickDuration
+    static let style = DragDismissStyle(direction: .any)
+
+    /// Pushes the detail with the zoom and lets it come to rest.
+    func pushed() throws {
+        try world.push(detail, onto: stack, transition: zoom)
+        world.run(ticks: 60)
+        _ = world.drainEvents()
+    }
+
+    /// Drags from (200, 400) by `step` per tick, `moves` times, one move per tick, checking the
+    /// held screen each tick from the lock on; lifts after `pause` seconds still; returns the
+    /// finger's release velocity (the tracker's fit, as the arbiter computes it) and the
+    /// translation since the lock. `base` is where the finger takes the screen over
+    /// (translation, scale, dimming).
+    func drag(_ step: Point, moves: Int, pause: Double = 0, base fixedBase: (t: Point, s: Float, dim: Float)? = (.zero, 1, 0.2),
+              check: Bool = true) throws -> (velocity: Point, translation: Point, base: (t: Point, s: Float, dim: Float)) {
+        var f = Finger(world: world, time: 1000 + world.time)
+        var reference = VelocityTracker()
+        var at = Point(x: 200, y: 400)
+        try f.down(at.x, at.y)
+        try reference.add(at, at: f.time)
+        world.tick()
+        // Without a fixed base, the finger takes the screen over where it is drawn after the press.
+        let base = try fixedBase ?? presentedBase()
+        var lock: Point?
+        for _ in 0..<moves {
+            at = Point(x: at.x + step.x, y: at.y + step.y)
+            try f.move(at.x, at.y, after: ZoomScene.dt)
+            try reference.add(at, at: f.time)
+            world.tick()
+            // The pan locks at the first move more than the slop (10 pt) from the press.
+            if lock == nil, ((at.x - 200) * (at.x - 200) + (at.y - 400) * (at.y - 400)).squareRoot() > 10 { lock = at }
+            guard let lock else { continue }
+            let t = Point(x: at.x - lock.x, y: at.y - lock.y)
+            if check { try checkHeld(t, base: base, "held at \(t)") }
+        }
+        if pause > 0 { f.time += pause }
+        try f.up(at.x, at.y, after: 0)
+        let velocity = reference.velocity(at: f.time)
+        let locked = try #require(lock, "the pan locked")
+        return (velocity, Point(x: at.x - locked.x, y: at.y - locked.y), base)
+    }
+
+    /// The zooming screen's presented translation and scale, and the dimming's opacity.
+    func presentedBase() throws -> (t: Point, s: Float, dim: Float) {
+        let p = try world.presentation(of: detail)
+        let dim = try #require(try world.zoomDimmingView(of: stack))
+        return (p.transform.translation, p.transform.scaleX, try world.presentation(of: dim).opacity)
+    }
+
+    func checkHeld(_ t: Point, base: (t: Point, s: Float, dim: Float), _ label: String) throws {
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / (0.25 * height), 1)
+        let s = Double(base.s) * (1 - 0.4 * Double(q))
+        let centre = (x: Double(width / 2 + base.t.x + t.x), y: Double(height / 2 + base.t.y + t.y))
+        try checkFrame(centre: centre, scale: s, label)
+        let dim = try #require(try world.zoomDimmingView(of: stack))
+        let opacity = try world.presentation(of: dim).opacity
+        #expect(abs(Double(opacity) - Double(base.dim) * (1 - Double(q))) < 1e-5, "\(label): dimming \(opacity) vs \(base.dim) × (1 − \(q))")
+    }
+
+    func checkFrame(centre: (x: Double, y: Double), scale: Double, _ label: String) throws {
+        let g = try world.presentation(of: detail).globalFrame
+        #expect(abs(Double(g.midX) - centre.x) < 2e-2 && abs(Double(g.midY) - centre.y) < 2e-2, "\(label): centre \(g) vs \(centre)")
+        #expect(abs(Double(g.width) - scale * Double(width)) < 2e-2 && abs(Double(g.height) - scale * Double(height)) < 2e-2,
+                "\(label): size \(g) vs scale \(scale)")
+    }
+
+    /// After the release: the screen goes from (t0, s0) to (t1, s1) by the spring's u(k·dt) with
+    /// the start rate (v · d) ÷ |d|²; checked every tick until the transition ends.
+    func checkRelease(from t0: Point, scale s0: Double, to t1: Point, scale s1: Double, velocity v: Point, _ label: String) throws {
+        let d = (x: Double(t1.x - t0.x), y: Double(t1.y - t0.y))
+        let rate = (Double(v.x) * d.x + Double(v.y) * d.y) / (d.x * d.x + d.y * d.y)
+        let spring = Spring(duration: 0.5, bounce: 0)
+        var k = 0
+        while try world.navigationProgress(of: stack) != nil, k < 200 {
+            let u = spring.value(target: 1, initialVelocity: rate, time: Double(k + 1) * ZoomScene.dt)
+            try checkFrame(centre: (Double(width / 2 + t0.x) + d.x * u, Double(height / 2 + t0.y) + d.y * u),
+                           scale: s0 + (s1 - s0) * u, "\(label) tick \(k)")
+            world.tick()
+            k += 1
+        }
+        #expect(k > 5 && k < 200, "\(label): the release ran \(k) ticks")
+    }
+}
+
+@Suite("Navigation zoom: a drag on the zoomed screen")
+struct NavigationZoomDragTests {
+    @Test("a drag down-left follows the finger with the shared curve; a flick dismisses into the source's current frame from the dragged frame, at the finger's velocity")
+    func dismiss() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        try s.world.setContentOffset(Point(x: 0, y: 50), of: s.grid)     // the source is now at y 250
+        let (v, t, _) = try s.drag(Point(x: -6, y: 14), moves: 8)
+        s.world.tick()                                                   // the release runs
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        let source = Rect(x: cellFrame.minX, y: cellFrame.minY - 50, width: cellFrame.width, height: cellFrame.height)
+        let target = Point(x: source.midX - width / 2, y: source.midY - height / 2)
+        try s.checkRelease(from: t, scale: 1 - 0.4 * Double(q), to: target, scale: Double(source.width / width), velocity: v, "dismiss")
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell) && !s.drawn(s.detail))
+        let rest = try s.world.presentation(of: s.detail)
+        #expect(rest.transform == .identity && !rest.clipsToBounds && rest.cornerRadius == 0)
+        try s.checkNothingLeft("after the dismissal")
+    }
+
+    @Test("released slowly near where it started, the drag cancels: the screen returns to rest and can be dragged again")
+    func cancel() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        let (v, t, _) = try s.drag(Point(x: 5, y: -6), moves: 4, pause: 0.3)
+        #expect((v.x * v.x + v.y * v.y).squareRoot() < 1, "the finger stopped: \(v)")
+        s.world.tick()
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        try s.checkRelease(from: t, scale: 1 - 0.4 * Double(q), to: .zero, scale: 1, velocity: v, "cancel")
+        #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail) && !s.drawn(s.cell))
+        #expect(try s.world.presentation(of: s.detail).transform == .identity)
+        try s.checkNothingLeft("after the cancel")
+        // Again, flicked upwards: it dismisses.
+        _ = try s.drag(Point(x: 0, y: -20), moves: 6)
+        s.world.run(ticks: 120)
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell))
+        try s.checkNothingLeft("after the second drag")
+    }
+
+    @Test("a push caught mid-flight by a drag is held where it was drawn and dismissed back into the source")
+    func caughtPush() throws {
+        let s = try ZoomScene()
+        try s.world.push(s.detail, onto: s.stack, transition: s.zoom)
+        s.world.run(ticks: 30)
+        // The press must land on the screen: (200, 400) is inside it at half progress.
+        #expect(try s.world.presentation(of: s.detail).globalFrame.contains(Point(x: 200, y: 400)))
+        // The finger takes it over where it is drawn after the press's tick.
+        let (v, t, base) = try s.drag(Point(x: 0, y: 15), moves: 6, base: nil)
+        s.world.tick()
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        let target = Point(x: cellFrame.midX - width / 2, y: cellFrame.midY - height / 2)
+        try s.checkRelease(from: Point(x: base.t.x + t.x, y: base.t.y + t.y), scale: Double(base.s) * (1 - 0.4 * Double(q)),
+                           to: target, scale: Double(cellFrame.width / width), velocity: v, "caught push")
+        #expect(try s.world.screens(of: s.stack) == [s.list] && s.drawn(s.cell) && !s.drawn(s.detail))
+        try s.checkNothingLeft("after the caught push")
+    }
+
+    @Test("a released drag caught again mid-air is held where it is drawn; released slowly, it comes back to rest")
+    func caughtRelease() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        _ = try s.drag(Point(x: 0, y: 16), moves: 6)
+        s.world.run(ticks: 8)                                            // flying home to the cell
+        #expect(try s.world.navigationProgress(of: s.stack) != nil)
+        let (v, t, base) = try s.drag(Point(x: 4, y: 12), moves: 5, pause: 0.3, base: nil)
+        s.world.tick()
+        let q = min((t.x * t.x + t.y * t.y).squareRoot() / 200, 1)
+        try s.checkRelease(from: Point(x: base.t.x + t.x, y: base.t.y + t.y), scale: Double(base.s) * (1 - 0.4 * Double(q)),
+                           to: .zero, scale: 1, velocity: v, "caught release")
+        #expect(try s.world.screens(of: s.stack) == [s.list, s.detail] && s.drawn(s.detail) && !s.drawn(s.cell))
+        #expect(try s.world.presentation(of: s.detail).transform == .identity)
+        try s.checkNothingLeft("after the caught release")
+    }
+
+    @Test("the edge swipe still pops a zoomed screen (a slide following the finger); a style that dismisses downwards ignores an upward drag; no style, no drag")
+    func edgeSwipeAndStyles() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        var f = Finger(world: s.world, time: 1000)
+        try f.down(5, 400)
+        s.world.tick()
+        for k in 1...10 { try f.move(5 + 12 * Float(k), 400, after: ZoomScene.dt); s.world.tick() }
+        // Locked at 17 pt; 108 pt since: progress 108 ÷ 400, the screen slid right by as much.
+        #expect(abs(try #require(try s.world.navigationProgress(of: s.stack)) - 108 / 400) < 1e-5)
+        #expect(abs(try s.world.presentation(of: s.detail).globalFrame.minX - 108) < 1e-3)
+        #expect(try s.world.presentation(of: s.detail).transform.scaleX == 1, "not the zoom drag")
+        try f.up(125, 400, after: 0.001)
+        s.world.run(ticks: 60)
+        #expect(try s.world.screens(of: s.stack) == [s.list])
+
+        for (options, step) in [(ZoomOptions(dragToDismiss: DragDismissStyle(direction: .down)), Point(x: 0, y: -15)),
+                                (ZoomOptions(dragToDismiss: nil), Point(x: 0, y: 15))] {
+            try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: options))
+            s.world.run(ticks: 60)
+            _ = try s.drag(step, moves: 6, check: false)
+            s.world.tick()
+            #expect(try s.world.navigationProgress(of: s.stack) == nil && s.world.presentation(of: s.detail).transform == .identity,
+                    "\(options): no drag")
+            #expect(try s.world.screens(of: s.stack) == [s.list, s.detail])
+            try s.world.pop(s.stack, transition: .identity)
+            s.world.run(ticks: 60)
+        }
+        // The downward style takes a downward drag.
+        try s.world.push(s.detail, onto: s.stack, transition: .zoom(source: s.cell, options: ZoomOptions(dragToDismiss: DragDismissStyle(direction: .down))))
+        s.world.run(ticks: 60)
+        _ = try s.drag(Point(x: 0, y: 20), moves: 6, check: false)
+        s.world.run(ticks: 120)
+        #expect(try s.world.screens(of: s.stack) == [s.list])
+    }
+
+    @Test("the stack removed mid-drag leaves nothing over")
+    func removedMidDrag() throws {
+        let s = try ZoomScene()
+        try s.pushed()
+        var f = Finger(world: s.world, time: 1000)
+        try f.down(200, 400)
+        s.world.tick()
+        for k in 1...4 { try f.move(200, 400 + 15 * Float(k), after: ZoomScene.dt); s.world.tick() }
+        let dim = try #require(try s.world.zoomDimmingView(of: s.stack))
+        try s.world.despawn(s.stack)
+        s.world.tick()
+        try f.up(200, 460)
+        s.world.run(ticks: 10)
+        #expect(!s.world.isAlive(dim) && s.world.entityCount == 0 && s.world.renderList.isEmpty && s.world.navigation.zooms == 0)
     }
 }

@@ -658,13 +658,46 @@ PortalResult portal_portal_state(const PortalWorld *world, const char *id, int32
 #define PORTAL_NAVIGATION_FADE_IN 3
 #define PORTAL_NAVIGATION_FADE_OUT 4
 #define PORTAL_NAVIGATION_IDENTITY 5
+/** A zoom out of (push) or back into (pop) `zoom_source`, with `zoom` (the Swift API's
+ *  NavigationTransition.zoom(source:options:)). */
+#define PORTAL_NAVIGATION_ZOOM 6
+
+/** A zoom's options (the Swift API's ZoomOptions); portal_zoom_options_default fills the defaults. */
+typedef struct PortalZoomOptions {
+    /** Whether `alignment_rect` (in the screen's own coordinates, width > 0) lines up with the
+     *  source; otherwise the whole screen does. */
+    bool has_alignment_rect;
+    PortalRect alignment_rect;
+    /** The drawn corner radius at the source end; negative: the source's own. Default -1. */
+    float corner_radius;
+    /** The drawn shadow radius at the source end, at least 0. Default 0. */
+    float shadow_radius;
+    /** The dimming view's opacity at full size, 0...1 (0: none). Default 0.2. */
+    float dimming_opacity;
+    /** How a drag on the zoomed screen dismisses it: PORTAL_DRAG_DISMISS_OFF, _DOWN (only a drag
+     *  that starts downwards) or _ANY (default), with the shared drag-to-dismiss curve: the scale
+     *  reached (0...1, default 0.6) over `drag_scale_distance` x the stack's height (> 0, default
+     *  0.25), and the projected travel that dismisses (>= 0, x the height, default 0.125). */
+    int32_t drag_direction;
+    float drag_minimum_scale, drag_scale_distance, drag_dismiss_distance;
+} PortalZoomOptions;
+
+#define PORTAL_DRAG_DISMISS_OFF 0
+#define PORTAL_DRAG_DISMISS_DOWN 1
+#define PORTAL_DRAG_DISMISS_ANY 2
+
+/** Fills `options` with the defaults. */
+void portal_zoom_options_default(PortalZoomOptions *options);
 
 /** A navigation transition: a kind, run with its default animation or with `animation` when
- *  `has_animation`. Calls take a pointer; NULL is a slide with its default animation. */
+ *  `has_animation`. Calls take a pointer; NULL is a slide with its default animation.
+ *  `zoom_source` and `zoom` are read for PORTAL_NAVIGATION_ZOOM only. */
 typedef struct PortalNavigationTransition {
     int32_t kind;
     bool has_animation;
     PortalAnimationParams animation;
+    PortalEntity zoom_source;
+    PortalZoomOptions zoom;
 } PortalNavigationTransition;
 
 /** Makes a navigation stack of `frame` showing `root`; the interactive pop starts from a strip
@@ -706,6 +739,10 @@ PortalResult portal_end_interactive_pop(PortalWorld *world, PortalEntity stack, 
 
 /** The progress of the stack's running transition, 0...1, or -1 when none runs. */
 PortalResult portal_navigation_progress(const PortalWorld *world, PortalEntity stack, float *progress);
+
+/** The dimming view of the stack's running zoom (paint it black; Portal drives its opacity), or
+ *  PORTAL_NO_ENTITY when none runs or its options ask for none. */
+PortalResult portal_zoom_dimming_view(const PortalWorld *world, PortalEntity stack, PortalEntity *view);
 
 /* ---- Flowing headers ------------------------------------------------------------------------ */
 

@@ -278,9 +278,13 @@ extension World {
     /// off the projection and releases it. Returns the decision and whether the screen was
     /// released (the transition owes its drop), or `nil` when no pop is held. The one release
     /// behind ``World/endInteractivePop(_:velocity:)`` and the stack's own pan.
-    func settleInteractivePop(_ stack: Entity, velocity: Float?) -> (decision: InteractivePopDecision, released: Bool)? {
+    ///
+    /// `finishes`, when given, decides instead of UIKit's rule (a drag on a zoomed screen decides
+    /// by `DragToDismiss.dismisses`), at speed 1.
+    func settleInteractivePop(_ stack: Entity, velocity: Float?, finishes: Bool? = nil) -> (decision: InteractivePopDecision, released: Bool)? {
         guard let row = navigation.projections.index.row(of: stack), let pop = navigation.projections.values[row].interactivePop else { return nil }
-        let rule = velocity.map { World.interactivePopDecision(progress: pop.progress, velocity: $0) } ?? (finish: false, speed: 1)
+        let rule = finishes.map { (finish: $0, speed: 1.0) }
+            ?? velocity.map { World.interactivePopDecision(progress: pop.progress, velocity: $0) } ?? (finish: false, speed: 1)
         let decision = InteractivePopDecision(stack: stack, finishes: rule.finish, progress: pop.progress,
                                               completionSpeed: rule.finish ? rule.speed : 1)
         navigation.projections.values[row].interactivePop = nil

@@ -29,38 +29,62 @@ extension NavigationFeature {
 }
 
 extension World {
-    /// Whether `view` is a stack with a screen to pop, at rest or following an interactive pop.
+    /// Whether `view` is a stack with a screen to pop, at rest or following an interactive pop,
+    /// or running a zoom a drag may catch.
     func stackIsPanCandidate(_ view: Entity) -> Bool {
-        guard let row = navigation.stacks.index.row(of: view), navigation.stacks.values[row].screens.count > 1 else { return false }
-        if navigation.stacks.values[row].active != nil { return navigation.stacks.values[row].active?.isInteractive == true }
-        return navigation.stacks.values[row].queue.isEmpty
+        guard let row = navigation.stacks.index.row(of: view) else { return false }
+        let state = navigation.stacks.values[row]
+        // Following a finger (a caught push's list may still hold one screen), or a zoom to drag.
+        if state.active?.isInteractive == true || World.zoomDragStyle(of: state) != nil { return true }
+        guard state.screens.count > 1 else { return false }
+        if state.active != nil { return state.active?.isInteractive == true }
+        return state.queue.isEmpty
     }
 
     /// Whether the stack takes the pan `offer`: rightwards, horizontal, from where its
-    /// interactive pop may start, with nothing running, waiting or following.
+    /// interactive pop may start, with nothing running, waiting or following (the edge swipe);
+    /// or, failing that, a drag on its zoomed screen (`zoomDragStyle`): any direction, or one
+    /// starting downwards for a style that dismisses downwards.
     func stackClaimsPan(_ stack: Entity, _ offer: PanOffer) -> Bool {
-        guard offer.axis == .horizontal, offer.translation.x > 0,
-              let row = navigation.stacks.index.row(of: stack), let projectionRow = navigation.projections.index.row(of: stack),
-              navigation.stacks.values[row].active == nil, navigation.stacks.values[row].queue.isEmpty,
+        guard let row = navigation.stacks.index.row(of: stack), let projectionRow = navigation.projections.index.row(of: stack),
               navigation.projections.values[projectionRow].interactivePop == nil,
-              navigation.projections.values[projectionRow].screens.count > 1,
               !commands.contains(where: { if case let .navigation(.navigate(s, _, _)) = $0 { return s == stack } else { return false } }),
               let local = localPoint(offer.start, inStack: stack) else { return false }
-        if case let .edge(width) = navigation.stacks.values[row].interactiveStart, local.x >= width { return false }
+        let state = navigation.stacks.values[row]
+        var edgeSwipe = offer.axis == .horizontal && offer.translation.x > 0 && state.active == nil && state.queue.isEmpty
+            && navigation.projections.values[projectionRow].screens.count > 1
+        if case let .edge(width) = state.interactiveStart, local.x >= width { edgeSwipe = false }
+        if edgeSwipe { return true }
+        guard let style = World.zoomDragStyle(of: state) else { return false }
+        if style.direction == .down, !(offer.axis == .vertical && offer.translation.y > 0) { return false }
+        navigation.projections.values[projectionRow].zoomDragClaimed = true
         return true
     }
 
-    /// The owner's side of the pan: the interactive pop follows it.
+    /// The owner's side of the pan: the interactive pop follows it, or the zoomed screen does.
     func stackFollowsPan(_ stack: Entity, _ update: PanUpdate, tick: UInt64) {
         guard let row = navigation.projections.index.row(of: stack) else { return }
         switch update.phase {
         case .began:
-            guard navigation.projections.values[row].interactivePop == nil,
-                  let top = navigation.projections.values[row].screens.last else { return }
+            guard navigation.projections.values[row].interactivePop == nil else { return }
+            if navigation.projections.values[row].zoomDragClaimed {
+                navigation.projections.values[row].zoomDragClaimed = false
+                beginZoomDrag(stack, tick: tick)
+                return
+            }
+            guard let top = navigation.projections.values[row].screens.last else { return }
             navigation.projections.values[row].interactivePop = (top, 0, 0)
             applyNavigation(stack, .pop(.slide), interactive: true, tick: tick)
         case .changed, .ended, .cancelled:
             guard navigation.projections.values[row].interactivePop != nil else { return }   // the host ended it
+            if navigation.stacks.value(of: stack)?.active?.zoom?.held != nil {
+                followZoomDrag(stack, translation: update.translation)
+                guard update.phase != .changed else { return }
+                let dismisses = update.phase == .ended && zoomDragDismisses(stack, translation: update.translation, velocity: update.velocity)
+                guard let (decision, released) = settleInteractivePop(stack, velocity: 0, finishes: dismisses) else { return }
+                endInteractivePop(decision, released: released, tick: tick, velocity: update.phase == .ended ? update.velocity : .zero)
+                return
+            }
             let width = views.slot(of: stack).map { views.frame(slot: $0).width } ?? 0
             let progress = width > 0 ? min(max(update.translation.x / width, 0), 1) : 1
             navigation.projections.values[row].interactivePop!.progress = progress

@@ -136,7 +136,7 @@ struct ActiveNavigation {
     var fingerReversed = false
     /// The screen the finger pops: owed to `leaving` when its release finishes the pop.
     var interactiveScreen: Entity?
-    /// A zoom (``NavigationTransition/zoom(source:)``): its source, and the zooming screen's
+    /// A zoom (``NavigationTransition/zoom(source:options:)``): its source, and the zooming screen's
     /// corner radius and clip flag at rest (restored as it completes).
     var zoom: NavigationZoom?
 }
@@ -148,12 +148,47 @@ struct NavigationZoom {
     var screen: Entity
     /// Whether the screen grows (a push: full size at progress 1) or shrinks (a pop).
     var grows: Bool
-    var restRadius: Float, restClips: Bool
+    var options: ZoomOptions
+    /// The screen's corner radius, clip flag and shadow radius at rest (restored as it ends).
+    var restRadius: Float, restClips: Bool, restShadow: Float
     /// Whether the zoom set the source's navigation hidden bit (it was clear: not a screen a
     /// stack keeps hidden), so that it clears only what it set.
     var hidesSource: Bool
+    /// The dimming view the stack made for this zoom (Portal's own, a child of the stack behind
+    /// the screen), removed as the zoom ends; `nil` when the options ask for none.
+    var dimming: Entity?
     /// The source's frame and radius in the stack's space when last seen.
     var lastSource: Rect?, lastRadius: Float = 0
+    /// While a finger drags the screen (the stack's pan): where it took the screen over.
+    var held: ZoomHold?
+    /// After the drag's release: where the screen was let go, heading for the source or back.
+    var released: ZoomRelease?
+}
+
+/// A zoomed screen under the finger: the drag-to-dismiss curve applied on top of the screen's
+/// placement where the finger took it over (its presented translation, scale, zoom progress and
+/// dimming opacity).
+struct ZoomHold {
+    var style: DragDismissStyle
+    /// The finger's travel since the pan began.
+    var translation = Point.zero
+    var baseTranslation: Point, baseScale: Float, baseZ: Float, baseDimming: Float
+}
+
+/// A drag released: the screen goes from where it was let go (`translation`, `scale`, the zoom
+/// progress `z` its radius and shadow were drawn at, `dimming`) to the zoom's placement at
+/// `targetZ` (0: the source, dismissing; 1: at rest, returning), by the release progress u
+/// (the progress view's y, 0 → 1 on a spring that starts with the finger's velocity); the
+/// transition's progress goes from `progressFrom` to `progressTo` with it.
+struct ZoomRelease {
+    var translation: Point, scale: Float, z: Float, dimming: Float
+    var targetZ: Float
+    var progressFrom: Float, progressTo: Float
+}
+
+/// The zoom that pushed a stack's top screen, kept so that a drag on it pops it with the same zoom.
+struct ZoomedTop {
+    var screen: Entity, source: Entity, options: ZoomOptions, animation: Animation
 }
 
 struct NavigationStackState {
@@ -167,6 +202,8 @@ struct NavigationStackState {
     /// pushing and popping allocates nothing once its lists have grown.
     var spareScreens: [Entity] = []
     var spareLeaving: [Entity] = []
+    /// The zoom that pushed the top screen, while it is the top (a drag on it pops it so).
+    var zoomedTop: ZoomedTop?
 
     /// Whether the stack's list, running transition or queue names `screen`.
     func holds(_ screen: Entity) -> Bool {

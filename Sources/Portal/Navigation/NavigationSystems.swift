@@ -16,6 +16,9 @@ struct NavigationStore {
         precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
         let zooming = stacks.values.reduce(0) { $0 + ($1.active?.zoom != nil ? 1 : 0) }
         precondition(zooms == zooming, "navigation: \(zooms) zooms counted, \(zooming) running")
+        for state in stacks.values {
+            if let dimming = state.active?.zoom?.dimming { precondition(isAlive(dimming), "navigation: a zoom's dimming view \(dimming) is dead") }
+        }
         for (row, state) in stacks.values.enumerated() {
             let stack = stacks.entities[row]
             precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
@@ -158,6 +161,7 @@ extension World {
             swap(&state.screens, &finalScreens)
             state.spareScreens = finalScreens
             state.spareLeaving = leaving
+            if state.zoomedTop?.screen != state.screens.last { state.zoomedTop = nil }
             navigation.stacks.insert(state, for: stack)
             showOnlyTop(of: stack)
             release(leaving, from: stack)
@@ -194,16 +198,9 @@ extension World {
         setInitial(fromStages, slot: fromSlot)
         setInitial(toStages, slot: toSlot)
         var zoom: NavigationZoom?
-        if let source = transition.node.zoomSource(for: operation) {
-            let screen = operation == .push ? to : from, slot = operation == .push ? toSlot : fromSlot
-            let sourceSlot = views.slot(of: source)
-            let hides = sourceSlot.map { views.hiddenBy[$0] & HiddenReason.navigation.rawValue == 0 } ?? false
-            zoom = NavigationZoom(source: source, screen: screen, grows: operation == .push,
-                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
-                                  hidesSource: hides)
-            views.setClipsToBounds(true, slot: slot)
-            if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
-            navigation.zooms += 1
+        if let (source, options) = transition.node.zoom(for: operation) {
+            zoom = startZoom(source: source, options: options, screen: operation == .push ? to : from,
+                             slot: operation == .push ? toSlot : fromSlot, grows: operation == .push, stackSlot: stackSlot, bounds: bounds)
         }
         state.active = ActiveNavigation(operation: operation, from: from, to: to, fromStages: fromStages, toStages: toStages,
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
@@ -239,6 +236,8 @@ extension World {
     /// Animates both screens (and the progress view) to the end values or back to the start.
     private func animateNavigation(_ stack: Entity, towards target: NavigationTarget, with animation: Animation, tick: UInt64) {
         guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
+        // A released zoom drag turned round by a request goes back to the zoom's own placement.
+        state.active!.zoom?.released = nil
         func animate(_ screen: Entity, _ stages: ScreenStages) {
             guard let slot = views.slot(of: screen) else { return }
             // Only channels that move get a lane: a stage that sets a transform sets all its
@@ -297,7 +296,10 @@ extension World {
     ///
     /// A caught push runs backwards under the finger: finishing the pop turns it back to where
     /// it started (it completes as cancelled), cancelling the pop finishes the push.
-    func endInteractivePop(_ decision: InteractivePopDecision, released: Bool, tick: UInt64) {
+    ///
+    /// A drag on a zoomed screen (`ZoomHold`) is released by `releaseZoomDrag` instead, with the
+    /// finger's `velocity` (zero for the host's call, which has only a speed along the pop).
+    func endInteractivePop(_ decision: InteractivePopDecision, released: Bool, tick: UInt64, velocity: Point = .zero) {
         let stack = decision.stack, finish = decision.finishes
         guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
         let transitionProgress = Double(min(max(navigation.progress(of: stack, views: views), 0), 1))
@@ -310,6 +312,10 @@ extension World {
             state.active!.isInteractive = false
             state.active!.isCancelling = !towardsEnd
             if released, let screen = active.interactiveScreen { state.active!.leaving.append(screen) }
+        }
+        if active.zoom?.held != nil {
+            releaseZoomDrag(stack, towardsEnd: towardsEnd, dismisses: finish, velocity: velocity, tick: tick)
+            return
         }
         guard remaining > 0 else { return }
         // A sliver of the motion left would ask for an absurd speed: no faster than an animation
@@ -390,7 +396,11 @@ extension World {
             guard let slot = views.slot(of: entity) else { continue }
             for channel in NavigationStore.channels { tracks.stop(channel, slot: slot, views: &views, events: &events) }
         }
-        if let slot = views.slot(of: state.progressView) { tracks.stop(.x, slot: slot, views: &views, events: &events) }
+        if let slot = views.slot(of: state.progressView) {
+            tracks.stop(.x, slot: slot, views: &views, events: &events)
+            // A released zoom drag runs its release on the y channel.
+            if active.zoom?.released != nil { tracks.stop(.y, slot: slot, views: &views, events: &events) }
+        }
         navigation.stacks.update(stack) { state in
             state.active!.isInteractive = true
             state.active!.isCancelling = false
@@ -449,6 +459,12 @@ extension World {
         }
         state.spareLeaving = active.leaving
         state.active = nil
+        // A drag on the top screen pops it with the zoom that pushed it.
+        if let zoom = active.zoom, zoom.grows, !active.isCancelling {
+            state.zoomedTop = ZoomedTop(screen: zoom.screen, source: zoom.source, options: zoom.options, animation: active.animation)
+        } else if state.zoomedTop?.screen != state.screens.last {
+            state.zoomedTop = nil
+        }
         navigation.stacks.insert(state, for: stack)
         showOnlyTop(of: stack)
         release(active.leaving, from: stack)
@@ -459,8 +475,35 @@ extension World {
 
     // MARK: Zoom
 
+    /// A zoom starts on `screen` (in `slot`): it records what it changes, clips the screen,
+    /// hides the source and makes the dimming view, a child of the stack filling it, drawn
+    /// between the two screens (the zooming screen's z index is 2, the dimming view's 1).
+    private func startZoom(source: Entity, options: ZoomOptions, screen: Entity, slot: Int, grows: Bool,
+                           stackSlot: Int, bounds: Rect) -> NavigationZoom {
+        let sourceSlot = views.slot(of: source)
+        let hides = sourceSlot.map { views.hiddenBy[$0] & HiddenReason.navigation.rawValue == 0 } ?? false
+        var zoom = NavigationZoom(source: source, screen: screen, grows: grows, options: options,
+                                  restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
+                                  restShadow: views.value(.shadowRadius, slot: slot), hidesSource: hides)
+        views.setClipsToBounds(true, slot: slot)
+        if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
+        if options.dimmingOpacity > 0, let entity = allocator.allocate(ownedByPortal: true) {
+            views.insert(entity, frame: bounds, cornerRadius: 0, opacity: 0, role: .view)
+            let dimmingSlot = views.slot(of: entity)!
+            views.setParent(stackSlot, of: dimmingSlot)
+            views.styles[dimmingSlot].allowsHitTesting = false
+            views.setZIndex(1, slot: dimmingSlot)
+            views.setZIndex(2, slot: slot)
+            zoom.dimming = entity
+        }
+        navigation.zooms += 1
+        return zoom
+    }
+
     /// Placement point: each running zoom places its screen between the source as drawn now
-    /// (in the stack's space) and the stack's bounds, by the transition's progress.
+    /// (in the stack's space) and the stack's bounds, by the transition's progress, scaled
+    /// uniformly about its alignment rect (the rule is ``NavigationTransition/zoom(source:options:)``'s),
+    /// and sets its dimming view's opacity.
     func runNavigationZoom() {
         guard navigation.zooms > 0 else { return }
         for row in navigation.stacks.values.indices {
@@ -478,26 +521,66 @@ extension World {
                 navigation.stacks.values[row].active?.zoom = zoom
             }
             let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+            let alignment = zoom.options.alignmentRect ?? bounds
             let p = navigation.progress(of: stack, views: views)
-            let z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+            // The placement: the zoom's at its progress z; under a finger, the drag's curve on
+            // where it took over; after a release, from where it was let go to the end it heads for.
+            var translation: Point, scale: Float, z: Float, dimmed: Float
+            if let held = zoom.held {
+                let q = DragToDismiss.progress(held.translation, containerHeight: bounds.height, held.style)
+                translation = Point(x: held.baseTranslation.x + held.translation.x, y: held.baseTranslation.y + held.translation.y)
+                scale = held.baseScale * DragToDismiss.scale(q, held.style)
+                z = held.baseZ
+                dimmed = held.baseDimming * (1 - q)
+            } else if let released = zoom.released, let progressSlot = views.slot(of: navigation.stacks.values[row].progressView) {
+                let u = views.value(.y, slot: progressSlot)
+                let target = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: released.targetZ)
+                func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * u }
+                translation = Point(x: mix(released.translation.x, target.translation.x), y: mix(released.translation.y, target.translation.y))
+                scale = mix(released.scale, target.scale)
+                z = mix(released.z, released.targetZ)
+                dimmed = mix(released.dimming, zoom.options.dimmingOpacity * released.targetZ)
+                setPresented(.x, mix(released.progressFrom, released.progressTo), slot: progressSlot)
+            } else {
+                z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+                (translation, scale) = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: z)
+                dimmed = zoom.options.dimmingOpacity * z
+            }
+            setPresented(.translationX, translation.x, slot: slot)
+            setPresented(.translationY, translation.y, slot: slot)
+            setPresented(.scaleX, scale, slot: slot)
+            setPresented(.scaleY, scale, slot: slot)
             func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
-            let frame = Rect(x: mix(source.minX, bounds.minX), y: mix(source.minY, bounds.minY),
-                             width: mix(source.width, bounds.width), height: mix(source.height, bounds.height))
-            let sx = bounds.width > 0 ? frame.width / bounds.width : 1, sy = bounds.height > 0 ? frame.height / bounds.height : 1
-            setPresented(.translationX, frame.midX - bounds.midX, slot: slot)
-            setPresented(.translationY, frame.midY - bounds.midY, slot: slot)
-            setPresented(.scaleX, sx, slot: slot)
-            setPresented(.scaleY, sy, slot: slot)
-            // The radius as drawn goes from the source's to the screen's own: in the screen's
-            // space that is the drawn radius over the smaller scale.
-            let drawn = mix(zoom.lastRadius, zoom.restRadius), scale = min(sx, sy)
+            // The radius and the shadow as drawn go from the source end's to the screen's own:
+            // in the screen's space that is the drawn value over the scale.
+            let drawn = mix(zoom.options.cornerRadius ?? zoom.lastRadius, zoom.restRadius)
             setPresented(.cornerRadius, scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
+            let shadow = mix(zoom.options.shadowRadius, zoom.restShadow)
+            setPresented(.shadowRadius, scale > 1e-6 ? min(shadow / scale, Rect.maxMagnitude) : zoom.restShadow, slot: slot)
+            if let dimming = zoom.dimming, let dimmingSlot = views.slot(of: dimming) {
+                if views.frame(slot: dimmingSlot) != bounds {
+                    setPresented([(.x, 0), (.y, 0), (.width, bounds.width), (.height, bounds.height)], slot: dimmingSlot)
+                }
+                setPresented(.opacity, min(max(dimmed, 0), 1), slot: dimmingSlot)
+            }
         }
+    }
+
+    /// Where a zooming screen filling `bounds` is drawn at zoom progress `z` (0 at the source,
+    /// 1 at rest): scale s = s₀ + (1 − s₀)·z with s₀ = source.width ÷ alignment.width, and the
+    /// translation (about the screen's centre, as the view's transform applies) that puts the
+    /// alignment rect's centre at source.mid + (alignment.mid − source.mid)·z.
+    static func zoomPlacement(source: Rect, alignment: Rect, bounds: Rect, z: Float) -> (translation: Point, scale: Float) {
+        let s0 = alignment.width > 0 ? source.width / alignment.width : 1
+        let s = s0 + (1 - s0) * z
+        let cx = source.midX + (alignment.midX - source.midX) * z, cy = source.midY + (alignment.midY - source.midY) * z
+        return (Point(x: cx - bounds.midX - s * (alignment.midX - bounds.midX), y: cy - bounds.midY - s * (alignment.midY - bounds.midY)), s)
     }
 
     /// A zoom ends (completed either way, or its stack removed): the source shows again, the
     /// screen gets its translation and scale at rest (`rest`, in the order of
-    /// `NavigationStore.channels`), its corner radius and its clip flag back.
+    /// `NavigationStore.channels`), its corner radius, shadow radius and clip flag back, and the
+    /// dimming view goes.
     private func endZoom(_ zoom: NavigationZoom, rest: SIMD8<Float>) {
         navigation.zooms -= 1
         if zoom.hidesSource, let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
@@ -509,14 +592,16 @@ extension World {
                 }
             }
             setPresented(.cornerRadius, zoom.restRadius, slot: slot)
+            setPresented(.shadowRadius, zoom.restShadow, slot: slot)
             views.setClipsToBounds(zoom.restClips, slot: slot)
         }
+        if let dimming = zoom.dimming { remove(dimming) }
     }
 
     /// Refuses a zoom whose source is not a live view of the app.
     func requireZoomSource(_ transition: NavigationTransition) throws(PortalError) {
-        if let source = transition.node.zoomSource(for: .push) { try requireAppView(source) }
-        if let source = transition.node.zoomSource(for: .pop) { try requireAppView(source) }
+        if let zoom = transition.node.zoom(for: .push) { try requireAppView(zoom.source) }
+        if let zoom = transition.node.zoom(for: .pop) { try requireAppView(zoom.source) }
     }
 
     /// Makes `screen` a child of the stack in `stackSlot` filling `bounds`, if it is not already.

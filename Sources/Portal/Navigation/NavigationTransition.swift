@@ -35,7 +35,7 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
         case asymmetric(push: Node, pop: Node)
         case custom(name: String, Handler)
         /// The screen zooms out of (on a push) or back into (on a pop) a source view.
-        case zoom(source: Entity)
+        case zoom(source: Entity, ZoomOptions)
     }
 
     let node: Node
@@ -84,20 +84,31 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
     /// `source` — any view, a portal anchor or a cell in a scrolled list — to fill the stack; on
     /// a pop the popped screen shrinks back into it.
     ///
-    /// The zooming screen's frame, as drawn, is the source's frame as drawn *now* (read every
-    /// tick, so a list scrolled meanwhile is followed), in the stack's space, mixed with the
-    /// stack's bounds by the transition's progress: translation and scale (x and y apart) set
-    /// every tick. Its corner radius, as drawn, goes from the source's to its own, and it clips
-    /// its content to that rounded shape while it zooms. The source is hidden while the
-    /// screen flies (Portal's navigation hidden bit; a view the app hid stays hidden) and the
-    /// zooming screen draws in front. The transition turns round, is caught and is driven by an
-    /// interactive pop like any other. A source that is gone (despawned) is zoomed to or from
-    /// where it was last seen, or the stack's centre if it was never seen.
+    /// The screen scales uniformly, keeping its aspect, as UIKit's zoom does. With z the zoom's
+    /// progress (0 at the source, 1 filling the stack: the transition's progress on a push, one
+    /// minus it on a pop), S the source's frame as drawn *now* (read every tick, so a list
+    /// scrolled meanwhile is followed) in the stack's space, and A the alignment rect
+    /// (``ZoomOptions/alignmentRect``, in the screen's own coordinates; the whole screen unless
+    /// set), the screen is drawn scaled by s = s₀ + (1 − s₀)·z with s₀ = S.width ÷ A.width, and
+    /// placed so that A's centre lands on S.mid + (A.mid − S.mid)·z. At z = 0 A covers the
+    /// source's width, centred on it; at z = 1 the screen is at rest. Its corner radius, as
+    /// drawn, goes from the source's (or ``ZoomOptions/cornerRadius``) to its own, and it clips
+    /// its content to that rounded shape; its shadow radius goes from
+    /// ``ZoomOptions/shadowRadius`` to its own. Behind it, a dimming view the stack makes
+    /// (``World/zoomDimmingView(of:)``) fades in with opacity ``ZoomOptions/dimmingOpacity``·z.
+    /// The source is hidden while the screen flies (Portal's navigation hidden bit; a view the
+    /// app hid stays hidden) and the zooming screen draws in front. Everything the zoom set on the
+    /// screen returns to its values at rest when the transition ends, either way, and the
+    /// dimming view goes. The transition turns round, is caught and is driven by an interactive
+    /// pop like any other; the stack's pan also takes a drag in any direction on the zoomed
+    /// screen (``ZoomOptions/dragToDismiss``), which shrinks it with the finger and, released,
+    /// zooms it into the source or back (the rules are in the Navigation transitions article). A source that is gone (despawned) is zoomed to or from where it was
+    /// last seen, or the stack's centre if it was never seen.
     ///
-    /// Not yet: the dimming backdrop behind the screen, a background fill and shadow for the
-    /// clip shape, and an alignment rect (the whole screen lines up with the source).
-    public static func zoom(source: Entity) -> NavigationTransition {
-        NavigationTransition(node: .zoom(source: source))
+    /// Throws at the call that takes it (``PortalError/invalidValue(_:_:reason:)``) when an
+    /// option is out of range (see ``ZoomOptions``).
+    public static func zoom(source: Entity, options: ZoomOptions = ZoomOptions()) -> NavigationTransition {
+        NavigationTransition(node: .zoom(source: source, options))
     }
 
     /// The same transition run with `animation`.
@@ -189,17 +200,18 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         case let .combined(a, b), let .asymmetric(a, b):
             try a.validate()
             try b.validate()
-        case .custom, .zoom: return
+        case .custom: return
+        case let .zoom(_, options): try options.validate()
         }
     }
 
-    /// The source of the zoom this transition runs for `operation`, if it zooms.
-    func zoomSource(for operation: NavigationTransition.Operation) -> Entity? {
+    /// The source and options of the zoom this transition runs for `operation`, if it zooms.
+    func zoom(for operation: NavigationTransition.Operation) -> (source: Entity, options: ZoomOptions)? {
         switch self {
         case .on, .custom: return nil
-        case let .zoom(source): return source
-        case let .combined(a, b): return a.zoomSource(for: operation) ?? b.zoomSource(for: operation)
-        case let .asymmetric(push, pop): return (operation == .push ? push : pop).zoomSource(for: operation)
+        case let .zoom(source, options): return (source, options)
+        case let .combined(a, b): return a.zoom(for: operation) ?? b.zoom(for: operation)
+        case let .asymmetric(push, pop): return (operation == .push ? push : pop).zoom(for: operation)
         }
     }
 
@@ -229,7 +241,7 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         case let (.combined(a1, a2), .combined(b1, b2)): return a1 == b1 && a2 == b2
         case let (.asymmetric(ap, aq), .asymmetric(bp, bq)): return ap == bp && aq == bq
         case let (.custom(a, _), .custom(b, _)): return a == b
-        case let (.zoom(a), .zoom(b)): return a == b
+        case let (.zoom(a, ao), .zoom(b, bo)): return a == b && ao == bo
         default: return false
         }
     }
@@ -241,7 +253,82 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
         case let .combined(a, b): return "\(a) + \(b)"
         case let .asymmetric(p, q): return ".asymmetric(push: \(p), pop: \(q))"
         case let .custom(name, _): return ".custom(\"\(name)\")"
-        case let .zoom(source): return ".zoom(source: \(source))"
+        case let .zoom(source, options): return options == ZoomOptions() ? ".zoom(source: \(source))" : ".zoom(source: \(source), options: \(options))"
         }
+    }
+}
+
+/// The options of a zoom navigation transition (``NavigationTransition/zoom(source:options:)``):
+/// UIKit's `UIViewController.Transition.ZoomOptions` and SwiftUI's
+/// `MatchedTransitionSourceConfiguration`, as far as Portal's render list carries them.
+///
+/// The render list carries no colours (the host paints each view's content), so the dimming is a
+/// view whose opacity Portal drives and the host paints (black, UIKit's dimming colour), and a
+/// shadow is its radius (the host picks its colour; SwiftUI's default is black at opacity 0.33).
+public struct ZoomOptions: Hashable, Sendable, CustomStringConvertible {
+    /// The rect of the zooming screen, in its own coordinates, that lines up with the source
+    /// (UIKit's `alignmentRectProvider`): at the source end its width is the source's and its
+    /// centre the source's centre. `nil` (the default) is the whole screen. Its width must be
+    /// greater than 0.
+    public var alignmentRect: Rect?
+    /// The corner radius the screen has, as drawn, at the source end (SwiftUI's `clipShape` of
+    /// a rounded rectangle); `nil` (the default) takes the source's own radius. At least 0.
+    public var cornerRadius: Float?
+    /// The shadow radius the screen has, as drawn, at the source end (SwiftUI's `shadow`); it goes
+    /// to the screen's own as the screen fills the stack. Default 0 (no shadow), as SwiftUI,
+    /// which draws one only when asked. At least 0.
+    public var shadowRadius: Float
+    /// The dimming view's opacity when the screen fills the stack (UIKit's `dimmingColor`, black
+    /// at this alpha); 0 makes no dimming view. Default 0.2 (Portal's choice: UIKit does not
+    /// publish its default). In 0…1.
+    public var dimmingOpacity: Float
+    /// How a drag on the zoomed screen dismisses it (iOS 18's zoom: a drag in any direction),
+    /// when the stack's pan takes it; `nil` turns the drag off (the edge swipe stays). Default
+    /// `DragDismissStyle(direction: .any)`: the screen follows the finger 1:1 and shrinks to 0.6
+    /// over a quarter of the stack's height. A style with direction ``DragDismissDirection/down``
+    /// is the begin predicate "only a drag that starts downwards" (UIKit's
+    /// `interactiveDismissShouldBegin`).
+    public var dragToDismiss: DragDismissStyle?
+
+    /// Options; see each property for its meaning and default.
+    public init(alignmentRect: Rect? = nil, cornerRadius: Float? = nil, shadowRadius: Float = 0, dimmingOpacity: Float = 0.2,
+                dragToDismiss: DragDismissStyle? = DragDismissStyle(direction: .any)) {
+        self.alignmentRect = alignmentRect
+        self.cornerRadius = cornerRadius
+        self.shadowRadius = shadowRadius
+        self.dimmingOpacity = dimmingOpacity
+        self.dragToDismiss = dragToDismiss
+    }
+
+    /// Checks the numbers, naming the first bad one.
+    func validate() throws(PortalError) {
+        if let a = alignmentRect {
+            for (name, value) in [("x", a.minX), ("y", a.minY), ("width", a.width), ("height", a.height)] where !Rect.isSane(value) {
+                throw .invalidValue("transition.zoom.alignmentRect.\(name)", Double(value), reason: "must be finite within ±1e9")
+            }
+            guard a.width > 0 else {
+                throw .invalidValue("transition.zoom.alignmentRect.width", Double(a.width), reason: "must be greater than 0")
+            }
+        }
+        if let r = cornerRadius, !(Rect.isSane(r) && r >= 0) {
+            throw .invalidValue("transition.zoom.cornerRadius", Double(r), reason: "must be finite, at least 0 and at most 1e9")
+        }
+        guard Rect.isSane(shadowRadius), shadowRadius >= 0 else {
+            throw .invalidValue("transition.zoom.shadowRadius", Double(shadowRadius), reason: "must be finite, at least 0 and at most 1e9")
+        }
+        guard dimmingOpacity.isFinite, dimmingOpacity >= 0, dimmingOpacity <= 1 else {
+            throw .invalidValue("transition.zoom.dimmingOpacity", Double(dimmingOpacity), reason: "must be in 0...1")
+        }
+        try dragToDismiss?.validate("transition.zoom.dragToDismiss")
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let alignmentRect { parts.append("alignmentRect: \(alignmentRect)") }
+        if let cornerRadius { parts.append("cornerRadius: \(cornerRadius)") }
+        if shadowRadius != 0 { parts.append("shadowRadius: \(shadowRadius)") }
+        if dimmingOpacity != 0.2 { parts.append("dimmingOpacity: \(dimmingOpacity)") }
+        if dragToDismiss != DragDismissStyle(direction: .any) { parts.append("dragToDismiss: \(dragToDismiss.map { "\($0)" } ?? "nil")") }
+        return "ZoomOptions(" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -9,6 +9,9 @@ struct NavigationProjection {
     /// its progress after the staged updates, which is what its release decides on, and the
     /// progress it began at (0, or where it caught a running transition).
     var interactivePop: (screen: Entity, progress: Float, origin: Float)?
+    /// The stack's pan was claimed as a drag on its zoomed screen (not the edge swipe): its
+    /// `.began` starts the drag.
+    var zoomDragClaimed = false
 }
 
 extension World {
@@ -137,6 +140,16 @@ extension World {
         _ = try requireStack(stack)
         guard navigation.stacks.value(of: stack)!.active != nil else { return nil }
         return navigation.progress(of: stack, views: views)
+    }
+
+    /// The dimming view of the zoom the stack runs (``NavigationTransition/zoom(source:options:)``),
+    /// or `nil` when no zoom runs or its options ask for none: a view Portal makes and removes
+    /// as the zoom ends, a child of the stack filling it, drawn between the two screens, whose
+    /// presented opacity is ``ZoomOptions/dimmingOpacity`` × the zoom's progress. The render
+    /// list carries no colours: paint it with the dimming colour (UIKit's is black).
+    public func zoomDimmingView(of stack: Entity) throws(PortalError) -> Entity? {
+        _ = try requireStack(stack)
+        return navigation.stacks.value(of: stack)!.active?.zoom?.dimming
     }
 
     // MARK: Interactive pop

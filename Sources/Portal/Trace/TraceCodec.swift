@@ -145,7 +145,17 @@ extension TraceWriter {
         case let .combined(a, b): raw("combined("); navigation(a); comma(); navigation(b); raw(")")
         case let .asymmetric(a, b): raw("asymmetric("); navigation(a); comma(); navigation(b); raw(")")
         case let .custom(name, _): raw("custom("); string(name); raw(")")
-        case let .zoom(source): raw("zoom("); entity(source); raw(")")
+        case let .zoom(source, options):
+            // The options are written only when set, so default zooms trace as they always have.
+            raw("zoom("); entity(source)
+            if options != ZoomOptions() {
+                let a = options.alignmentRect
+                let d = options.dragToDismiss
+                comma(); floats(a == nil ? 0 : 1, a?.minX ?? 0, a?.minY ?? 0, a?.width ?? 0, a?.height ?? 0,
+                                options.cornerRadius ?? -1, options.shadowRadius, options.dimmingOpacity,
+                                d == nil ? 0 : d!.direction == .down ? 1 : 2, d?.minimumScale ?? 0, d?.scaleDistance ?? 0, d?.dismissDistance ?? 0)
+            }
+            raw(")")
         }
     }
 
@@ -436,7 +446,15 @@ struct TraceDecoder {
             let label = try string(one(items))
             guard let handler = navigationHandlers[label] ?? (dryRun ? Self.noNavigation : nil) else { throw fail(.unresolvedCustomTransition(label)) }
             return .custom(name: label, handler)
-        case "zoom": return .zoom(source: try entity(one(items)))
+        case "zoom":
+            guard items.count > 1 else { return .zoom(source: try entity(one(items)), ZoomOptions()) }
+            guard let first = items.first else { throw malformed("a zoom needs its source") }
+            let n = try floats(Array(items.dropFirst()), 12)
+            let drag = n[8] == 0 ? nil : DragDismissStyle(direction: n[8] == 1 ? .down : .any, minimumScale: n[9], scaleDistance: n[10],
+                                                          dismissDistance: n[11])
+            let options = ZoomOptions(alignmentRect: n[0] != 0 ? Rect(x: n[1], y: n[2], width: n[3], height: n[4]) : nil,
+                                      cornerRadius: n[5] < 0 ? nil : n[5], shadowRadius: n[6], dimmingOpacity: n[7], dragToDismiss: drag)
+            return .zoom(source: try entity(first), options)
         default: throw malformed("‘\(name)’ is not a navigation transition")
         }
     }

@@ -145,7 +145,8 @@ extension World {
     }
 
     /// The live descendants `entity` will have once the staged calls apply, parents before
-    /// their children.
+    /// their children. Portal's own views (a zooming stack's dimming view) are left out: the
+    /// feature that made them removes them with its own removal hook.
     func projectedDescendants(of entity: Entity) -> [Entity] {
         guard views.slot(of: entity) != nil else { return [] }
         var result: [Entity] = []
@@ -155,7 +156,7 @@ extension World {
             if let slot = views.slot(of: node) {
                 for child in views.childSlots[slot] {
                     let c = views.entities[Int(child)]
-                    if stagedParents[c] == nil, allocator.isUsable(c) { kids.append(c) }
+                    if stagedParents[c] == nil, allocator.isUsable(c), !allocator.isOwnedByPortal(c) { kids.append(c) }
                 }
             }
             // The dictionary's order varies from run to run; entity order keeps despawns (and
