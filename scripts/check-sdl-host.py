@@ -45,10 +45,10 @@ def read_items(path):
         if not f or f[0] != "item":
             continue
         rgb = int(f[1], 16)
-        m = [float(v) for v in f[6:15]]
-        clip = None if f[15] == "noclip" else tuple(int(v) for v in f[16:20])
+        m = [float(v) for v in f[7:16]]
+        clip = None if f[16] == "noclip" else tuple(int(v) for v in f[17:21])
         items.append({"rgb": ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255), "opacity": float(f[2]),
-                      "w": float(f[3]), "h": float(f[4]), "r": float(f[5]), "m": m, "clip": clip, "shadow": False})
+                      "w": float(f[3]), "h": float(f[4]), "r": float(f[5]), "shadow": float(f[6]), "m": m, "clip": clip})
     return items
 
 
@@ -93,6 +93,10 @@ def expected(items, x, y):
         if abs(d) < MARGIN:
             return None
         if d < 0:
+            # Outside the item, but within its shadow's reach (the shadow is the host's own
+            # drawing, soft, in the item's local space): not compared.
+            if item["shadow"] > 0.5 and -signed_distance(item, *local) < item["shadow"] + MARGIN:
+                return None
             continue
         if item["clip"] is not None:
             cx, cy, cw, ch = item["clip"]

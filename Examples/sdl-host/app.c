@@ -1,13 +1,14 @@
 /* The app scene, built through portal.h and driven by raw pointer events: a photo grid in a
- * clipped scroll view under a flowing header, in a navigation stack. Tap a photo: it flies into
- * the detail as the detail pushes. Tap the back button, or drag from the left edge: it flies home
- * as the detail pops. Press and hold a photo: a popup opens from it; tap anywhere to dismiss it.
- * Fling the list: it glides and bounces, and the title flows into the bar. The world decides
- * what each touch is; the host only answers its events. */
+ * clipped scroll view under a flowing header, in a navigation stack. Tap a photo: the detail zooms
+ * out of it, its image lined up with the photo, over a dimming view. Drag the detail (down, or
+ * any way): it follows the finger and shrinks; let go with a flick and it zooms back into the
+ * photo, wherever the photo is now; let go gently and it springs back. Tap the back button: it
+ * zooms back. Drag from the left edge: it slides back. Press and hold a photo: a popup opens from
+ * it; tap anywhere to dismiss it. Fling the list: it glides and bounces, and the title flows into
+ * the bar. The world decides what each touch is; the host only answers its events. */
 #include "host.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 /* ---- Colours: the host's own table, keyed by entity ---- */
@@ -22,7 +23,11 @@ static void set_color(PortalEntity entity, uint32_t rgb) {
     if (color_count < MAX_COLORS) { color_keys[color_count] = entity; color_values[color_count++] = rgb; }
 }
 
+/* The zoom's dimming view, which Portal makes for each zoom: the host paints it black. */
+static PortalEntity dimming = PORTAL_NO_ENTITY;
+
 uint32_t app_color(PortalEntity entity) {
+    if (entity == dimming && entity != PORTAL_NO_ENTITY) return 0x000000;
     for (int i = 0; i < color_count; i++) if (color_keys[i] == entity) return color_values[i];
     return 0x808080;
 }
@@ -44,6 +49,7 @@ static PortalEntity view(App *app, PortalRect frame, float radius, PortalEntity 
 }
 
 static const PortalRect title_frame = {16, 74, 200, 40};
+static const PortalRect image_frame = {0, 60, 390, 390};
 
 void app_build(App *app, PortalWorld *world) {
     memset(app, 0, sizeof *app);
@@ -66,9 +72,6 @@ void app_build(App *app, PortalWorld *world) {
     for (int i = 0; i < PHOTO_COUNT; i++) {
         uint32_t rgb = i % 7 == 4 ? accents[(i / 7) % 4] : pastels[i % 6];
         app->photos[i] = view(app, photo_frame(i), 6, app->list, rgb);
-        char id[32];
-        snprintf(id, sizeof id, "photo-%d", i);
-        MUST(portal_set_anchor(world, app->photos[i], id, PORTAL_ROLE_SOURCE));
     }
     app->bar = view(app, rect(0, 0, 390, 60), 0, app->gallery, 0x1d2330);
     MUST(portal_set_z_index(world, app->bar, 1));
@@ -86,7 +89,7 @@ void app_build(App *app, PortalWorld *world) {
     set_color(app->detail, 0xffffff);
     PortalEntity detail_bar = view(app, rect(0, 0, 390, 60), 0, app->detail, 0x1d2330);
     app->back = view(app, rect(12, 20, 60, 28), 14, detail_bar, 0x3a4256);
-    app->image = view(app, rect(0, 60, 390, 390), 0, app->detail, 0x808080);
+    app->image = view(app, image_frame, 0, app->detail, 0x808080);
     for (int line = 0; line < 4; line++) view(app, rect(20, 474 + (float)line * 34, line == 3 ? 180 : 350, 18), 4, app->detail, 0xc9cdd6);
 
     /* The popup's content: a card with two lines, shown when presented. */
@@ -97,20 +100,17 @@ void app_build(App *app, PortalWorld *world) {
 
 /* ---- Input: Portal decides what the pointer does; the host reacts to what it decided ---- */
 
-static const PortalNavigationTransition slide = {
-    PORTAL_NAVIGATION_SLIDE, true, {PORTAL_ANIMATION_CURVE, 0.42, 0, 0.58, 1, 0.4, 0, 0, 1}};
-
-static PortalTransitionOptions hero_options(void) {
-    PortalTransitionOptions o;
-    portal_transition_options_default(&o);
-    o.animation = portal_spring(0.45, 0);
-    o.delay = 0;
-    o.handoff = PORTAL_HANDOFF_LOGICALLY_COMPLETE;
-    o.has_corners = true;
-    o.source_corner_radius = 6;
-    o.destination_corner_radius = 0;
-    o.corner_style = PORTAL_CORNER_CONTINUOUS;
-    return o;
+/* The detail zooms out of the photo (iOS 18's zoom transition): its image, not the whole screen,
+ * lines up with the photo, and a drag in any direction on it can take it back. */
+static PortalNavigationTransition zoom_from(App *app, int i) {
+    PortalNavigationTransition t = {PORTAL_NAVIGATION_ZOOM, true, {0}, app->photos[i], {0}};
+    t.animation = portal_spring(0.45, 0);
+    portal_zoom_options_default(&t.zoom);
+    t.zoom.has_alignment_rect = true;
+    t.zoom.alignment_rect = image_frame;
+    t.zoom.shadow_radius = 10;
+    t.zoom.dimming_opacity = 0.35f;
+    return t;
 }
 
 static bool stack_is_idle(App *app) {
@@ -121,28 +121,18 @@ static bool stack_is_idle(App *app) {
 
 static void open_photo(App *app, int i) {
     if (app->open_photo >= 0 || !stack_is_idle(app)) return;
-    char id[32];
-    snprintf(id, sizeof id, "photo-%d", i);
-    /* The detail's image becomes this photo's destination, in its colour. */
-    portal_remove_anchor(app->world, app->image);
-    MUST(portal_set_anchor(app->world, app->image, id, PORTAL_ROLE_DESTINATION));
+    /* The detail's image takes this photo's colour. */
     set_color(app->image, app_color(app->photos[i]));
-    PortalTransitionOptions o = hero_options();
-    MUST(portal_portal_transition(app->world, id, true, &o));
-    MUST(portal_push(app->world, app->detail, app->stack, &slide));
+    PortalNavigationTransition zoom = zoom_from(app, i);
+    MUST(portal_push(app->world, app->detail, app->stack, &zoom));
     app->open_photo = i;
 }
 
-/* The photo flies home; `popping` says whether the stack still has to be popped (a swipe back
- * pops it by itself). */
-static void close_photo(App *app, bool popping) {
+/* The back button: the detail zooms back into its photo (a pop already running turns round). */
+static void close_photo(App *app) {
     if (app->open_photo < 0) return;
-    char id[32];
-    snprintf(id, sizeof id, "photo-%d", app->open_photo);
-    PortalTransitionOptions o = hero_options();
-    MUST(portal_portal_transition(app->world, id, false, &o));
-    if (popping) MUST(portal_pop(app->world, app->stack, &slide));
-    app->open_photo = -1;
+    PortalNavigationTransition zoom = zoom_from(app, app->open_photo);
+    portal_pop(app->world, app->stack, &zoom);
 }
 
 static int photo_at(App *app, PortalEntity hit) {
@@ -180,7 +170,7 @@ void app_event(App *app, const PortalWorldEvent *event) {
         PortalEntity top;
         MUST(portal_dismiss_top_popup(world, &top));
         if (top != PORTAL_NO_ENTITY || event->flag) return;
-        if (event->entity == app->back) { close_photo(app, true); return; }
+        if (event->entity == app->back) { close_photo(app); return; }
         int i = photo_at(app, event->entity);
         if (i >= 0) open_photo(app, i);
         return;
@@ -195,9 +185,13 @@ void app_event(App *app, const PortalWorldEvent *event) {
         if (portal_present_popup(world, app->popup, app->photos[i], 210, 84, NULL, false) != PORTAL_OK) return;
         return;
     }
-    case PORTAL_EVENT_INTERACTIVE_POP_DID_END:
-        /* The edge swipe was released: if the pop finishes, the photo flies home. */
-        if (event->flag) close_photo(app, false);
+    case PORTAL_EVENT_NAVIGATION_WILL_START:
+        /* A zoom brings its dimming view: remember it, to paint it. */
+        MUST(portal_zoom_dimming_view(world, app->stack, &dimming));
+        return;
+    case PORTAL_EVENT_NAVIGATION_DID_COMPLETE:
+        /* The detail is gone (the back button, a drag, the edge swipe): another photo may open. */
+        if (event->code == 1 && !event->flag) app->open_photo = -1;
         return;
     default:
         return;

@@ -166,16 +166,16 @@ void dump_render_list(PortalWorld *world, const char *path) {
     int32_t clip_count;
     MUST(portal_render_list(world, &items, &count));
     MUST(portal_clip_list(world, &clips, &clip_count));
-    /* One line per item, back to front: colour, opacity, size, radius, the 3x3 transform, and
-     * the clip's screen rectangle as drawn (or none). */
+    /* One line per item, back to front: colour, opacity, size, radius, shadow radius, the 3x3
+     * transform, and the clip's screen rectangle as drawn (or none). */
     for (int32_t i = 0; i < count; i++) {
         const PortalRenderItem *it = &items[i];
         const PortalMatrix *m = &it->global_transform;
         SDL_Rect clip;
         bool clipped = clip_rect(clips, clip_count, it->clip, &clip);
-        fprintf(file, "item %06x %.6f %.4f %.4f %.4f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f",
+        fprintf(file, "item %06x %.6f %.4f %.4f %.4f %.4f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f",
                 app_color(portal_entity(it->content)), it->opacity, it->frame.width, it->frame.height, it->corner_radius,
-                m->m11, m->m12, m->m13, m->m21, m->m22, m->m23, m->m31, m->m32, m->m33);
+                it->shadow_radius, m->m11, m->m12, m->m13, m->m21, m->m22, m->m23, m->m31, m->m32, m->m33);
         if (clipped) fprintf(file, " clip %d %d %d %d\n", clip.x, clip.y, clip.w, clip.h);
         else fprintf(file, " noclip\n");
     }
