@@ -40,9 +40,11 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------------------------ */
 
 /** The interface's semantic version: a host built against MAJOR works with any library of the
- *  same MAJOR and a MINOR at least its own. */
+ *  same MAJOR and a MINOR at least its own. Before 1.0 (semver's 0.y rule) a MINOR may break:
+ *  a host needs the same MAJOR and MINOR (0.2 grew PortalTransitionOptions and
+ *  PortalNavigationTransition). */
 #define PORTAL_VERSION_MAJOR 0
-#define PORTAL_VERSION_MINOR 1
+#define PORTAL_VERSION_MINOR 2
 #define PORTAL_VERSION_PATCH 0
 /** The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define PORTAL_VERSION (PORTAL_VERSION_MAJOR * 10000 + PORTAL_VERSION_MINOR * 100 + PORTAL_VERSION_PATCH)
