@@ -69,6 +69,7 @@ public enum Fuzzer {
         if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {
             return (failure, last)
         }
+        if let failure = execution.checkCleanup() { return (failure, last) }
         if let text = execution.world.recordedTrace, let failure = execution.checkTrace(text) { return (failure, last) }
         return nil
     }
