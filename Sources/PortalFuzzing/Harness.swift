@@ -899,19 +899,20 @@ final class Execution {
         case let .pan(id, aim, dx, dy, steps, step, end):
             let start = location(aim, pointer: id)
             try sendPointer(id, .began, at: start, time: pointerClock + step)
-            var announced = false
-            for k in 1...max(steps, 1) {
-                let f = Float(k) / Float(max(steps, 1))
-                _ = softly { () throws(PortalError) in try sendPointer(id, .moved, at: Point(x: start.x + dx * f, y: start.y + dy * f), time: pointerClock + step) }
-                guard checkedTick() else { return .ok }
-                if !announced, case let .panning(owner, axis)? = w.pointerState(id)?.gesture {
-                    announced = true
-                    let kind = stacks.contains { vars[$0] == owner } ? "a stack" : w.isScrollView(owner) ? "a scroll view" : "another view"
-                    say("// pointer \(id) pans \(ref(owner)) (\(kind)) along \(axis)")
-                }
+            guard pan(id, from: start, by: dx, dy, steps: steps, step: step, end: end) else { return .ok }
+        case let .scrollScene(rect, spec, dy, steps, end):
+            let v = try call("world.spawnView(frame: \(rect.code))", binding: "e\(i)") { () throws(PortalError) in try w.spawnView(frame: rect.rect) }
+            bind(i, v, kind: &viewVars)
+            _ = softly { () throws(PortalError) in try call("world.setZIndex(3, of: e\(i))") { () throws(PortalError) in try w.setZIndex(3, of: v) } }
+            _ = softly { () throws(PortalError) in
+                try call("world.makeScrollView(e\(i), configuration: \(spec.code))") { () throws(PortalError) in try w.makeScrollView(v, configuration: spec.configuration) }
             }
-            if end < 2 { _ = softly { () throws(PortalError) in try sendPointer(id, end == 0 ? .ended : .cancelled, at: pointerAt[id] ?? start, time: pointerClock + step) } }
+            scrollVars.append(i)
             guard checkedTick() else { return .ok }
+            let start = location(.view(.v(i), 0.5, dy < 0 ? 0.8 : 0.2), pointer: 7)
+            guard softly({ () throws(PortalError) in try sendPointer(7, .began, at: start, time: pointerClock + 1.0 / 60) }) != nil else { return .ok }
+            guard pan(7, from: start, by: 0, dy, steps: steps, step: 1.0 / 60, end: end) else { return .ok }
+            for _ in 0..<3 { guard checkedTick() else { return .ok } }
         case let .makeScrollView(view, spec):
             guard let v = resolve(view) else { return .skipped }
             try call("world.makeScrollView(\(name(view)), configuration: \(spec.code))") { () throws(PortalError) in
@@ -1000,6 +1001,13 @@ final class Execution {
                 }
             case 2: guard interactivePop(stack, s, transition: (second.transition, second.code), translation: dx, velocity: velocity) else { return .ok }
             case 3: _ = softly { () throws(PortalError) in try call("world.popToRoot(\(name(stack)), transition: \(second.code))") { () throws(PortalError) in try w.popToRoot(s, transition: second.transition) } }
+            case 5:
+                // A finger from the stack's leading edge once the push has landed (a stack takes
+                // pans only at rest): the stack's own interactive pop, lifted or cancelled.
+                for _ in 0..<90 where w.isAlive(s) && ((try? w.navigationProgress(of: s)) ?? nil) != nil { guard checkedTick() else { return .ok } }
+                let start = location(.edge(stack, 4, 0.5), pointer: 7)
+                guard softly({ () throws(PortalError) in try sendPointer(7, .began, at: start, time: pointerClock + 1.0 / 60) }) != nil else { break }
+                guard pan(7, from: start, by: max(abs(dx), 60), 0, steps: 6, step: 1.0 / 60, end: velocity < 0 ? 1 : 0) else { return .ok }
             default:
                 _ = softly { () throws(PortalError) in try call("world.pop(\(name(stack)), transition: \(first.code))") { () throws(PortalError) in try w.pop(s, transition: first.transition) } }
                 for _ in 0...(ticks % 4) { guard checkedTick() else { return .ok } }
@@ -1061,17 +1069,30 @@ final class Execution {
         try call("world.pointer(PointerEvent(pointer: \(id), phase: .\(phase), location: Point(x: \(lit(location.x)), y: \(lit(location.y))), time: \(lit(time))))") { () throws(PortalError) in
             try world.pointer(event)
         }
-        pointerClock = max(pointerClock, time)
+        // A hostile jump (1e308) is sent but not followed, so later events keep their frame steps.
+        if time - pointerClock < 1e6 { pointerClock = max(pointerClock, time) }
         if phase == .ended || phase == .cancelled { pointerAt[id] = nil } else { pointerAt[id] = location }
     }
 
     /// Where `aim` points now (a fixed point on screen when what it names is not there).
     func location(_ aim: PointerAim, pointer: Int) -> Point {
         let fallback = Point(x: 187.5, y: 400)
-        func inside(_ entity: Entity?, _ fx: Float, _ fy: Float) -> Point {
+        // The point at the fractions of the entity's global frame, or, when something else is on
+        // top there, the first point of a grid over the frame where a hit test finds the entity or
+        // one of its descendants (so a press reaches the stack, scroll view or anchor aimed at).
+        func inside(_ entity: Entity?, _ fx: Float, _ fy: Float, inset: Float? = nil) -> Point {
             guard let entity, let p = try? world.presentation(of: entity) else { return fallback }
             let f = p.globalFrame
-            return Point(x: f.minX + fx * f.width, y: f.minY + fy * f.height)
+            let first = Point(x: f.minX + (inset ?? fx * f.width), y: f.minY + fy * f.height)
+            guard f.width.isFinite, f.height.isFinite, !hits(entity, at: first) else { return first }
+            let xs: [Float] = inset.map { [$0, 2, 8, 14] } ?? [0.1, 0.3, 0.5, 0.7, 0.9].map { $0 * f.width }
+            for y in [0.5, 0.2, 0.8, 0.35, 0.65, 0.05, 0.95] as [Float] {
+                for x in xs {
+                    let point = Point(x: f.minX + x, y: f.minY + y * f.height)
+                    if hits(entity, at: point) { return point }
+                }
+            }
+            return first
         }
         switch aim {
         case let .point(x, y): return Point(x: x, y: y)
@@ -1079,9 +1100,7 @@ final class Execution {
             let from = pointerAt[pointer] ?? fallback
             return Point(x: from.x + dx, y: from.y + dy)
         case let .view(ref, fx, fy): return inside(resolve(ref), fx, fy)
-        case let .edge(ref, inset, fy):
-            guard let stack = resolve(ref), let p = try? world.presentation(of: stack) else { return fallback }
-            return Point(x: p.globalFrame.minX + inset, y: p.globalFrame.minY + fy * p.globalFrame.height)
+        case let .edge(ref, inset, fy): return inside(resolve(ref), 0, fy, inset: inset)
         case let .anchor(k, destination, fx, fy):
             let id = PortalID("p\(k)"), role: PortalRole = destination ? .destination : .source
             return inside(marks.last { $0.id == id && $0.role == role && world.isAlive($0.view) }?.view, fx, fy)
@@ -1094,6 +1113,38 @@ final class Execution {
             let item = items[k % items.count]
             return item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height / 2))
         }
+    }
+
+    /// The rest of a pan whose press at `start` was sent: `steps` moves to `start` plus the
+    /// translation (a tick after each), then a lift (0), a cancel (1) or nothing (2), and a
+    /// tick. Names the pan's owner in a comment when one takes it. Returns `false` when a
+    /// check failed.
+    func pan(_ id: Int, from start: Point, by dx: Float, _ dy: Float, steps: Int, step: Double, end: UInt8) -> Bool {
+        let w = world
+        var announced = false
+        for k in 1...max(steps, 1) {
+            let f = Float(k) / Float(max(steps, 1))
+            _ = softly { () throws(PortalError) in try sendPointer(id, .moved, at: Point(x: start.x + dx * f, y: start.y + dy * f), time: pointerClock + step) }
+            guard checkedTick() else { return false }
+            if !announced, case let .panning(owner, axis)? = w.pointerState(id)?.gesture {
+                announced = true
+                let kind = stacks.contains { vars[$0] == owner } ? "a stack" : w.isScrollView(owner) ? "a scroll view" : "another view"
+                say("// pointer \(id) pans \(ref(owner)) (\(kind)) along \(axis)")
+            }
+        }
+        if end < 2 { _ = softly { () throws(PortalError) in try sendPointer(id, end == 0 ? .ended : .cancelled, at: pointerAt[id] ?? start, time: pointerClock + step) } }
+        return checkedTick()
+    }
+
+    /// Whether a hit test at `point` finds `entity` or one of its descendants.
+    func hits(_ entity: Entity, at point: Point) -> Bool {
+        guard point.x.isFinite, point.y.isFinite, var node = world.hitTest(point)?.entity else { return false }
+        for _ in 0..<64 {
+            if node == entity { return true }
+            guard let parent = (try? world.parent(of: node)) ?? nil else { return false }
+            node = parent
+        }
+        return false
     }
 
     /// A zoom out of `source` (named `ref`), with its animation if given, and its Swift.

@@ -138,8 +138,13 @@ enum Op: Sendable {
     case zoomScene(Ref, RectSpec, Bool, Int, UInt8, AnimSpec?)
     // A push of a fresh screen, then after the ticks a request mid-transition: a pop (0), another
     // push (1), an interactive pop begun, moved by the translation and ended at the velocity
-    // (2), a pop to the root (3), a pop caught by an interactive pop a tick later (4).
+    // (2), a pop to the root (3), a pop caught by an interactive pop a tick later (4), or, once
+    // the push has landed, a pointer pan from the stack's leading edge, lifted (velocity ≥ 0) or
+    // cancelled (5).
     case interrupt(Ref, NavSpec, Int, UInt8, Float, Float, NavSpec)
+    // A fresh root view in front (frame, z index 3), made a scroll view, panned along y by the
+    // translation in `steps` moves, then lifted (0), cancelled (1) or left down (2).
+    case scrollScene(RectSpec, ScrollSpec, Float, Int, UInt8)
 }
 
 /// Where a pointer event lands, resolved against the world when the call runs (the reproducer
@@ -597,7 +602,17 @@ struct Generator {
                                   axes: UInt8(rng.int(4)), paging: rng.chance(0.2), bounces: rng.chance(0.8), alwaysH: rng.chance(0.2), alwaysV: rng.chance(0.4),
                                   rate: rng.chance(0.9) ? rng.pick([0.998, 0.99]) : rng.pick([0, 1, 0.5, .nan, -1]))
             return .makeScrollView(target, spec)
-        case ..<51: return .removeScrollView(rng.chance(0.8) ? (recent(scrollViews).map(Ref.v) ?? view()) : entity())
+        case ..<51:
+            if rng.chance(0.5) {
+                let spec = ScrollSpec(width: rng.chance(0.7) ? 0 : rng.float(0, 900, hostile: 0), height: rng.float(300, 3000, hostile: 0), top: 0, bottom: 0,
+                                      axes: rng.chance(0.8) ? 2 : 3, paging: rng.chance(0.2), bounces: rng.chance(0.8), alwaysH: false, alwaysV: rng.chance(0.3),
+                                      rate: rng.pick([0.998, 0.99]))
+                let rect = RectSpec(x: Float(rng.int(200)), y: Float(rng.int(300)), w: Float(100 + rng.int(250)), h: Float(150 + rng.int(350)))
+                views.append(i)
+                scrollViews.append(i)
+                return .scrollScene(rect, spec, rng.chance(0.5) ? rng.float(-400, -30, hostile: h) : rng.float(30, 400, hostile: h), 2 + rng.int(8), UInt8(rng.int(10) < 8 ? 0 : rng.int(3)))
+            }
+            return .removeScrollView(rng.chance(0.8) ? (recent(scrollViews).map(Ref.v) ?? view()) : entity())
         case ..<58: return .scrollTo(rng.chance(0.85) ? (recent(scrollViews).map(Ref.v) ?? view()) : view(), rng.float(-100, 800, hostile: h),
                                      rng.float(-100, 1500, hostile: h), rng.chance(0.6))
         case ..<60: return .scrollState(rng.chance(0.85) ? (recent(scrollViews).map(Ref.v) ?? view()) : entity())
@@ -613,7 +628,7 @@ struct Generator {
             return .zoomScene(stack(), rect, rng.chance(0.4), rng.int(18), UInt8(rng.int(6)), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
         default:
             let (dx, _) = translation()
-            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(14), UInt8(rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
+            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(14), UInt8(rng.chance(0.35) ? 5 : rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
         }
     }
 
