@@ -1004,7 +1004,7 @@ final class Execution {
             case 5:
                 // A finger from the stack's leading edge once the push has landed (a stack takes
                 // pans only at rest): the stack's own interactive pop, lifted or cancelled.
-                for _ in 0..<90 where w.isAlive(s) && ((try? w.navigationProgress(of: s)) ?? nil) != nil { guard checkedTick() else { return .ok } }
+                for _ in 0..<60 where w.isAlive(s) && ((try? w.navigationProgress(of: s)) ?? nil) != nil { guard checkedTick() else { return .ok } }
                 let start = location(.edge(stack, 4, 0.5), pointer: 7)
                 guard softly({ () throws(PortalError) in try sendPointer(7, .began, at: start, time: pointerClock + 1.0 / 60) }) != nil else { break }
                 guard pan(7, from: start, by: max(abs(dx), 60), 0, steps: 6, step: 1.0 / 60, end: velocity < 0 ? 1 : 0) else { return .ok }
@@ -1034,6 +1034,8 @@ final class Execution {
     var pointerClock = 86_400.0
     /// Each pointer's last accepted location (moves are often relative to it).
     var pointerAt: [Int: Point] = [:]
+    /// Each pointer's last accepted time (the clean-up's cancel may not go back before it).
+    var pointerTime: [Int: Double] = [:]
     /// The variables made scroll views (for the fingerprint).
     var scrollVars: [Int] = []
     /// The portal marks as the accepted calls left them (a view carries one mark; the
@@ -1072,6 +1074,7 @@ final class Execution {
         // A hostile jump (1e308) is sent but not followed, so later events keep their frame steps.
         if time - pointerClock < 1e6 { pointerClock = max(pointerClock, time) }
         if phase == .ended || phase == .cancelled { pointerAt[id] = nil } else { pointerAt[id] = location }
+        pointerTime[id] = time
     }
 
     /// Where `aim` points now (a fixed point on screen when what it names is not there).
@@ -1223,9 +1226,9 @@ final class Execution {
     }
 
     /// After the whole sequence: every system removed, every pointer cancelled, every entity
-    /// despawned, and the ticks run until the world is idle (at most 300) leave nothing: no
+    /// despawned, and the ticks run until the world is idle (at most 120) leave nothing: no
     /// entity, view, render item, layer, popup, animation, track or pointer, and an idle world
-    /// (no flight, transition, scroll motion or press waiting) — or, after 300 ticks, nothing
+    /// (no flight, transition, scroll motion or press waiting) — or, after 120 ticks, nothing
     /// but portal layers still flying.
     func checkCleanup() -> Failure? {
         let w = world
@@ -1236,7 +1239,7 @@ final class Execution {
         systemIDs.removeAll()
         movers.removeAll()
         for id in 1...8 where pointerAt[id] != nil || w.pointerState(id) != nil {
-            _ = softly { () throws(PortalError) in try sendPointer(id, .cancelled, at: pointerAt[id] ?? Point(x: 0, y: 0), time: pointerClock) }
+            _ = softly { () throws(PortalError) in try sendPointer(id, .cancelled, at: pointerAt[id] ?? Point(x: 0, y: 0), time: max(pointerClock, pointerTime[id] ?? 0)) }
         }
         for _ in 0..<3 {
             for e in order.map({ vars[$0]! }) + created where w.isAlive(e) {
@@ -1247,11 +1250,11 @@ final class Execution {
             }
             guard checkedTick() else { return failure }
         }
-        // Five seconds: a flight whose anchors are gone lands at their last frames on its own
+        // Two seconds: a flight whose anchors are gone lands at their last frames on its own
         // animation, and an underdamped spring can take longer (debug ticks are not cheap), so
         // past them only portal layers still in flight may be left.
         var ticks = 0
-        while !w.isIdle && ticks < 300 {
+        while !w.isIdle && ticks < 120 {
             guard checkedTick() else { return failure }
             ticks += 1
         }

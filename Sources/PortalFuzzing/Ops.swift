@@ -344,7 +344,7 @@ struct Generator {
 
     /// The call at index `i`.
     mutating func next(_ i: Int) -> Op {
-        if views.count >= 4, input.chance(0.12) {
+        if views.count >= 4, input.chance(0.10) {
             swap(&rng, &input)
             defer { swap(&rng, &input) }
             return nextInput(i)
@@ -625,10 +625,10 @@ struct Generator {
         case ..<79: return .zoomPop(stack(), view(), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
         case ..<89:
             let rect = RectSpec(x: Float(rng.int(300)), y: Float(rng.int(500)), w: Float(10 + rng.int(200)), h: Float(10 + rng.int(200)))
-            return .zoomScene(stack(), rect, rng.chance(0.4), rng.int(18), UInt8(rng.int(6)), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
+            return .zoomScene(stack(), rect, rng.chance(0.4), rng.int(12), UInt8(rng.int(6)), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
         default:
             let (dx, _) = translation()
-            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(14), UInt8(rng.chance(0.35) ? 5 : rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
+            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(10), UInt8(rng.chance(0.35) ? 5 : rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
         }
     }
 
