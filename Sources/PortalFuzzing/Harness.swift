@@ -1005,6 +1005,9 @@ final class Execution {
                 // A finger from the stack's leading edge once the push has landed (a stack takes
                 // pans only at rest): the stack's own interactive pop, lifted or cancelled.
                 for _ in 0..<60 where w.isAlive(s) && ((try? w.navigationProgress(of: s)) ?? nil) != nil { guard checkedTick() else { return .ok } }
+                // In front of the other roots, so that the press lands on it.
+                _ = softly { () throws(PortalError) in try call("world.setZIndex(3, of: \(name(stack)))") { () throws(PortalError) in try w.setZIndex(3, of: s) } }
+                guard checkedTick() else { return .ok }
                 let start = location(.edge(stack, 4, 0.5), pointer: 7)
                 guard softly({ () throws(PortalError) in try sendPointer(7, .began, at: start, time: pointerClock + 1.0 / 60) }) != nil else { break }
                 guard pan(7, from: start, by: max(abs(dx), 60), 0, steps: 6, step: 1.0 / 60, end: velocity < 0 ? 1 : 0) else { return .ok }

@@ -628,7 +628,7 @@ struct Generator {
             return .zoomScene(stack(), rect, rng.chance(0.4), rng.int(12), UInt8(rng.int(6)), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
         default:
             let (dx, _) = translation()
-            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(10), UInt8(rng.chance(0.35) ? 5 : rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
+            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(10), UInt8(rng.chance(0.5) ? 5 : rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
         }
     }
 
