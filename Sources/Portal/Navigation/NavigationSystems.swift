@@ -483,7 +483,9 @@ extension World {
             func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
             let frame = Rect(x: mix(source.minX, bounds.minX), y: mix(source.minY, bounds.minY),
                              width: mix(source.width, bounds.width), height: mix(source.height, bounds.height))
-            let sx = bounds.width > 0 ? frame.width / bounds.width : 1, sy = bounds.height > 0 ? frame.height / bounds.height : 1
+            // Held to ±1e9 (`Rect.maxMagnitude`): over a subnormal stack size the quotient overflows.
+            let sx = bounds.width > 0 ? min(frame.width / bounds.width, Rect.maxMagnitude) : 1
+            let sy = bounds.height > 0 ? min(frame.height / bounds.height, Rect.maxMagnitude) : 1
             setPresented(.translationX, frame.midX - bounds.midX, slot: slot)
             setPresented(.translationY, frame.midY - bounds.midY, slot: slot)
             setPresented(.scaleX, sx, slot: slot)
