@@ -23,6 +23,18 @@
 //   which the tree's despawns then take away while other roots are copied. Two composite calls
 //   build the last two scenarios on fresh views with random frames, angles, animations and
 //   timings (each found its failure within a few hundred calls with its fix taken out).
+// - A third stream makes the input calls (issue 26): raw pointer events (several pointers; down,
+//   move, lift, cancel; frame steps, none, backwards, long and hostile times and positions;
+//   phases a pointer is not in), aimed at views, stacks' leading edges, scroll views, portal
+//   destinations and sources, flying layers and render items (a grid of hit tests finds a point
+//   where the press lands on its target); pans of a press and moves a tick apart, lifted,
+//   cancelled or left down; scroll views made (hostile configurations too), removed, scrolled
+//   and read, and scroll scenes a finger pans; portal flights that follow a stack
+//   (`following:`); zoom pushes and pops out of portal anchors or plain views; zoom scenes out
+//   of a fresh root view, with the source despawned, a zoom or slide pop, an interactive pop
+//   catching it or another push mid-zoom; and interruptions: a push, then mid-transition a
+//   pop, a push, a pop to the root, an interactive pop (begun, moved, ended) catching it or a
+//   pop, or a finger pan from the stack's edge once it landed.
 // - `Execution` runs a sequence against a fresh `World`, records every call as Swift, and checks:
 //   after every call, that a refused call (a `PortalError`) left a fingerprint of the observable
 //   state unchanged; after every tick (`tick()`, `advance(by:)`), that every render item,
@@ -35,6 +47,16 @@
 //   `clipList`; after every query (`hitTest`, `tap`, `screens(of:)`, `forEach`, `parent(of:)`,
 //   `children(of:)`), that it returns no dead entity. The refused-call fingerprint includes the
 //   tree (parents, children, global transforms, clips).
+//   After every tick also: at most one of each portal's source, layer and destination is drawn
+//   (`isDrawn`; a landing view under a `.fade` removal's fading layer and reduced motion's
+//   cross-fade excepted, as `PortalPhase.visibility` documents), a zoom scene's source is drawn
+//   whenever no stack's transition runs and hidden while its own zoom runs, and no pointer's pan
+//   is owned by a dead entity. After the whole sequence (`checkCleanup`): with every system
+//   removed, every pointer cancelled and every entity despawned, nothing is left — no entity,
+//   view, render item, layer, popup, animation, track or pointer, and the world idle (no flight,
+//   transition, scroll motion or press waiting) — within 120 ticks, past which only portal
+//   layers still flying may remain. A trace of the session replays bit for bit:
+//   `TraceRoundTripTests` records `session(seed:calls:world:)` and replays it.
 // - `Fuzzer.shrink` is delta debugging over the kept call indices with a caller-given oracle, so
 //   the oracle can run each candidate in a subprocess (a trap cannot be caught in-process; see
 //   `Sources/PortalFuzz/main.swift`).
@@ -69,6 +91,7 @@ public enum Fuzzer {
         if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {
             return (failure, last)
         }
+        if let failure = execution.checkCleanup() { return (failure, last) }
         if let text = execution.world.recordedTrace, let failure = execution.checkTrace(text) { return (failure, last) }
         return nil
     }

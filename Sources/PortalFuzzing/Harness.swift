@@ -117,6 +117,17 @@ final class Execution {
             d.append(world.isPortalActive(PortalID("p\(k)")).map { $0 ? 1 : 0 } ?? 2)
             d.append(world.isPortalActive(PortalID(item: FuzzItem(id: k))).map { $0 ? 1 : 0 } ?? 2)
         }
+        for id in 1...8 {   // pointers as the last tick left them
+            if let p = world.pointerState(id) {
+                d.append(contentsOf: [p.location.x, p.location.y, p.start.x, p.start.y].map { UInt64($0.bitPattern) })
+                d.append(p.time.bitPattern)
+            } else { d.append(3) }
+        }
+        for k in scrollVars.suffix(8) {   // scroll views
+            guard let v = vars[k], let s = try? world.scrollViewState(of: v) else { d.append(world.isScrollView(vars[k]!) ? 5 : 4); continue }
+            d.append(contentsOf: [s.contentOffset.x, s.contentOffset.y, s.velocity.x, s.velocity.y].map { UInt64($0.bitPattern) })
+            d.append((s.isDragging ? 1 : 0) | (s.isDecelerating ? 2 : 0) | (s.isScrollAnimating ? 4 : 0))
+        }
         for scope in ["", "s1"] {   // a stable digest (`hashValue` is seeded per process)
             d.append(world.lastPortalItem(scope: scope)?.rawValue.utf8.reduce(UInt64(1)) { $0 &* 31 &+ UInt64($1) } ?? 0)
         }
@@ -225,7 +236,7 @@ final class Execution {
     }
 
     /// After a tick: every output finite and in range, nothing dead, events in order.
-    func checkTick(dead: Set<UInt64>) -> Failure? {
+    func checkTick(dead: Set<UInt64>, ticked: Bool = true) -> Failure? {
         let clips = world.clipList
         for item in world.renderList { if let f = checkItem(item, clips: clips.count, dead: dead) { return f } }
         if let f = checkClips(clips) { return f }
@@ -287,6 +298,8 @@ final class Execution {
             if let bad { if let f = flag("a component table holds an entity dead before the tick", "\(bad)",
                                            "var seen: [Entity] = []; try world.forEach(Glow.self) { e, _ in seen.append(e) }; #expect(!seen.contains(\(ref(bad))))") { return f } }
         }
+        // The drawn bits are the last tick's: a zero-tick `advance(by:)` checks none of them.
+        if ticked, let f = checkInput(dead: dead) { return f }
         for event in world.drainEvents() {
             eventSink?(event)
             if case let .globalFrameNotKept(view, _, _) = event { framesNotKept.insert(view) }
@@ -407,7 +420,7 @@ final class Execution {
             case .ok: break
             }
             // `advance(by:)` may run no tick: then the render list is the last tick's, legitimately.
-            if isTick, let failure = checkTick(dead: world.tickCount == ticksBefore ? [] : dead) { return failure }
+            if isTick, let failure = checkTick(dead: world.tickCount == ticksBefore ? [] : dead, ticked: world.tickCount != ticksBefore) { return failure }
             if isTick, let failure = checkRenderChanges() { return failure }
             if !queried.isEmpty, let failure = checkQuery(queried, op) { return failure }
         }
@@ -435,6 +448,7 @@ final class Execution {
         sink?(Self.pending + code)   // a trap inside the call leaves it as the last line
         do throws(PortalError) {
             let value = try body()
+            if let entity = value as? Entity { created.append(entity) }
             emit(code, refused: false, binding: binding)
             return value
         } catch {
@@ -464,17 +478,29 @@ final class Execution {
         if let ref = c.layerContent { tail += ", layerContent: \(name(ref))" }
         if c.hitTesting { tail += ", allowsHitTesting: true" }
         if !c.effects.isEmpty { tail += ", effects: [\(c.effects.map(\.code).joined(separator: ", "))]" }
+        let config: PortalTransitionConfig, code: String
         if let duration = c.duration {
-            let config = PortalTransitionConfig(animation: PortalAnimation(c.animation.animation, delay: c.delay, duration: duration), corners: corners,
-                                                removal: c.removal ? .fade : .none, layerContent: content, allowsHitTesting: c.hitTesting, effects: effects)
-            return (config, "PortalTransitionConfig(animation: PortalAnimation(\(c.animation.code), delay: \(lit(c.delay)), duration: \(lit(duration)))\(tail))")
-        }
-        let criterion: AnimationCompletionCriteria = c.criterion ? .logicallyComplete : .removed
-        let config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(c.animation.animation, delay: c.delay, completionCriteria: criterion),
+            config = PortalTransitionConfig(animation: PortalAnimation(c.animation.animation, delay: c.delay, duration: duration), corners: corners,
+                                            removal: c.removal ? .fade : .none, layerContent: content, allowsHitTesting: c.hitTesting, effects: effects)
+            code = "PortalTransitionConfig(animation: PortalAnimation(\(c.animation.code), delay: \(lit(c.delay)), duration: \(lit(duration)))\(tail))"
+        } else {
+            let criterion: AnimationCompletionCriteria = c.criterion ? .logicallyComplete : .removed
+            config = PortalTransitionConfig(animation: PortalAnimationWithCompletion(c.animation.animation, delay: c.delay, completionCriteria: criterion),
                                             corners: corners, removal: c.removal ? .fade : .none, layerContent: content,
                                             allowsHitTesting: c.hitTesting, effects: effects)
-        return (config, "PortalTransitionConfig(animation: PortalAnimationWithCompletion(\(c.animation.code), delay: \(lit(c.delay)), "
-                + "completionCriteria: \(c.criterion ? ".logicallyComplete" : ".removed"))\(tail))")
+            code = "PortalTransitionConfig(animation: PortalAnimationWithCompletion(\(c.animation.code), delay: \(lit(c.delay)), "
+                + "completionCriteria: \(c.criterion ? ".logicallyComplete" : ".removed"))\(tail))"
+        }
+        return c.dragDismiss ? Self.dragDismissing(config, code) : (config, code)
+    }
+
+    /// Portal drag to dismiss (issue 26) on a configuration and its Swift, for the half of the
+    /// configurations that draw it: the pointer streams press and pan on portal destinations and
+    /// flying layers (`PointerAim.anchor`, `.layer`), so drags begin, catch and release.
+    static func dragDismissing(_ config: PortalTransitionConfig, _ code: String) -> (PortalTransitionConfig, String) {
+        var c = config
+        c.dragToDismiss = PortalDragDismiss()
+        return (c, "{ var c = \(code); c.dragToDismiss = PortalDragDismiss(); return c }()")
     }
 
     static let stageNames: [TickStage: String] = [.layoutCapture: ".layoutCapture", .matching: ".matching", .interpolation: ".interpolation",
@@ -556,29 +582,35 @@ final class Execution {
         case let .portal(ref, k, source):
             guard let e = resolve(ref) else { return .skipped }
             try call("world.portal(\(name(ref)), id: \"p\(k)\", as: \(source ? ".source" : ".destination"))") { () throws(PortalError) in
-                try w.portal(e, id: PortalID("p\(k)"), as: source ? .source : .destination)
+                try mark(e, PortalID("p\(k)"), source ? .source : .destination)
             }
         case let .portalItem(ref, k, source):
             guard let e = resolve(ref) else { return .skipped }
             try call("world.portal(\(name(ref)), item: Item(id: \(k)), as: \(source ? ".source" : ".destination"))") { () throws(PortalError) in
-                try w.portal(e, item: FuzzItem(id: k), as: source ? .source : .destination)
+                try mark(e, PortalID(item: FuzzItem(id: k)), source ? .source : .destination)
             }
         case let .removePortal(ref):
             guard let e = resolve(ref) else { return .skipped }
             try call("world.removePortal(from: \(name(ref)))") { () throws(PortalError) in try w.removePortal(from: e) }
+            marks.removeAll { $0.view == e }
         case let .portalTransition(k, active, c):
             guard let (config, code) = config(c) else { return .skipped }
             try call("world.portalTransition(id: \"p\(k)\", isActive: \(active), config: \(code))") { () throws(PortalError) in
                 try w.portalTransition(id: PortalID("p\(k)"), isActive: active, config: config)
             }
+            if c.removal { fadeIDs.insert(PortalID("p\(k)")) }
         case let .portalTransitionItem(item, c, scope):
             guard let (config, code) = config(c) else { return .skipped }
             let scopeName = scope == 0 ? "" : "s1"
             try call("world.portalTransition(item: \(item.map { "Item(id: \($0))" } ?? "Item?.none"), config: \(code), scope: \"\(scopeName)\")") { () throws(PortalError) in
                 try w.portalTransition(item: item.map { FuzzItem(id: $0) }, config: config, scope: scopeName)
             }
+            if c.removal { for k in 0..<5 { fadeIDs.insert(PortalID(item: FuzzItem(id: k))) } }
         case let .portalGroup(ids, group, active, c, stagger, asItems):
             guard let (config, code) = config(c) else { return .skipped }
+            // Noted before the call: a refused call changes nothing, and a note too many only
+            // looks past an overlap.
+            if c.removal { for k in ids { fadeIDs.insert(asItems ? PortalID(item: FuzzItem(id: k)) : PortalID("p\(k)")) } }
             if asItems {
                 try call("world.portalTransition(items: [\(ids.map { "Item(id: \($0))" }.joined(separator: ", "))], groupID: \"g\(group)\", isActive: \(active), config: \(code), staggerDelay: \(lit(stagger)))") { () throws(PortalError) in
                     try w.portalTransition(items: ids.map { FuzzItem(id: $0) }, groupID: "g\(group)", isActive: active, config: config, staggerDelay: stagger)
@@ -592,8 +624,10 @@ final class Execution {
             try call("world.transferActivePortal(from: \"p\(a)\", to: \"p\(b)\")") { () throws(PortalError) in
                 try w.transferActivePortal(from: PortalID("p\(a)"), to: PortalID("p\(b)"))
             }
+            if fadeIDs.contains(PortalID("p\(a)")) || fadeIDs.contains(PortalID("p\(b)")) { fadeIDs.formUnion([PortalID("p\(a)"), PortalID("p\(b)")]) }
         case let .reduceMotion(on):
             w.reduceMotion = on
+            if on { reducedMotionSeen = true }
             say("world.reduceMotion = \(on)")
         case let .captureRendered(k, special):
             let items = w.renderList
@@ -796,8 +830,8 @@ final class Execution {
                 try w.spawnView(frame: anchorRect.rect, cornerRadius: 4, in: card)
             }
             let id = PortalID("t\(i)")
-            try call("world.portal(e\(i), id: \"t\(i)\", as: .source)") { () throws(PortalError) in try w.portal(source, id: id, as: .source) }
-            try call("world.portal(a\(i), id: \"t\(i)\", as: .destination)") { () throws(PortalError) in try w.portal(anchor, id: id, as: .destination) }
+            try call("world.portal(e\(i), id: \"t\(i)\", as: .source)") { () throws(PortalError) in try mark(source, id, .source) }
+            try call("world.portal(a\(i), id: \"t\(i)\", as: .destination)") { () throws(PortalError) in try mark(anchor, id, .destination) }
             guard checkedTick() else { return .ok }
             try call("world.portalTransition(id: \"t\(i)\", isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(\(flight.code))))") { () throws(PortalError) in
                 try w.portalTransition(id: id, isActive: true, config: PortalTransitionConfig(animation: PortalAnimation(flight.animation)))
@@ -822,7 +856,7 @@ final class Execution {
             if byApp {
                 try call("world.setHidden(true, of: h\(i))") { () throws(PortalError) in try w.setHidden(true, of: home) }
             } else {
-                try call("world.portal(h\(i), id: \"h\(i)\", as: .destination)") { () throws(PortalError) in try w.portal(home, id: PortalID("h\(i)"), as: .destination) }
+                try call("world.portal(h\(i), id: \"h\(i)\", as: .destination)") { () throws(PortalError) in try mark(home, PortalID("h\(i)"), .destination) }
             }
             let a = try call("world.spawnView(frame: Rect(x: 20, y: 20, width: 40, height: 40), in: h\(i))", binding: "a\(i)") { () throws(PortalError) in
                 try w.spawnView(frame: Rect(x: 20, y: 20, width: 40, height: 40), in: home)
@@ -831,8 +865,8 @@ final class Execution {
                 try w.spawnView(frame: Rect(x: 50, y: 50, width: 30, height: 30), in: home)
             }
             let id = PortalID("l\(i)")
-            try call("world.portal(a\(i), id: \"l\(i)\", as: .source)") { () throws(PortalError) in try w.portal(a, id: id, as: .source) }
-            try call("world.portal(b\(i), id: \"l\(i)\", as: .destination)") { () throws(PortalError) in try w.portal(b, id: id, as: .destination) }
+            try call("world.portal(a\(i), id: \"l\(i)\", as: .source)") { () throws(PortalError) in try mark(a, id, .source) }
+            try call("world.portal(b\(i), id: \"l\(i)\", as: .destination)") { () throws(PortalError) in try mark(b, id, .destination) }
             let other = try call("world.spawnView(frame: \(otherRect.code))", binding: "o\(i)") { () throws(PortalError) in try w.spawnView(frame: otherRect.rect) }
             try call("world.setClipsToBounds(true, of: o\(i))") { () throws(PortalError) in try w.setClipsToBounds(true, of: other) }
             _ = try call("world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10), in: o\(i))", binding: "_") { () throws(PortalError) in
@@ -859,6 +893,130 @@ final class Execution {
             } else if let f = checkClips(clips) {
                 failure = f
             }
+        case let .pointer(id, raw, aim, step):
+            let phase = PointerPhase(rawValue: raw) ?? .moved
+            try sendPointer(id, phase, at: location(aim, pointer: id), time: pointerClock + step)
+        case let .pan(id, aim, dx, dy, steps, step, end):
+            let start = location(aim, pointer: id)
+            try sendPointer(id, .began, at: start, time: pointerClock + step)
+            guard pan(id, from: start, by: dx, dy, steps: steps, step: step, end: end) else { return .ok }
+        case let .scrollScene(rect, spec, dy, steps, end):
+            let v = try call("world.spawnView(frame: \(rect.code))", binding: "e\(i)") { () throws(PortalError) in try w.spawnView(frame: rect.rect) }
+            bind(i, v, kind: &viewVars)
+            _ = softly { () throws(PortalError) in try call("world.setZIndex(3, of: e\(i))") { () throws(PortalError) in try w.setZIndex(3, of: v) } }
+            _ = softly { () throws(PortalError) in
+                try call("world.makeScrollView(e\(i), configuration: \(spec.code))") { () throws(PortalError) in try w.makeScrollView(v, configuration: spec.configuration) }
+            }
+            scrollVars.append(i)
+            guard checkedTick() else { return .ok }
+            let start = location(.view(.v(i), 0.5, dy < 0 ? 0.8 : 0.2), pointer: 7)
+            guard softly({ () throws(PortalError) in try sendPointer(7, .began, at: start, time: pointerClock + 1.0 / 60) }) != nil else { return .ok }
+            guard pan(7, from: start, by: 0, dy, steps: steps, step: 1.0 / 60, end: end) else { return .ok }
+            for _ in 0..<3 { guard checkedTick() else { return .ok } }
+        case let .makeScrollView(view, spec):
+            guard let v = resolve(view) else { return .skipped }
+            try call("world.makeScrollView(\(name(view)), configuration: \(spec.code))") { () throws(PortalError) in
+                try w.makeScrollView(v, configuration: spec.configuration)
+            }
+            if case let .v(k) = view { scrollVars.append(k) }
+        case let .removeScrollView(view):
+            guard let v = resolve(view) else { return .skipped }
+            try call("world.removeScrollView(\(name(view)))") { () throws(PortalError) in try w.removeScrollView(v) }
+        case let .scrollTo(view, x, y, animated):
+            guard let v = resolve(view) else { return .skipped }
+            try call("world.scroll(\(name(view)), to: Point(x: \(lit(x)), y: \(lit(y))), animated: \(animated))") { () throws(PortalError) in
+                try w.scroll(v, to: Point(x: x, y: y), animated: animated)
+            }
+        case let .scrollState(view):
+            guard let v = resolve(view) else { return .skipped }
+            let state = try call("world.scrollViewState(of: \(name(view)))", binding: "_") { () throws(PortalError) in try w.scrollViewState(of: v) }
+            let values = [state.contentOffset.x, state.contentOffset.y, state.velocity.x, state.velocity.y]
+            if !finite(values), let f = flag("scroll view state not finite", "\(state)",
+                                              "let s = try world.scrollViewState(of: \(name(view))); #expect([s.contentOffset.x, s.contentOffset.y, s.velocity.x, s.velocity.y].allSatisfy(\\.isFinite))") {
+                failure = f
+            }
+        case let .following(k, stack, active, c):
+            guard let s = resolve(stack), let (base, code) = config(c) else { return .skipped }
+            var config = base
+            config.following = s
+            try call("world.portalTransition(id: \"p\(k)\", isActive: \(active), config: { var c = \(code); c.following = \(name(stack)); return c }())") { () throws(PortalError) in
+                try w.portalTransition(id: PortalID("p\(k)"), isActive: active, config: config)
+            }
+            if c.removal { fadeIDs.insert(PortalID("p\(k)")) }
+        case let .zoomPush(screen, stack, source, animation):
+            guard let a = resolve(screen), let s = resolve(stack), let z = resolve(source) else { return .skipped }
+            let (t, code) = zoom(z, source, animation)
+            try call("world.push(\(name(screen)), onto: \(name(stack)), transition: \(code))") { () throws(PortalError) in try w.push(a, onto: s, transition: t) }
+        case let .zoomPop(stack, source, animation):
+            guard let s = resolve(stack), let z = resolve(source) else { return .skipped }
+            let (t, code) = zoom(z, source, animation)
+            try call("world.pop(\(name(stack)), transition: \(code))") { () throws(PortalError) in try w.pop(s, transition: t) }
+        case let .zoomScene(stack, rect, anchor, ticks, then, animation):
+            guard let s = resolve(stack) else { return .skipped }
+            let screen = try call("world.spawnScreen(for: \(name(stack)))", binding: "q\(i)") { () throws(PortalError) in try w.spawnScreen(for: s) }
+            let source = try call("world.spawnView(frame: \(rect.code))", binding: "e\(i)") { () throws(PortalError) in try w.spawnView(frame: rect.rect) }
+            var none: [Int] = []
+            bind(i, source, kind: &none)
+            if anchor { _ = softly { () throws(PortalError) in try call("world.portal(e\(i), id: \"z\(i)\", as: .source)") { () throws(PortalError) in try mark(source, PortalID("z\(i)"), .source) } } }
+            zoomSources.append(source)
+            guard checkedTick() else { return .ok }
+            // The zoom is the stack's running transition from the next tick if the stack is at rest now.
+            let atRest = w.isAlive(s) && ((try? w.navigationProgress(of: s)) ?? nil) == nil
+            let (t, code) = zoom(source, .v(i), animation)
+            let pushed = softly({ () throws(PortalError) in
+                try call("world.push(q\(i), onto: \(name(stack)), transition: \(code))") { () throws(PortalError) in try w.push(screen, onto: s, transition: t) }
+            }) != nil
+            for _ in 0...ticks {
+                guard checkedTick() else { return .ok }
+                if pushed, atRest, w.isAlive(source), ((try? w.navigationProgress(of: s)) ?? nil) != nil, (try? w.presentation(of: source))?.isDrawn == true,
+                   let f = flag("a zoom's source is drawn while its zoom runs", "\(source) zooming on \(s)",
+                                "#expect(try world.navigationProgress(of: \(name(stack))) == nil || !world.presentation(of: e\(i)).isDrawn)") {
+                    failure = f
+                    return .ok
+                }
+            }
+            switch then {
+            case 1: _ = softly { () throws(PortalError) in try call("world.despawn(e\(i))") { () throws(PortalError) in try w.despawn(source) } }
+            case 2: _ = softly { () throws(PortalError) in try call("world.pop(\(name(stack)), transition: \(code))") { () throws(PortalError) in try w.pop(s, transition: t) } }
+            case 3: _ = softly { () throws(PortalError) in try call("world.pop(\(name(stack)), transition: NavigationTransition.slide)") { () throws(PortalError) in try w.pop(s, transition: .slide) } }
+            case 4: guard interactivePop(stack, s, transition: (t, code), translation: 120, velocity: 900) else { return .ok }
+            case 5:
+                if let other = softly({ () throws(PortalError) in try call("world.spawnScreen(for: \(name(stack)))", binding: "r\(i)") { () throws(PortalError) in try w.spawnScreen(for: s) } }) {
+                    _ = softly { () throws(PortalError) in try call("world.push(r\(i), onto: \(name(stack)), transition: NavigationTransition.slide)") { () throws(PortalError) in try w.push(other, onto: s, transition: .slide) } }
+                }
+            default: break
+            }
+            for _ in 0..<3 { guard checkedTick() else { return .ok } }
+        case let .interrupt(stack, first, ticks, what, dx, velocity, second):
+            guard let s = resolve(stack) else { return .skipped }
+            let screen = try call("world.spawnScreen(for: \(name(stack)))", binding: "e\(i)") { () throws(PortalError) in try w.spawnScreen(for: s) }
+            bind(i, screen, kind: &viewVars)
+            _ = softly { () throws(PortalError) in try call("world.push(e\(i), onto: \(name(stack)), transition: \(first.code))") { () throws(PortalError) in try w.push(screen, onto: s, transition: first.transition) } }
+            for _ in 0..<ticks { guard checkedTick() else { return .ok } }
+            switch what {
+            case 0: _ = softly { () throws(PortalError) in try call("world.pop(\(name(stack)), transition: \(second.code))") { () throws(PortalError) in try w.pop(s, transition: second.transition) } }
+            case 1:
+                if let other = softly({ () throws(PortalError) in try call("world.spawnScreen(for: \(name(stack)))", binding: "r\(i)") { () throws(PortalError) in try w.spawnScreen(for: s) } }) {
+                    _ = softly { () throws(PortalError) in try call("world.push(r\(i), onto: \(name(stack)), transition: \(second.code))") { () throws(PortalError) in try w.push(other, onto: s, transition: second.transition) } }
+                }
+            case 2: guard interactivePop(stack, s, transition: (second.transition, second.code), translation: dx, velocity: velocity) else { return .ok }
+            case 3: _ = softly { () throws(PortalError) in try call("world.popToRoot(\(name(stack)), transition: \(second.code))") { () throws(PortalError) in try w.popToRoot(s, transition: second.transition) } }
+            case 5:
+                // A finger from the stack's leading edge once the push has landed (a stack takes
+                // pans only at rest): the stack's own interactive pop, lifted or cancelled.
+                for _ in 0..<60 where w.isAlive(s) && ((try? w.navigationProgress(of: s)) ?? nil) != nil { guard checkedTick() else { return .ok } }
+                // In front of the other roots, so that the press lands on it.
+                _ = softly { () throws(PortalError) in try call("world.setZIndex(3, of: \(name(stack)))") { () throws(PortalError) in try w.setZIndex(3, of: s) } }
+                guard checkedTick() else { return .ok }
+                let start = location(.edge(stack, 4, 0.5), pointer: 7)
+                guard softly({ () throws(PortalError) in try sendPointer(7, .began, at: start, time: pointerClock + 1.0 / 60) }) != nil else { break }
+                guard pan(7, from: start, by: max(abs(dx), 60), 0, steps: 6, step: 1.0 / 60, end: velocity < 0 ? 1 : 0) else { return .ok }
+            default:
+                _ = softly { () throws(PortalError) in try call("world.pop(\(name(stack)), transition: \(first.code))") { () throws(PortalError) in try w.pop(s, transition: first.transition) } }
+                for _ in 0...(ticks % 4) { guard checkedTick() else { return .ok } }
+                guard interactivePop(stack, s, transition: (second.transition, second.code), translation: dx, velocity: velocity) else { return .ok }
+            }
+            for _ in 0..<2 { guard checkedTick() else { return .ok } }
         case let .hitItem(k, tap):
             let items = w.renderList
             guard !items.isEmpty else { return .skipped }
@@ -870,6 +1028,252 @@ final class Execution {
             return try perform(tap ? .tap(point.x, point.y) : .hitTest(point.x, point.y), i, queried: &queried)
         }
         return .ok
+    }
+
+    // MARK: Input and this round's transitions (issue 26)
+
+    /// The pointer clock: every accepted event's time is at least the last one's (hosts' clocks
+    /// do not go backwards; a generated step that does is refused for a pointer that is down).
+    var pointerClock = 86_400.0
+    /// Each pointer's last accepted location (moves are often relative to it).
+    var pointerAt: [Int: Point] = [:]
+    /// Each pointer's last accepted time (the clean-up's cancel may not go back before it).
+    var pointerTime: [Int: Double] = [:]
+    /// The variables made scroll views (for the fingerprint).
+    var scrollVars: [Int] = []
+    /// The portal marks as the accepted calls left them (a view carries one mark; the
+    /// world refuses a second live view in the same role), in call order.
+    var marks: [(view: Entity, id: PortalID, role: PortalRole)] = []
+    /// The portals a `.fade` removal was ever requested for: their landing view and fading layer
+    /// are drawn together (`PortalPhase.visibility`), so the overlap check looks past them.
+    var fadeIDs: Set<PortalID> = []
+    /// Every entity a call returned (composite calls' fresh views included), for the clean-up.
+    var created: [Entity] = []
+    /// The fresh root views the zoom scenes zoomed out of: drawn whenever no transition runs.
+    var zoomSources: [Entity] = []
+    /// Whether reduced motion was ever on: its cross-fade draws two layers at once.
+    var reducedMotionSeen = false
+
+    /// Marks `view` as `role` of `id`, noting the mark when the world accepts it.
+    func mark(_ view: Entity, _ id: PortalID, _ role: PortalRole) throws(PortalError) {
+        try world.portal(view, id: id, as: role)
+        marks.removeAll { $0.view == view }
+        marks.append((view, id, role))
+    }
+
+    /// A call inside a composite call: refused or not, the scenario goes on (its refusal
+    /// was recorded by `call`). Returns nil when refused.
+    func softly<T>(_ body: () throws(PortalError) -> T) -> T? {
+        do throws(PortalError) { return try body() } catch { return nil }
+    }
+
+    /// Sends one pointer event and records it; the pointer clock and the pointer's location
+    /// follow the accepted events.
+    func sendPointer(_ id: Int, _ phase: PointerPhase, at location: Point, time: Double) throws(PortalError) {
+        let event = PointerEvent(pointer: id, phase: phase, location: location, time: time)
+        try call("world.pointer(PointerEvent(pointer: \(id), phase: .\(phase), location: Point(x: \(lit(location.x)), y: \(lit(location.y))), time: \(lit(time))))") { () throws(PortalError) in
+            try world.pointer(event)
+        }
+        // A hostile jump (1e308) is sent but not followed, so later events keep their frame steps.
+        if time - pointerClock < 1e6 { pointerClock = max(pointerClock, time) }
+        if phase == .ended || phase == .cancelled { pointerAt[id] = nil } else { pointerAt[id] = location }
+        pointerTime[id] = time
+    }
+
+    /// Where `aim` points now (a fixed point on screen when what it names is not there).
+    func location(_ aim: PointerAim, pointer: Int) -> Point {
+        let fallback = Point(x: 187.5, y: 400)
+        // The point at the fractions of the entity's global frame, or, when something else is on
+        // top there, the first point of a grid over the frame where a hit test finds the entity or
+        // one of its descendants (so a press reaches the stack, scroll view or anchor aimed at).
+        func inside(_ entity: Entity?, _ fx: Float, _ fy: Float, inset: Float? = nil) -> Point {
+            guard let entity, let p = try? world.presentation(of: entity) else { return fallback }
+            let f = p.globalFrame
+            let first = Point(x: f.minX + (inset ?? fx * f.width), y: f.minY + fy * f.height)
+            guard f.width.isFinite, f.height.isFinite, !hits(entity, at: first) else { return first }
+            let xs: [Float] = inset.map { [$0, 2, 8, 14] } ?? [0.1, 0.3, 0.5, 0.7, 0.9].map { $0 * f.width }
+            for y in [0.5, 0.2, 0.8, 0.35, 0.65, 0.05, 0.95] as [Float] {
+                for x in xs {
+                    let point = Point(x: f.minX + x, y: f.minY + y * f.height)
+                    if hits(entity, at: point) { return point }
+                }
+            }
+            return first
+        }
+        switch aim {
+        case let .point(x, y): return Point(x: x, y: y)
+        case let .delta(dx, dy):
+            let from = pointerAt[pointer] ?? fallback
+            return Point(x: from.x + dx, y: from.y + dy)
+        case let .view(ref, fx, fy): return inside(resolve(ref), fx, fy)
+        case let .edge(ref, inset, fy): return inside(resolve(ref), 0, fy, inset: inset)
+        case let .anchor(k, destination, fx, fy):
+            let id = PortalID("p\(k)"), role: PortalRole = destination ? .destination : .source
+            return inside(marks.last { $0.id == id && $0.role == role && world.isAlive($0.view) }?.view, fx, fy)
+        case let .layer(k, fx, fy):
+            let layers = world.portalLayers()
+            return layers.isEmpty ? fallback : inside(layers[k % layers.count].layer, fx, fy)
+        case let .item(k):
+            let items = world.renderList
+            guard !items.isEmpty else { return fallback }
+            let item = items[k % items.count]
+            return item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height / 2))
+        }
+    }
+
+    /// The rest of a pan whose press at `start` was sent: `steps` moves to `start` plus the
+    /// translation (a tick after each), then a lift (0), a cancel (1) or nothing (2), and a
+    /// tick. Names the pan's owner in a comment when one takes it. Returns `false` when a
+    /// check failed.
+    func pan(_ id: Int, from start: Point, by dx: Float, _ dy: Float, steps: Int, step: Double, end: UInt8) -> Bool {
+        let w = world
+        var announced = false
+        for k in 1...max(steps, 1) {
+            let f = Float(k) / Float(max(steps, 1))
+            _ = softly { () throws(PortalError) in try sendPointer(id, .moved, at: Point(x: start.x + dx * f, y: start.y + dy * f), time: pointerClock + step) }
+            guard checkedTick() else { return false }
+            if !announced, case let .panning(owner, axis)? = w.pointerState(id)?.gesture {
+                announced = true
+                let kind = stacks.contains { vars[$0] == owner } ? "a stack" : w.isScrollView(owner) ? "a scroll view" : "another view"
+                say("// pointer \(id) pans \(ref(owner)) (\(kind)) along \(axis)")
+            }
+        }
+        if end < 2 { _ = softly { () throws(PortalError) in try sendPointer(id, end == 0 ? .ended : .cancelled, at: pointerAt[id] ?? start, time: pointerClock + step) } }
+        return checkedTick()
+    }
+
+    /// Whether a hit test at `point` finds `entity` or one of its descendants.
+    func hits(_ entity: Entity, at point: Point) -> Bool {
+        guard point.x.isFinite, point.y.isFinite, var node = world.hitTest(point)?.entity else { return false }
+        for _ in 0..<64 {
+            if node == entity { return true }
+            guard let parent = (try? world.parent(of: node)) ?? nil else { return false }
+            node = parent
+        }
+        return false
+    }
+
+    /// A zoom out of `source` (named `ref`), with its animation if given, and its Swift.
+    func zoom(_ source: Entity, _ ref: Ref, _ animation: AnimSpec?) -> (NavigationTransition, String) {
+        let base = NavigationTransition.zoom(source: source)
+        let code = "NavigationTransition.zoom(source: \(name(ref)))"
+        guard let animation else { return (base, code) }
+        return (base.animation(animation.animation), code + ".animation(\(animation.code))")
+    }
+
+    /// An interactive pop from 4 points inside the stack's leading edge: begun (catching a
+    /// running transition if there is one), moved by `translation` a tick later, ended at
+    /// `velocity` a tick after that. Returns `false` when a check failed.
+    func interactivePop(_ ref: Ref, _ stack: Entity, transition: (NavigationTransition, String), translation: Float, velocity: Float) -> Bool {
+        let w = world
+        let frame = (try? w.presentation(of: stack))?.globalFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let point = Point(x: frame.minX + 4, y: frame.minY + frame.height / 2)
+        _ = softly { () throws(PortalError) in
+            try call("world.beginInteractivePop(\(name(ref)), at: Point(x: \(lit(point.x)), y: \(lit(point.y))), transition: \(transition.1))", binding: "_") { () throws(PortalError) in
+                try w.beginInteractivePop(stack, at: point, transition: transition.0)
+            }
+        }
+        guard checkedTick() else { return false }
+        _ = softly { () throws(PortalError) in
+            try call("world.updateInteractivePop(\(name(ref)), translation: \(lit(translation)))") { () throws(PortalError) in try w.updateInteractivePop(stack, translation: translation) }
+        }
+        guard checkedTick() else { return false }
+        _ = softly { () throws(PortalError) in
+            try call("world.endInteractivePop(\(name(ref)), velocity: \(lit(velocity)))", binding: "_") { () throws(PortalError) in try w.endInteractivePop(stack, velocity: velocity) }
+        }
+        return true
+    }
+
+    /// After a tick: at most one of each portal's source, layer and destination is drawn
+    /// (except a `.fade` removal's landing view under its fading layer, and reduced motion's
+    /// cross-fade); a zoom scene's source is drawn whenever no transition runs; no pointer's
+    /// pan is owned by an entity that was dead before the tick.
+    func checkInput(dead: Set<UInt64>) -> Failure? {
+        func drawn(_ e: Entity?) -> Bool { e.map { (try? world.presentation(of: $0))?.isDrawn == true } ?? false }
+        marks.removeAll { !world.isAlive($0.view) }   // a dead view's mark is gone with it
+        zoomSources.removeAll { !world.isAlive($0) }
+        var ids: [PortalID] = []
+        for m in marks where !ids.contains(m.id) { ids.append(m.id) }
+        let layers = world.portalLayers()
+        for layer in layers where !ids.contains(layer.id) { ids.append(layer.id) }
+        for id in ids {
+            let source = marks.last { $0.id == id && $0.role == .source }?.view
+            let destination = marks.last { $0.id == id && $0.role == .destination }?.view
+            let layer = layers.first { $0.id == id }?.layer
+            let (s, d, l) = (drawn(source), drawn(destination), drawn(layer))
+            if s && d, let f = flag("a portal's source and destination are both drawn", "\(id): \(source!), \(destination!)",
+                                    "#expect(!(try world.presentation(of: \(ref(source!))).isDrawn && world.presentation(of: \(ref(destination!))).isDrawn))") {
+                return f
+            }
+            if l && (s || d) && !fadeIDs.contains(id) && !reducedMotionSeen {
+                let anchor = s ? source! : destination!
+                if let f = flag("a portal's layer and an anchor are both drawn", "\(id): layer \(layer!), \(s ? "source" : "destination") \(anchor)",
+                                "#expect(!(try world.presentation(of: \(ref(layer!))).isDrawn && world.presentation(of: \(ref(anchor))).isDrawn))") {
+                    return f
+                }
+            }
+        }
+        let stacksAtRest = stacks.allSatisfy { k in !world.isAlive(vars[k]!) || ((try? world.navigationProgress(of: vars[k]!)) ?? nil) == nil }
+        if stacksAtRest, let hidden = zoomSources.first(where: { world.isAlive($0) && !drawn($0) }),
+           let f = flag("a zoom's source is hidden with no transition running", "\(hidden)",
+                        "#expect(try world.presentation(of: \(ref(hidden))).isDrawn)") {
+            return f
+        }
+        for id in 1...8 {
+            if case let .panning(owner, _)? = world.pointerState(id)?.gesture, dead.contains(owner.bits) || !world.isAlive(owner) {
+                if let f = flag("a pointer's pan is owned by a dead entity", "pointer \(id): \(owner)",
+                                "if case let .panning(owner, _)? = world.pointerState(\(id))?.gesture { #expect(world.isAlive(owner)) }") { return f }
+            }
+        }
+        return nil
+    }
+
+    /// After the whole sequence: every system removed, every pointer cancelled, every entity
+    /// despawned, and the ticks run until the world is idle (at most 120) leave nothing: no
+    /// entity, view, render item, layer, popup, animation, track or pointer, and an idle world
+    /// (no flight, transition, scroll motion or press waiting) — or, after 120 ticks, nothing
+    /// but portal layers still flying.
+    func checkCleanup() -> Failure? {
+        let w = world
+        say("// remove everything")
+        for (k, id) in systemIDs.sorted(by: { $0.key < $1.key }) {
+            _ = softly { () throws(PortalError) in try call("world.removeSystem(s\(k))") { () throws(PortalError) in try w.removeSystem(id) } }
+        }
+        systemIDs.removeAll()
+        movers.removeAll()
+        for id in 1...8 where pointerAt[id] != nil || w.pointerState(id) != nil {
+            _ = softly { () throws(PortalError) in try sendPointer(id, .cancelled, at: pointerAt[id] ?? Point(x: 0, y: 0), time: max(pointerClock, pointerTime[id] ?? 0)) }
+        }
+        for _ in 0..<3 {
+            for e in order.map({ vars[$0]! }) + created where w.isAlive(e) {
+                _ = softly { () throws(PortalError) in try call("world.despawn(\(ref(e)))") { () throws(PortalError) in try w.despawn(e) } }
+            }
+            for item in w.renderList where w.isAlive(item.entity) && item.role == .view {
+                _ = softly { () throws(PortalError) in try call("world.despawn(\(ref(item.entity)))") { () throws(PortalError) in try w.despawn(item.entity) } }
+            }
+            guard checkedTick() else { return failure }
+        }
+        // Two seconds: a flight whose anchors are gone lands at their last frames on its own
+        // animation, and an underdamped spring can take longer (debug ticks are not cheap), so
+        // past them only portal layers still in flight may be left.
+        var ticks = 0
+        while !w.isIdle && ticks < 120 {
+            guard checkedTick() else { return failure }
+            ticks += 1
+        }
+        let flying = w.portalLayers().count
+        if !w.isIdle, flying > 0, w.entityCount == flying, w.viewCount == flying, w.renderList.allSatisfy({ $0.role == .overlay }) { return nil }
+        let left: [(String, Bool)] = [("entities", w.entityCount != 0), ("views", w.viewCount != 0), ("render items", !w.renderList.isEmpty),
+                                      ("portal layers", !w.portalLayers().isEmpty), ("popups", !w.presentedPopups.isEmpty),
+                                      ("animations", w.runningAnimationCount != 0), ("tracks", w.runningTrackCount != 0),
+                                      ("pointers", (1...8).contains { w.pointerState($0) != nil }), ("activity (not idle)", !w.isIdle)]
+        if let (what, _) = left.first(where: { $0.1 }) {
+            return flag("\(what) left over after removing everything",
+                        "\(w.entityCount) entities, \(w.viewCount) views, \(w.renderList.count) items, \(w.portalLayers().count) layers, "
+                        + "\(w.runningAnimationCount) animations, \(w.runningTrackCount) tracks, idle \(w.isIdle) after \(ticks) ticks",
+                        "#expect(world.entityCount == 0 && world.viewCount == 0 && world.renderList.isEmpty && world.runningAnimationCount == 0 && world.isIdle)")
+        }
+        return nil
     }
 
     /// Moves a fresh view under a fresh, scaled (maybe turned) parent with `keepingGlobalFrame`

@@ -18,6 +18,9 @@ struct ConfigSpec: Sendable {
     var layerContent: Ref?
     var hitTesting: Bool
     var effects: [EffectSpec]
+    /// Drawn for every configuration, so that turning on portal drag-to-dismiss in the
+    /// fuzzer (see `Execution.config`) changes no other call of a seed's sequence.
+    var dragDismiss: Bool = false
 }
 
 /// The user systems the fuzzer adds: each calls the public API from inside a tick.
@@ -115,6 +118,65 @@ enum Op: Sendable {
     // inactive portal's anchor, the flight's delay, and the ticks before the despawn.
     case despawnedLayerContent(RectSpec, RectSpec, Bool, Double, Int)
     case recording(Int, Ref)                          // start, read (and name the entity), stop
+    // Input and this round's transitions (issue 26), from a stream of their own (see
+    // `Generator.nextInput`).
+    case pointer(Int, UInt8, PointerAim, Double)      // pointer id, phase (PointerPhase raw value), where, time step
+    // A pan: a press at the aim, `steps` moves (each followed by a tick) to the aim plus the
+    // translation, every `step` seconds, then lifted (0), cancelled (1) or left down (2).
+    case pan(Int, PointerAim, Float, Float, Int, Double, UInt8)
+    case makeScrollView(Ref, ScrollSpec)
+    case removeScrollView(Ref)
+    case scrollTo(Ref, Float, Float, Bool)
+    case scrollState(Ref)
+    case following(Int, Ref, Bool, ConfigSpec)        // id index, stack, active, configuration
+    case zoomPush(Ref, Ref, Ref, AnimSpec?)           // screen, stack, source
+    case zoomPop(Ref, Ref, AnimSpec?)                 // stack, source
+    // A zoom push on a stack out of a fresh root view (marked as a portal's source when true),
+    // checked: the source is hidden while the zoom runs and drawn once no transition runs. After
+    // the ticks, what happens mid-zoom: nothing (0), the source despawned (1), a zoom pop (2), a
+    // slide pop (3), an interactive pop caught from the edge (4), another push (5).
+    case zoomScene(Ref, RectSpec, Bool, Int, UInt8, AnimSpec?)
+    // A push of a fresh screen, then after the ticks a request mid-transition: a pop (0), another
+    // push (1), an interactive pop begun, moved by the translation and ended at the velocity
+    // (2), a pop to the root (3), a pop caught by an interactive pop a tick later (4), or, once
+    // the push has landed, a pointer pan from the stack's leading edge, lifted (velocity ≥ 0) or
+    // cancelled (5).
+    case interrupt(Ref, NavSpec, Int, UInt8, Float, Float, NavSpec)
+    // A fresh root view in front (frame, z index 3), made a scroll view, panned along y by the
+    // translation in `steps` moves, then lifted (0), cancelled (1) or left down (2).
+    case scrollScene(RectSpec, ScrollSpec, Float, Int, UInt8)
+}
+
+/// Where a pointer event lands, resolved against the world when the call runs (the reproducer
+/// prints the point it found).
+enum PointerAim: Sendable {
+    case point(Float, Float)
+    case delta(Float, Float)                          // from the pointer's last location
+    case view(Ref, Float, Float)                      // fractions of the view's global frame
+    case edge(Ref, Float, Float)                      // a stack: inset from its leading edge, fraction down
+    case anchor(Int, Bool, Float, Float)              // portal p<k>'s destination (true) or source
+    case layer(Int, Float, Float)                     // the k-th flying layer
+    case item(Int)                                    // the centre of render item k
+}
+
+/// A `ScrollViewConfiguration`, as built and as printed.
+struct ScrollSpec: Sendable {
+    var width, height, top, bottom: Float
+    var axes: UInt8
+    var paging, bounces, alwaysH, alwaysV: Bool
+    var rate: Double
+
+    var configuration: ScrollViewConfiguration {
+        ScrollViewConfiguration(contentSize: Size(width: width, height: height), contentInset: EdgeInsets(top: top, leading: 0, bottom: bottom, trailing: 0),
+                                axes: ScrollAxes(rawValue: axes), isPagingEnabled: paging, decelerationRate: ScrollDecelerationRate(rawValue: rate),
+                                bounces: bounces, alwaysBounceHorizontal: alwaysH, alwaysBounceVertical: alwaysV)
+    }
+    var code: String {
+        "ScrollViewConfiguration(contentSize: Size(width: \(lit(width)), height: \(lit(height))), contentInset: EdgeInsets(top: \(lit(top)), leading: 0, "
+            + "bottom: \(lit(bottom)), trailing: 0), axes: ScrollAxes(rawValue: \(axes)), isPagingEnabled: \(paging), "
+            + "decelerationRate: ScrollDecelerationRate(rawValue: \(lit(rate))), bounces: \(bounces), alwaysBounceHorizontal: \(alwaysH), "
+            + "alwaysBounceVertical: \(alwaysV))"
+    }
 }
 
 /// `ViewProperties`, as built and as printed.
@@ -211,11 +273,16 @@ struct Generator {
     /// The tree calls' own stream: the calls of the other kinds are drawn from `rng` exactly as
     /// before the tree existed (only which entity they name can differ, as views are added).
     var tree: SplitMix
+    /// The input calls' stream (pointers, scroll views, zooms, follows, interruptions).
+    var input: SplitMix
+    var scrollViews: [Int] = []  // variables made scroll views
+    var pointersDown: [Int] = [] // pointer ids down as the generated events leave them (refusals aside)
     let hostile: Double
 
     init(seed: UInt64) {
         rng = SplitMix(seed: seed)
         tree = SplitMix(seed: seed ^ 0x7472_6565_7472_6565)
+        input = SplitMix(seed: seed ^ 0x696E_7075_7469_6E70)
         hostile = [0.01, 0.03, 0.08][Int(seed % 3)]
     }
 
@@ -270,13 +337,18 @@ struct Generator {
                           duration: rng.chance(0.7) ? rng.double(0, 0.6, hostile: h) : nil, criterion: rng.chance(0.5),
                           corners: rng.chance(0.4) ? (rng.float(0, 30, hostile: h), rng.float(0, 30, hostile: h), rng.chance(0.5)) : nil,
                           removal: rng.chance(0.3), layerContent: rng.chance(0.1) ? view() : nil, hitTesting: rng.chance(0.2),
-                          effects: effects)
+                          effects: effects, dragDismiss: rng.chance(0.5))
     }
 
     mutating func point() -> (Float, Float) { (rng.coord(hostile: hostile), rng.coord(hostile: hostile)) }
 
     /// The call at index `i`.
     mutating func next(_ i: Int) -> Op {
+        if views.count >= 4, input.chance(0.10) {
+            swap(&rng, &input)
+            defer { swap(&rng, &input) }
+            return nextInput(i)
+        }
         if views.count >= 4, tree.chance(0.21) {
             // The tree calls draw from their own stream through the same helpers (0.21: issue
             // 22's classes took 30 of the 130 rolls; the older tree calls keep their share).
@@ -465,6 +537,98 @@ struct Generator {
                                        rng.float(0, 40, hostile: 0), rng.int(30), rng.int(40))
         default:
             return .despawnedLayerContent(rng.rect(hostile: 0), rng.rect(hostile: 0), rng.chance(0.5), rng.double(0, 0.3, hostile: 0), rng.int(3))
+        }
+    }
+
+    /// Where a pointer goes: mostly at something that takes pans or taps.
+    mutating func aim() -> PointerAim {
+        let h = hostile
+        func fraction() -> Float { rng.chance(0.9) ? rng.float(0.05, 0.95, hostile: 0) : rng.float(-0.5, 1.5, hostile: h) }
+        switch rng.int(20) {
+        case ..<2: let (x, y) = point(); return .point(x, y)
+        case ..<6: return .view(rng.chance(0.4) ? (recent(scrollViews).map(Ref.v) ?? view()) : view(), fraction(), fraction())
+        case ..<10: return .edge(stack(), rng.chance(0.2) ? rng.float(-10, 60, hostile: h) : rng.float(0, 18, hostile: 0), fraction())
+        case ..<14: return .anchor(rng.int(5), rng.chance(0.75), fraction(), fraction())
+        case ..<17: return .layer(rng.int(4), fraction(), fraction())
+        default: return .item(rng.int(64))
+        }
+    }
+
+    /// A pointer event's time step: a frame mostly, sometimes none, backwards, long or hostile.
+    mutating func timeStep() -> Double {
+        if rng.chance(hostile) { return rng.pick(SplitMix.hostileDoubles) }
+        return rng.chance(0.9) ? rng.pick([1.0 / 120, 1.0 / 60, 1.0 / 60, 1.0 / 30, 0.008]) : rng.pick([0, -0.02, 0.3, 0.7])
+    }
+
+    /// A translation for a pan: along one axis mostly (a swipe back, a scroll, a drag down).
+    mutating func translation() -> (Float, Float) {
+        let h = hostile
+        switch rng.int(5) {
+        case 0: return (rng.float(20, 400, hostile: h), rng.float(-15, 15, hostile: 0))
+        case 1: return (rng.float(-15, 15, hostile: 0), rng.float(-400, 400, hostile: h))
+        case 2: return (rng.float(-15, 15, hostile: 0), rng.float(30, 400, hostile: h))
+        case 3: return (rng.float(-8, 8, hostile: 0), rng.float(-8, 8, hostile: 0))   // within the slop: a tap or a long press
+        default: return (rng.float(-400, 400, hostile: h), rng.float(-400, 400, hostile: h))
+        }
+    }
+
+    /// An input call (drawn from the input stream: `rng` is swapped for it).
+    mutating func nextInput(_ i: Int) -> Op {
+        let h = hostile
+        let roll = rng.int(100)
+        switch roll {
+        case ..<22:
+            // A raw event: a new pointer down, or a move, lift or cancel of one that is down;
+            // now and then a phase the pointer is not in (refused).
+            if pointersDown.isEmpty || rng.chance(0.25) {
+                let id = 1 + rng.int(4)
+                if !pointersDown.contains(id) { pointersDown.append(id) }
+                return .pointer(id, PointerPhase.began.rawValue, aim(), timeStep())
+            }
+            let id = rng.chance(0.95) ? pointersDown[rng.int(pointersDown.count)] : 1 + rng.int(8)
+            let phase: PointerPhase = rng.chance(0.7) ? .moved : (rng.chance(0.75) ? .ended : .cancelled)
+            if phase != .moved { pointersDown.removeAll { $0 == id } }
+            let where_: PointerAim
+            if phase == .moved, rng.chance(0.8) { let (dx, dy) = translation(); where_ = .delta(dx / 4, dy / 4) } else { where_ = aim() }
+            return .pointer(id, phase.rawValue, where_, timeStep())
+        case ..<42:
+            let (dx, dy) = translation()
+            return .pan(5 + rng.int(2), aim(), dx, dy, 1 + rng.int(9), rng.chance(0.9) ? rng.pick([1.0 / 60, 1.0 / 120, 1.0 / 30]) : timeStep(), UInt8(rng.int(10) < 7 ? 0 : rng.int(3)))
+        case ..<49:
+            let target = rng.chance(0.5) ? (recent(treeParents).map(Ref.v) ?? view()) : view()
+            if case let .v(k) = target { scrollViews.append(k) }
+            let spec = ScrollSpec(width: rng.length(hostile: h), height: rng.chance(0.7) ? rng.float(200, 3000, hostile: h) : rng.length(hostile: h),
+                                  top: rng.chance(0.7) ? 0 : rng.float(-20, 60, hostile: h), bottom: rng.chance(0.7) ? 0 : rng.float(-20, 60, hostile: h),
+                                  axes: UInt8(rng.int(4)), paging: rng.chance(0.2), bounces: rng.chance(0.8), alwaysH: rng.chance(0.2), alwaysV: rng.chance(0.4),
+                                  rate: rng.chance(0.9) ? rng.pick([0.998, 0.99]) : rng.pick([0, 1, 0.5, .nan, -1]))
+            return .makeScrollView(target, spec)
+        case ..<51:
+            if rng.chance(0.5) {
+                let spec = ScrollSpec(width: rng.chance(0.7) ? 0 : rng.float(0, 900, hostile: 0), height: rng.float(300, 3000, hostile: 0), top: 0, bottom: 0,
+                                      axes: rng.chance(0.8) ? 2 : 3, paging: rng.chance(0.2), bounces: rng.chance(0.8), alwaysH: false, alwaysV: rng.chance(0.3),
+                                      rate: rng.pick([0.998, 0.99]))
+                let rect = RectSpec(x: Float(rng.int(200)), y: Float(rng.int(300)), w: Float(100 + rng.int(250)), h: Float(150 + rng.int(350)))
+                views.append(i)
+                scrollViews.append(i)
+                return .scrollScene(rect, spec, rng.chance(0.5) ? rng.float(-400, -30, hostile: h) : rng.float(30, 400, hostile: h), 2 + rng.int(8), UInt8(rng.int(10) < 8 ? 0 : rng.int(3)))
+            }
+            return .removeScrollView(rng.chance(0.8) ? (recent(scrollViews).map(Ref.v) ?? view()) : entity())
+        case ..<58: return .scrollTo(rng.chance(0.85) ? (recent(scrollViews).map(Ref.v) ?? view()) : view(), rng.float(-100, 800, hostile: h),
+                                     rng.float(-100, 1500, hostile: h), rng.chance(0.6))
+        case ..<60: return .scrollState(rng.chance(0.85) ? (recent(scrollViews).map(Ref.v) ?? view()) : entity())
+        case ..<68:
+            let id = treeAnchors.isEmpty || rng.chance(0.5) ? rng.int(5) : treeAnchors[treeAnchors.count - 1 - rng.int(min(treeAnchors.count, 8))].id
+            return .following(id, stack(), rng.chance(0.6), config())
+        case ..<75:
+            let source = rng.chance(0.4) && !treeAnchors.isEmpty ? Ref.v(treeAnchors[treeAnchors.count - 1 - rng.int(min(treeAnchors.count, 8))].view) : view()
+            return .zoomPush(view(), stack(), source, rng.chance(0.5) ? rng.animation(hostile: h) : nil)
+        case ..<79: return .zoomPop(stack(), view(), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
+        case ..<89:
+            let rect = RectSpec(x: Float(rng.int(300)), y: Float(rng.int(500)), w: Float(10 + rng.int(200)), h: Float(10 + rng.int(200)))
+            return .zoomScene(stack(), rect, rng.chance(0.4), rng.int(12), UInt8(rng.int(6)), rng.chance(0.5) ? rng.animation(hostile: h) : nil)
+        default:
+            let (dx, _) = translation()
+            return .interrupt(stack(), rng.navigation(hostile: h), rng.int(10), UInt8(rng.chance(0.5) ? 5 : rng.int(5)), dx, rng.float(-2000, 2000, hostile: h), rng.navigation(hostile: h))
         }
     }
 

@@ -101,7 +101,7 @@ import Testing
 
     /// Every check's class, to look past them all in a test about the sequence, not the world.
     static let everyCheck = ["render", "presentation", "portal", "screens", "navigation", "header", "popups", "component",
-                             "event", "returns", "refused", "clip", "Clip", "parent", "children"]
+                             "event", "returns", "refused", "clip", "Clip", "parent", "children", "zoom", "pointer", "scroll", "left over"]
 
     @Test func indicesRoundTrip() {
         let indices = [0, 1, 2, 3, 7, 9, 10, 11, 40]
@@ -123,19 +123,27 @@ import Testing
         #expect(full.count > 100)
         #expect(full == lines(3))
         #expect(full != lines(4))
-        let firstHalf = lines(3, keep: { $0 < 150 })
+        // Up to the clean-up after the last call (`checkCleanup`), which both runs end with.
+        let firstHalf = Array(lines(3, keep: { $0 < 150 }).prefix { $0 != "// remove everything" })
+        #expect(firstHalf.count > 50)
         #expect(Array(full.prefix(firstHalf.count)) == firstHalf)
+    }
+
+    /// The Swift of seed `seed`'s 3,000 calls (every check looked past), and counters of its
+    /// accepted and refused calls containing a text.
+    static func sequence(seed: UInt64) -> (lines: [String], accepted: (String) -> Int, refused: (String) -> Int) {
+        var lines: [String] = []
+        _ = Fuzzer.run(seed: seed, calls: 3000, ignore: everyCheck, sink: { lines.append($0) })
+        let calls = lines.filter { !$0.hasPrefix("//") }
+        return (lines, { text in calls.filter { $0.contains(text) && !$0.contains("#expect(throws:") }.count },
+                { text in calls.filter { $0.contains(text) && $0.contains("#expect(throws:") }.count })
     }
 
     /// The tree calls are generated and mostly accepted: a seed's Swift spawns nested views,
     /// reparents, scrolls and clips them, and taps nested items — and the calls of the other kinds
     /// still make up most of the sequence.
     @Test func treeCallsAreExercised() {
-        var lines: [String] = []
-        _ = Fuzzer.run(seed: 5, calls: 3000, ignore: Self.everyCheck, sink: { lines.append($0) })
-        let calls = lines.filter { !$0.hasPrefix("//") }
-        func accepted(_ text: String) -> Int { calls.filter { $0.contains(text) && !$0.contains("#expect(throws:") }.count }
-        func refused(_ text: String) -> Int { calls.filter { $0.contains(text) && $0.contains("#expect(throws:") }.count }
+        let (lines, accepted, refused) = Self.sequence(seed: 5)
         #expect(accepted(", in: e") >= 10)            // views spawned inside a parent
         #expect(accepted("world.setParent(e") >= 3)
         #expect(refused("world.setParent(") >= 1)      // cycles, dead or Portal-owned parents
@@ -145,7 +153,29 @@ import Testing
         #expect(accepted("world.setClipsToBounds(true") >= 3)
         #expect(accepted("world.children(of: ") >= 3)
         #expect(lines.contains { $0.hasPrefix("// the centre of world.renderList[") })
-        #expect(calls.filter { $0.contains("world.portal") || $0.contains("world.push(") || $0.contains("world.presentPopup(") }.count >= 150)
+        #expect(lines.filter { !$0.hasPrefix("//") && ($0.contains("world.portal") || $0.contains("world.push(") || $0.contains("world.presentPopup(")) }.count >= 150)
+    }
+
+    /// The input calls (issue 26) are generated and mostly accepted: pointers go down, move and
+    /// lift (and hostile ones are refused), pans are taken by stacks and by scroll views, scroll
+    /// views are made and scrolled, flights follow stacks, zooms push and pop, and interactive pops
+    /// begin mid-transition.
+    @Test func inputCallsAreExercised() {
+        let (lines, accepted, refused) = Self.sequence(seed: 6)
+        #expect(accepted("world.pointer(PointerEvent(") >= 100)
+        #expect(refused("world.pointer(PointerEvent(") >= 5)
+        #expect(accepted("phase: .began") >= 20 && accepted("phase: .ended") >= 10 && accepted("phase: .cancelled") >= 1)
+        #expect(lines.filter { $0.hasPrefix("// pointer ") && $0.contains("(a stack)") }.count >= 2)
+        #expect(lines.filter { $0.hasPrefix("// pointer ") && $0.contains("(a scroll view)") }.count >= 2)
+        #expect(accepted("world.makeScrollView(") >= 5)
+        #expect(refused("world.makeScrollView(") >= 1)
+        #expect(accepted("world.scroll(") >= 1 && refused("world.scroll(") >= 1)
+        #expect(accepted("c.following = ") >= 5)
+        #expect(accepted("world.push(q") >= 5)   // zoom scenes
+        #expect(accepted("transition: NavigationTransition.zoom(source: ") >= 10)
+        #expect(refused("transition: NavigationTransition.zoom(source: ") >= 1)
+        #expect(accepted("world.beginInteractivePop(") >= 3)
+        #expect(lines.contains("// remove everything"))
     }
 
     /// Failure classes lose their numbers, so a shrunk sequence must keep the class, not the entity.

@@ -248,6 +248,30 @@ struct NavigationZoomTests {
         let replayed = try Trace(text).replay()
         #expect(replayed.renderList == s.world.renderList)
     }
+
+    /// A stack whose width is a subnormal number (fuzz seed 24): the screen's scale, the source's
+    /// width over the stack's, overflowed to infinity, and the global transform held NaN. The
+    /// scale is held to ±1e9, as every magnitude Portal keeps.
+    @Test func aStackNarrowerThanAFloatCanHoldZoomsWithAFiniteScale() throws {
+        let world = World()
+        let narrow = Float.leastNormalMagnitude / 100
+        let root = try world.spawnView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let stack = try world.spawnNavigationStack(frame: Rect(x: 0, y: 0, width: narrow, height: 300), root: root)
+        let screen = try world.spawnScreen(for: stack)
+        let source = try world.spawnView(frame: Rect(x: 20, y: 40, width: 50, height: 60))
+        world.tick()
+        try world.push(screen, onto: stack, transition: NavigationTransition.zoom(source: source).animation(.linear(duration: 0.1)))
+        for _ in 0..<3 {
+            world.tick()
+            let p = try world.presentation(of: screen)
+            // s0 = 50 / 1.2e-40 is held to 1e9, so s = s0 + (1 − s0)z stays within it.
+            #expect(p.transform.scaleX.isFinite && p.transform.scaleX <= Rect.maxMagnitude && p.transform.scaleX > 1e8)
+            #expect(p.transform.isValid)
+            let g = p.globalTransform
+            let entries = [g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33]
+            #expect(entries.allSatisfy { $0.isFinite })
+        }
+    }
 }
 
 // A drag on the zoomed screen (issue 26): the stack's pan, in any direction, with the

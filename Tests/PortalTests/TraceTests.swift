@@ -107,7 +107,8 @@ final class FrameLog {
                      "setParent", "contentOffset", "setFrames", "clipsToBounds", "portal", "removePortal", "portalTransition", "portalItem",
                      "portalGroup", "transfer", "reduceMotion", "popupPolicy", "navigationStack", "push", "pop", "popToRoot",
                      "setStack", "beginPop", "updatePop", "endPop", "flowingHeader", "headerAnchors", "scroll", "popupContainer",
-                     "presentPopup", "dismissPopup", "dismissTopPopup", "tap", "advance", "tick"] {
+                     "presentPopup", "dismissPopup", "dismissTopPopup", "tap", "advance", "tick", "pointer", "makeScrollView",
+                     "removeScrollView", "scrollTo"] {
             #expect(verbs.contains(verb), "no \(verb) in the session")
         }
 

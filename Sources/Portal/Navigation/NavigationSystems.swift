@@ -571,7 +571,8 @@ extension World {
     /// translation (about the screen's centre, as the view's transform applies) that puts the
     /// alignment rect's centre at source.mid + (alignment.mid − source.mid)·z.
     static func zoomPlacement(source: Rect, alignment: Rect, bounds: Rect, z: Float) -> (translation: Point, scale: Float) {
-        let s0 = alignment.width > 0 ? source.width / alignment.width : 1
+        // Held to ±1e9 (`Rect.maxMagnitude`): over a subnormal width the quotient overflows.
+        let s0 = alignment.width > 0 ? min(source.width / alignment.width, Rect.maxMagnitude) : 1
         let s = s0 + (1 - s0) * z
         let cx = source.midX + (alignment.midX - source.midX) * z, cy = source.midY + (alignment.midY - source.midY) * z
         return (Point(x: cx - bounds.midX - s * (alignment.midX - bounds.midX), y: cy - bounds.midY - s * (alignment.midY - bounds.midY)), s)
