@@ -208,5 +208,6 @@ func inputHeaderScene() -> Scene {
 
 /// The scenes recorded from scripted pointer input, in page order.
 func inputScenes() -> [Scene] {
-    [inputFlingScene(), inputPagingScene(), inputCarouselScene(), inputHeaderScene(), pushReversedScene(), swipeBackHeroScene()]
+    [inputFlingScene(), inputPagingScene(), inputCarouselScene(), inputHeaderScene(), pushReversedScene(), swipeBackHeroScene(),
+     zoomDragDismissScene(), dragDismissCancelledScene(), portalDragDismissScene()]
 }
