@@ -84,14 +84,11 @@ extension World {
     func stagePointer(_ event: PointerEvent) {
         switch event.phase {
         case .began:
-            pointers.projected.append(ProjectedPointer(pointer: event.pointer, time: event.time))
+            pointers.project(event.pointer, time: event.time)
         case .moved:
             if let index = pointers.projectedIndex(of: event.pointer) { pointers.projected[index].time = event.time }
         case .ended, .cancelled:
-            if let index = pointers.projectedIndex(of: event.pointer) {
-                pointers.projected.swapAt(index, pointers.projected.count - 1)
-                pointers.projected.removeLast()
-            }
+            if let index = pointers.projectedIndex(of: event.pointer) { pointers.unproject(at: index) }
         }
         commands.append(.pointer(event))
     }
