@@ -16,9 +16,9 @@
 // sixth).
 //
 // portal/drag-dismiss-pointers: portal/drag-dismiss driven by real pointer events, n pointers
-// down at once (n `World.pointer` events a tick, applied with the arbitration by the tick). The
-// arbiter's pointer table is a list searched per event, sized for a touch screen's few fingers:
-// at 1,000 pointers the search, not the drag, is most of the tick.
+// down at once (n `World.pointer` events a tick, applied with the arbitration by the tick): each
+// event's call (validation, staging), its lookup, velocity fit and owner check on top of the
+// drag's step.
 //
 // reference/drag-frames: the same world with no portals: the host moves the n destination views
 // itself to the frames the drags give (one `setFrames` of n frames), then ticks — what a host

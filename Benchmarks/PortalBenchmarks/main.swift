@@ -341,7 +341,7 @@ do {
         ratios.append(("portal/drag-dismiss ÷ reference/drag-frames", drags[0].median / drags[3].median,
                        "1,000 drags, a step each per tick; target: portal/drag-dismiss ≤ 2 % of 8.33 ms"))
         ratios.append(("portal/drag-dismiss-pointers ÷ portal/drag-dismiss", drags[2].median / drags[0].median,
-                       "the same drags from 1,000 pointers' events: the arbiter's per-event pointer search"))
+                       "the same drags from 1,000 pointers' events: each event's call, arbitration and velocity"))
         ratios.append(("portal/drag-dismiss-release ÷ reference/drag-frames", drags[1].median / drags[3].median,
                        "1,000 gestures of 64 ticks: ~16 releases a tick, their flights and landings"))
     }

@@ -51,7 +51,6 @@ extension World {
         // Validated at the call: the pointer is not down. (A stale record would be a bug.)
         if let stale = pointers.row(of: event.pointer) { endPan(stale, .cancelled, location: event.location, time: event.time, tick: tick); pointers.release(stale) }
         let row = pointers.freeRow()
-        pointers.downCount += 1
         let hit = hitTest(event.location)
         // The candidates, innermost first, built in the row's own kept storage.
         var candidates: [PanCandidate] = []
@@ -70,10 +69,10 @@ extension World {
         for candidate in candidates where features.panHandlers[candidate.handler].pressed(self, candidate.view, tick) { stopped = true }
         var tracker = VelocityTracker()
         tracker.append(event.location, at: event.time)
-        pointers.records[row] = PointerRecord(pointer: event.pointer, isDown: true, mode: .possible, tracker: tracker,
+        pointers.occupy(row, with: PointerRecord(pointer: event.pointer, isDown: true, mode: .possible, tracker: tracker,
                                               start: event.location, startTime: event.time, pressTick: tick,
                                               location: event.location, time: event.time, hit: hit, stoppedSomething: stopped,
-                                              candidates: candidates)
+                                              candidates: candidates))
     }
 
     private func movePointer(_ event: PointerEvent, tick: UInt64) {

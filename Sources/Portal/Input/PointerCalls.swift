@@ -32,8 +32,8 @@ struct PointerCall: HostCall {
     }
 
     func perform(on world: World) throws(PortalError) {
-        try world.validatePointer(event)
-        world.stagePointer(event)
+        let index = try world.validatePointer(event)
+        world.stagePointer(event, projectedAt: index)
     }
 }
 
@@ -60,8 +60,9 @@ extension World {
         try submit(PointerCall(event: event))
     }
 
-    /// Checks `event` against the pointers the events sent so far leave down.
-    func validatePointer(_ event: PointerEvent) throws(PortalError) {
+    /// Checks `event` against the pointers the events sent so far leave down; returns the
+    /// pointer's index in `pointers.projected` (`nil` for a press).
+    func validatePointer(_ event: PointerEvent) throws(PortalError) -> Int? {
         guard Rect.isSane(event.location.x), Rect.isSane(event.location.y) else {
             throw .invalidGeometry("event.location", Rect.isSane(event.location.x) ? event.location.y : event.location.x,
                                    reason: "a pointer's location must be finite, within ±1e9 points")
@@ -78,20 +79,19 @@ extension World {
                                     reason: "earlier than pointer \(event.pointer)'s previous event at \(last): time may not go backwards")
             }
         }
+        return index
     }
 
     /// Stages a validated event and projects it: the next call sees the pointer down or up.
-    func stagePointer(_ event: PointerEvent) {
+    /// `index` is the pointer's in `pointers.projected`, as the validation found it.
+    func stagePointer(_ event: PointerEvent, projectedAt index: Int?) {
         switch event.phase {
         case .began:
-            pointers.projected.append(ProjectedPointer(pointer: event.pointer, time: event.time))
+            pointers.project(event.pointer, time: event.time)
         case .moved:
-            if let index = pointers.projectedIndex(of: event.pointer) { pointers.projected[index].time = event.time }
+            if let index { pointers.projected[index].time = event.time }
         case .ended, .cancelled:
-            if let index = pointers.projectedIndex(of: event.pointer) {
-                pointers.projected.swapAt(index, pointers.projected.count - 1)
-                pointers.projected.removeLast()
-            }
+            if let index { pointers.unproject(at: index) }
         }
         commands.append(.pointer(event))
     }

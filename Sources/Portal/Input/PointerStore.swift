@@ -3,6 +3,11 @@
 // down, keeping its candidate list's storage, so steady input allocates nothing; the table grows
 // only to the most pointers ever down at once.
 //
+// Each view has an index from pointer id to place (`PointerIndex`, open addressing), so an
+// event finds its pointer in constant time however many are down; the indices, like the table,
+// grow only to the most pointers ever down at once. A free row is the lowest one, as a scan from
+// the first would find it (rows below `firstFree` are all down).
+//
 // Two views of the pointers, as for every staged call: `projected` is what the calls made so
 // far leave down (validation reads it at the call), `records` what the applied events left
 // (the arbiter reads and writes it at the tick).
@@ -65,36 +70,58 @@ struct PointerStore {
     var projected: [ProjectedPointer] = []
     /// How many records are down: the tick's checks do nothing when none is.
     var downCount = 0
+    /// The down records' rows by pointer.
+    private(set) var rows = PointerIndex()
+    /// The index in `projected` of each pointer there.
+    private(set) var projectedIndices = PointerIndex()
+    /// Every row below it is down.
+    private var firstFree = 0
 
     /// The row of the down pointer `pointer` at the tick.
-    func row(of pointer: Int) -> Int? {
-        records.withUnsafeBufferPointer { rows in
-            for i in rows.indices where rows[i].isDown && rows[i].pointer == pointer { return i }
-            return nil
-        }
-    }
+    func row(of pointer: Int) -> Int? { rows.find(pointer) }
 
     /// The index of `pointer` in `projected`.
-    func projectedIndex(of pointer: Int) -> Int? {
-        projected.withUnsafeBufferPointer { list in
-            for i in list.indices where list[i].pointer == pointer { return i }
-            return nil
-        }
+    func projectedIndex(of pointer: Int) -> Int? { projectedIndices.find(pointer) }
+
+    /// Projects `pointer` down at `time` (it is not projected).
+    mutating func project(_ pointer: Int, time: Double) {
+        projectedIndices.insert(pointer, projected.count)
+        projected.append(ProjectedPointer(pointer: pointer, time: time))
     }
 
-    /// A free row for a new pointer (a reused one keeps its candidate storage).
+    /// Projects the pointer at `index` up.
+    mutating func unproject(at index: Int) {
+        projectedIndices.remove(projected[index].pointer)
+        let last = projected.count - 1
+        if index != last {
+            projected.swapAt(index, last)
+            projectedIndices.insert(projected[index].pointer, index)
+        }
+        projected.removeLast()
+    }
+
+    /// A free row for a new pointer (a reused one keeps its candidate storage): the lowest.
     mutating func freeRow() -> Int {
-        if let i = records.firstIndex(where: { !$0.isDown }) { return i }
-        records.append(PointerRecord())
-        return records.count - 1
+        while firstFree < records.count, records[firstFree].isDown { firstFree += 1 }
+        if firstFree == records.count { records.append(PointerRecord()) }
+        return firstFree
+    }
+
+    /// Puts `record` (down) at `row`, a free row.
+    mutating func occupy(_ row: Int, with record: PointerRecord) {
+        records[row] = record
+        rows.insert(record.pointer, row)
+        downCount += 1
     }
 
     /// Frees `row`, keeping its candidate list's storage.
     mutating func release(_ row: Int) {
+        rows.remove(records[row].pointer)
         records[row].isDown = false
         records[row].hit = nil
         records[row].candidates.removeAll(keepingCapacity: true)
         downCount -= 1
+        firstFree = min(firstFree, row)
     }
 
     /// Whether some down pointer other than `row` owns a pan at `candidate`.
@@ -108,12 +135,118 @@ struct PointerStore {
 
     func checkInvariants() {
         precondition(downCount == records.count { $0.isDown }, "pointers: downCount \(downCount) disagrees with the records")
-        for record in records where record.isDown {
+        precondition(rows.count == downCount, "pointers: the row index holds \(rows.count) pointers, \(downCount) are down")
+        precondition(firstFree <= records.count && records[..<firstFree].allSatisfy(\.isDown), "pointers: a free row below firstFree \(firstFree)")
+        for (row, record) in records.enumerated() where record.isDown {
             precondition(records.count { $0.isDown && $0.pointer == record.pointer } == 1, "pointers: \(record.pointer) is down twice")
+            precondition(rows.find(record.pointer) == row, "pointers: the row index has \(record.pointer) at \(rows.find(record.pointer).map(String.init) ?? "nil"), not \(row)")
             precondition(record.mode != .panning || record.candidates.contains { $0.handler == record.owner.handler && $0.view == record.owner.view },
                          "pointers: \(record.pointer)'s owner is not one of its candidates")
         }
         for record in records where !record.isDown { precondition(record.candidates.isEmpty, "pointers: a free record holds candidates") }
-        for p in projected { precondition(projected.count { $0.pointer == p.pointer } == 1, "pointers: \(p.pointer) projected down twice") }
+        precondition(projectedIndices.count == projected.count, "pointers: the projected index holds \(projectedIndices.count) pointers, \(projected.count) are projected")
+        for (index, p) in projected.enumerated() {
+            precondition(projected.count { $0.pointer == p.pointer } == 1, "pointers: \(p.pointer) projected down twice")
+            precondition(projectedIndices.find(p.pointer) == index, "pointers: the projected index misplaces \(p.pointer)")
+        }
+        rows.checkInvariants("rows")
+        projectedIndices.checkInvariants("projected")
+    }
+}
+
+/// A map from pointer ids to places (non-negative `Int`s): open addressing, linear probing,
+/// deletion by backward shift (no tombstones, so a steady stream of presses and lifts keeps the
+/// probe lengths and allocates nothing). The table doubles when it is half full; with nothing in
+/// it, a lookup reads no slot.
+struct PointerIndex {
+    /// The slots' keys and values; a value of -1 marks an empty slot. Power-of-two count.
+    private var keys: [Int] = []
+    private var values: [Int] = []
+    private(set) var count = 0
+
+    /// The slot `key` hashes to (Fibonacci hashing onto the top bits).
+    private static func home(_ key: Int, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The place of `key`, if it is in the map.
+    func find(_ key: Int) -> Int? {
+        guard count > 0 else { return nil }
+        return keys.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { values in
+                let mask = keys.count - 1
+                var i = PointerIndex.home(key, mask: mask)
+                while values[i] >= 0 {
+                    if keys[i] == key { return values[i] }
+                    i = (i + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Maps `key` to `value` (`value >= 0`), replacing its place if it has one.
+    mutating func insert(_ key: Int, _ value: Int) {
+        if 2 * (count + 1) > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = PointerIndex.home(key, mask: mask)
+        while values[i] >= 0 {
+            if keys[i] == key { values[i] = value; return }
+            i = (i + 1) & mask
+        }
+        keys[i] = key
+        values[i] = value
+        count += 1
+    }
+
+    /// Removes `key`, if it is in the map: the slots after it in its run move back to keep
+    /// every key reachable from its home.
+    mutating func remove(_ key: Int) {
+        guard count > 0 else { return }
+        let mask = keys.count - 1
+        var i = PointerIndex.home(key, mask: mask)
+        while values[i] >= 0 {
+            if keys[i] == key { break }
+            i = (i + 1) & mask
+        }
+        guard values[i] >= 0 else { return }
+        var hole = i
+        var j = (i + 1) & mask
+        while values[j] >= 0 {
+            let home = PointerIndex.home(keys[j], mask: mask)
+            // j's key may fill the hole when its home is not in the cyclic range (hole, j].
+            if (j - home) & mask >= (j - hole) & mask {
+                keys[hole] = keys[j]
+                values[hole] = values[j]
+                hole = j
+            }
+            j = (j + 1) & mask
+        }
+        values[hole] = -1
+        count -= 1
+    }
+
+    private mutating func grow() {
+        let old = (keys, values)
+        let capacity = max(8, 2 * keys.count)
+        keys = Array(repeating: 0, count: capacity)
+        values = Array(repeating: -1, count: capacity)
+        count = 0
+        for i in old.0.indices where old.1[i] >= 0 { insert(old.0[i], old.1[i]) }
+    }
+
+    func checkInvariants(_ name: String) {
+        precondition(keys.count == values.count && keys.count & (keys.count &- 1) == 0, "pointers: \(name) index has a bad size")
+        precondition(count == values.count { $0 >= 0 } && (count == 0 || 2 * count <= keys.count), "pointers: \(name) index count \(count) is wrong")
+        let mask = keys.count - 1
+        for i in keys.indices where values[i] >= 0 {
+            // Every slot from the key's home to it is full (else a lookup would stop short).
+            var k = PointerIndex.home(keys[i], mask: mask)
+            while k != i {
+                precondition(values[k] >= 0, "pointers: \(name) index cannot reach \(keys[i])")
+                k = (k + 1) & mask
+            }
+            precondition(keys.indices.count { values[$0] >= 0 && keys[$0] == keys[i] } == 1, "pointers: \(name) index holds \(keys[i]) twice")
+        }
     }
 }
