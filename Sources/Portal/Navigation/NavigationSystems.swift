@@ -503,67 +503,12 @@ extension World {
     /// Placement point: each running zoom places its screen between the source as drawn now
     /// (in the stack's space) and the stack's bounds, by the transition's progress, scaled
     /// uniformly about its alignment rect (the rule is ``NavigationTransition/zoom(source:options:)``'s),
-    /// and sets its dimming view's opacity.
+    /// and sets its dimming view's opacity. The stores are passed in once for the whole pass
+    /// (`NavigationStore.placeZooms`): read through the world, every view read copied the view
+    /// store and every write paid three checked accesses, per zoom.
     func runNavigationZoom() {
         guard navigation.zooms > 0 else { return }
-        for row in navigation.stacks.values.indices {
-            guard var zoom = navigation.stacks.values[row].active?.zoom else { continue }
-            let stack = navigation.stacks.entities[row]
-            guard let stackSlot = views.slot(of: stack), let slot = views.slot(of: zoom.screen) else { continue }
-            let size = views.frame(slot: stackSlot)
-            let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-            // The source as drawn, in the stack's space (through the stack's inverse global transform).
-            if let sourceSlot = views.slot(of: zoom.source), let inverse = views.presentation(slot: stackSlot).globalTransform.inverted() {
-                let global = views.presentation(slot: sourceSlot).globalFrame
-                let a = inverse.map(Point(x: global.minX, y: global.minY)), b = inverse.map(Point(x: global.maxX, y: global.maxY))
-                zoom.lastSource = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
-                zoom.lastRadius = views.value(.cornerRadius, slot: sourceSlot)
-                navigation.stacks.values[row].active?.zoom = zoom
-            }
-            let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
-            let alignment = zoom.options.alignmentRect ?? bounds
-            let p = navigation.progress(of: stack, views: views)
-            // The placement: the zoom's at its progress z; under a finger, the drag's curve on
-            // where it took over; after a release, from where it was let go to the end it heads for.
-            var translation: Point, scale: Float, z: Float, dimmed: Float
-            if let held = zoom.held {
-                let q = DragToDismiss.progress(held.translation, containerHeight: bounds.height, held.style)
-                translation = Point(x: held.baseTranslation.x + held.translation.x, y: held.baseTranslation.y + held.translation.y)
-                scale = held.baseScale * DragToDismiss.scale(q, held.style)
-                z = held.baseZ
-                dimmed = held.baseDimming * (1 - q)
-            } else if let released = zoom.released, let progressSlot = views.slot(of: navigation.stacks.values[row].progressView) {
-                let u = views.value(.y, slot: progressSlot)
-                let target = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: released.targetZ)
-                func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * u }
-                translation = Point(x: mix(released.translation.x, target.translation.x), y: mix(released.translation.y, target.translation.y))
-                scale = mix(released.scale, target.scale)
-                z = mix(released.z, released.targetZ)
-                dimmed = mix(released.dimming, zoom.options.dimmingOpacity * released.targetZ)
-                setPresented(.x, mix(released.progressFrom, released.progressTo), slot: progressSlot)
-            } else {
-                z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
-                (translation, scale) = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: z)
-                dimmed = zoom.options.dimmingOpacity * z
-            }
-            setPresented(.translationX, translation.x, slot: slot)
-            setPresented(.translationY, translation.y, slot: slot)
-            setPresented(.scaleX, scale, slot: slot)
-            setPresented(.scaleY, scale, slot: slot)
-            func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
-            // The radius and the shadow as drawn go from the source end's to the screen's own:
-            // in the screen's space that is the drawn value over the scale.
-            let drawn = mix(zoom.options.cornerRadius ?? zoom.lastRadius, zoom.restRadius)
-            setPresented(.cornerRadius, scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius, slot: slot)
-            let shadow = mix(zoom.options.shadowRadius, zoom.restShadow)
-            setPresented(.shadowRadius, scale > 1e-6 ? min(shadow / scale, Rect.maxMagnitude) : zoom.restShadow, slot: slot)
-            if let dimming = zoom.dimming, let dimmingSlot = views.slot(of: dimming) {
-                if views.frame(slot: dimmingSlot) != bounds {
-                    setPresented([(.x, 0), (.y, 0), (.width, bounds.width), (.height, bounds.height)], slot: dimmingSlot)
-                }
-                setPresented(.opacity, min(max(dimmed, 0), 1), slot: dimmingSlot)
-            }
-        }
+        navigation.placeZooms(views: &views, tracks: &tracks, events: &events)
     }
 
     /// Where a zooming screen filling `bounds` is drawn at zoom progress `z` (0 at the source,
@@ -720,5 +665,123 @@ extension ComponentTable {
     mutating func update(_ entity: Entity, _ body: (inout Value) -> Void) {
         guard let row = index.row(of: entity) else { return }
         body(&values[row])
+    }
+}
+
+extension NavigationStore {
+    /// `World.runNavigationZoom`'s pass over the running zooms, on the stores it is handed.
+    ///
+    /// Everything is read in place: the stacks' states through a buffer pointer (a row read by
+    /// subscript was copied whole, lists and stages, for every stack), the views through the
+    /// columns' pointers (a non-inlined read of the store itself copied all of it to pass it).
+    mutating func placeZooms(views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) {
+        let entities = stacks.entities
+        stacks.values.withUnsafeMutableBufferPointer { states in
+            guard let first = states.baseAddress else { return }
+            for row in states.indices {
+                // Through the element's pointer: `states[row].active?.zoom` copied the whole state out.
+                let state = first + row
+                guard var zoom = state.pointee.active?.zoom else { continue }
+                guard let stackSlot = views.slot(of: entities[row]), let slot = views.slot(of: zoom.screen) else { continue }
+                let size = views.frame(slot: stackSlot)
+                let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+                // The source as drawn, in the stack's space (through the stack's inverse global transform).
+                if let sourceSlot = views.slot(of: zoom.source), let drawn = views.columns.withPointersInPlace({ c in
+                    NavigationStore.drawnSource(sourceSlot, inSpaceOf: stackSlot, c)
+                }) {
+                    zoom.lastSource = drawn
+                    zoom.lastRadius = views.value(.cornerRadius, slot: sourceSlot)
+                    state.pointee.active!.zoom!.lastSource = zoom.lastSource
+                    state.pointee.active!.zoom!.lastRadius = zoom.lastRadius
+                }
+                NavigationStore.place(zoom, slot: slot, bounds: bounds, progressView: state.pointee.progressView,
+                                      views: &views, tracks: &tracks, events: &events)
+            }
+        }
+    }
+
+    /// The frame of the view in `sourceSlot` as drawn, in the space of the view in `stackSlot`
+    /// (through its inverse global transform), or `nil` where that transform has no inverse.
+    /// The source's transform is composed up to the stack's content only (from the stack's
+    /// transform, already at hand), where it usually lies.
+    @inline(__always)
+    private static func drawnSource(_ sourceSlot: Int, inSpaceOf stackSlot: Int, _ c: ViewColumns.Pointers) -> Rect? {
+        let stackGlobal = c.globalTransform(slot: stackSlot)
+        guard let inverse = stackGlobal.inverted() else { return nil }
+        let known = ViewColumns.Pointers.KnownContent(slot: stackSlot, transform: c.contentTransform(slot: stackSlot, global: stackGlobal))
+        let global = c.globalFrame(slot: sourceSlot, known: known)
+        let a = inverse.map(Point(x: global.minX, y: global.minY)), b = inverse.map(Point(x: global.maxX, y: global.maxY))
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+
+    /// Places one zoom's screen (in `slot`, its stack's bounds `bounds`) and its dimming view.
+    @inline(__always)
+    private static func place(_ zoom: NavigationZoom, slot: Int, bounds: Rect, progressView: Entity,
+                              views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) {
+        let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+        let alignment = zoom.options.alignmentRect ?? bounds
+        let progressSlot = views.slot(of: progressView)
+        let p = progressSlot.map { views.value(.x, slot: $0) } ?? 0
+        // The placement: the zoom's at its progress z; under a finger, the drag's curve on
+        // where it took over; after a release, from where it was let go to the end it heads for.
+        var translation: Point, scale: Float, z: Float, dimmed: Float
+        if let held = zoom.held {
+            let q = DragToDismiss.progress(held.translation, containerHeight: bounds.height, held.style)
+            translation = Point(x: held.baseTranslation.x + held.translation.x, y: held.baseTranslation.y + held.translation.y)
+            scale = held.baseScale * DragToDismiss.scale(q, held.style)
+            z = held.baseZ
+            dimmed = held.baseDimming * (1 - q)
+        } else if let released = zoom.released, let progressSlot {
+            let u = views.value(.y, slot: progressSlot)
+            let target = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: released.targetZ)
+            func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * u }
+            translation = Point(x: mix(released.translation.x, target.translation.x), y: mix(released.translation.y, target.translation.y))
+            scale = mix(released.scale, target.scale)
+            z = mix(released.z, released.targetZ)
+            dimmed = mix(released.dimming, zoom.options.dimmingOpacity * released.targetZ)
+            tracks.place(.x, mix(released.progressFrom, released.progressTo), slot: progressSlot, views: &views, events: &events)
+        } else {
+            z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
+            (translation, scale) = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: z)
+            dimmed = zoom.options.dimmingOpacity * z
+        }
+        func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
+        // The radius and the shadow as drawn go from the source end's to the screen's own:
+        // in the screen's space that is the drawn value over the scale.
+        let drawn = mix(zoom.options.cornerRadius ?? zoom.lastRadius, zoom.restRadius)
+        let shadow = mix(zoom.options.shadowRadius, zoom.restShadow)
+        tracks.placeZoomed(slot: slot, translation: translation, scale: scale,
+                           cornerRadius: scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius,
+                           shadowRadius: scale > 1e-6 ? min(shadow / scale, Rect.maxMagnitude) : zoom.restShadow,
+                           views: &views, events: &events)
+        if let dimming = zoom.dimming, let dimmingSlot = views.slot(of: dimming) {
+            if views.frame(slot: dimmingSlot) != bounds { tracks.placeFrame(bounds, slot: dimmingSlot, views: &views, events: &events) }
+            tracks.place(.opacity, min(max(dimmed, 0), 1), slot: dimmingSlot, views: &views, events: &events)
+        }
+    }
+}
+
+extension TrackStore {
+    /// `place` for the six channels a zoom sets on its screen each tick, in the order it set
+    /// them one by one, with the view noted once rather than once per channel.
+    @inline(__always)
+    mutating func placeZoomed(slot: Int, translation: Point, scale: Float, cornerRadius: Float, shadowRadius: Float,
+                              views: inout ViewStore, events: inout [WorldEvent]) {
+        stop(.translationX, slot: slot, views: &views, events: &events)
+        stop(.translationY, slot: slot, views: &views, events: &events)
+        stop(.scaleX, slot: slot, views: &views, events: &events)
+        stop(.scaleY, slot: slot, views: &views, events: &events)
+        stop(.cornerRadius, slot: slot, views: &views, events: &events)
+        stop(.shadowRadius, slot: slot, views: &views, events: &events)
+        views.noteGeometryWrite(slot: slot)
+        let b = slot * ViewChannel.stride
+        views.values.withUnsafeMutableBufferPointer(noting: slot) { v in
+            v[b + ViewChannel.translationX.rawValue] = translation.x
+            v[b + ViewChannel.translationY.rawValue] = translation.y
+            v[b + ViewChannel.scaleX.rawValue] = scale
+            v[b + ViewChannel.scaleY.rawValue] = scale
+            v[b + ViewChannel.cornerRadius.rawValue] = cornerRadius
+            v[b + ViewChannel.shadowRadius.rawValue] = shadowRadius
+        }
     }
 }

@@ -842,12 +842,19 @@ struct ViewStore {
                                     : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
         let global = globalTransform(slot: slot)
         p.globalTransform = global
-        p.globalFrame = global.boundingBox(of: p.frame.size) ?? p.frame
+        p.globalFrame = ViewStore.globalFrame(p.frame, under: global)
         p.contentOffset = contentOffset(slot: slot)
         p.clipsToBounds = styles[slot].clipsToBounds
         p.zIndex = styles[slot].zIndex
         p.isHidden = hiddenBy[slot] & HiddenReason.app.rawValue != 0
         return p
+    }
+
+    /// Where a frame (its size held at 0 or more) under `global` is drawn: its bounding box, or
+    /// the frame itself when part of it is behind the viewer.
+    @inline(__always)
+    static func globalFrame(_ frame: Rect, under global: ProjectionTransform) -> Rect {
+        global.boundingBox(of: frame.size) ?? frame
     }
 
     /// Where a portal anchor is on screen: the bounding box of its frame (before its own
@@ -863,23 +870,11 @@ struct ViewStore {
         return (ProjectionTransform.translation(x: f.minX, y: f.minY) * transform).boundingBox(of: f.size)
     }
 
-    /// The global transform of the view in `slot`, composed up its ancestors on demand (O(depth))
-    /// in the render walk's order: its local transform, then its parent's content transform.
-    func globalTransform(slot: Int) -> ProjectionTransform {
-        let p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
-        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
-        guard let parent = parent(slot: slot) else { return local }
-        return local * contentTransform(slot: parent)
-    }
+    /// The global transform of the view in `slot` (``ViewColumns/Pointers/globalTransform(slot:known:)``).
+    func globalTransform(slot: Int) -> ProjectionTransform { columns.withPointers { $0.globalTransform(slot: slot) } }
 
-    /// Where the content space of the view in `slot` (its children's frames) lands on screen:
-    /// its content offset, then its global transform — what the render walk hands its children.
-    func contentTransform(slot: Int) -> ProjectionTransform {
-        let global = globalTransform(slot: slot)
-        let offset = contentOffset(slot: slot)
-        guard offset.x != 0 || offset.y != 0 else { return global }
-        return ProjectionTransform.translation(x: -offset.x, y: -offset.y) * global
-    }
+    /// The content transform of the view in `slot` (``ViewColumns/Pointers/contentTransform(slot:known:)``).
+    func contentTransform(slot: Int) -> ProjectionTransform { columns.withPointers { $0.contentTransform(slot: slot) } }
 
     /// The content transforms of the last two parents, remembered by
     /// ``anchorFrame(slot:cache:)``: two, because a pass alternates between a flight's two ends
@@ -1032,5 +1027,47 @@ struct ViewStore {
             precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
             precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")
         }
+    }
+}
+
+extension ViewColumns.Pointers {
+    /// A view whose content transform a caller already has: composing a transform up the tree
+    /// stops there.
+    struct KnownContent {
+        let slot: Int
+        let transform: ProjectionTransform
+        static let none = KnownContent(slot: -1, transform: .identity)
+    }
+
+    /// The global transform of the view in `slot`, composed up its ancestors on demand (O(depth))
+    /// in the render walk's order: its local transform, then its parent's content transform
+    /// (`known`'s, where the walk up reaches it). On the columns' pointers, so that a pass
+    /// holding the store inout reads it in place.
+    func globalTransform(slot: Int, known: KnownContent = .none) -> ProjectionTransform {
+        let p = ViewStore.presentation(block: values, slot: slot, axis: styles[slot].rotationAxis)
+        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
+        guard let parent = parent(slot) else { return local }
+        return local * (parent == known.slot ? known.transform : contentTransform(slot: parent, known: known))
+    }
+
+    /// Where the content space of the view in `slot` (its children's frames) lands on screen:
+    /// its content offset, then its global transform — what the render walk hands its children.
+    func contentTransform(slot: Int, known: KnownContent = .none) -> ProjectionTransform {
+        contentTransform(slot: slot, global: globalTransform(slot: slot, known: known))
+    }
+
+    /// ``contentTransform(slot:known:)`` from the view's global transform.
+    @inline(__always)
+    func contentTransform(slot: Int, global: ProjectionTransform) -> ProjectionTransform {
+        let b = slot * ViewChannel.stride
+        let x = values[b + ViewChannel.contentOffsetX.rawValue], y = values[b + ViewChannel.contentOffsetY.rawValue]
+        guard x != 0 || y != 0 else { return global }
+        return ProjectionTransform.translation(x: -x, y: -y) * global
+    }
+
+    /// The global frame of the view in `slot`, as ``ViewStore/presentation(slot:)`` gives it.
+    func globalFrame(slot: Int, known: KnownContent = .none) -> Rect {
+        ViewStore.globalFrame(ViewStore.presentation(block: values, slot: slot, axis: styles[slot].rotationAxis).frame,
+                              under: globalTransform(slot: slot, known: known))
     }
 }
