@@ -41,12 +41,13 @@ private struct ZoomScene {
 
     /// The detail drawn at the source (scrolled up by `offset`) zoomed to the stack by `z`.
     func check(z: Double, offset: Float, alignment: Rect = Rect(x: 0, y: 0, width: width, height: height),
-               sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2, _ label: String) throws {
+               sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2,
+               crops: Bool = true, _ label: String) throws {
         let source = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
         // The screen shows its crop C = A + (B − A)·z (the crop suite below checks it and its
         // children in full); the uncropped frame maps C as any of its points.
         let u = ZoomScene.expectedFrame(source: source, alignment: alignment, z: z)
-        func mix(_ a: Float, _ b: Float) -> Double { Double(a) + (Double(b) - Double(a)) * z }
+        func mix(_ a: Float, _ b: Float) -> Double { crops ? Double(a) + (Double(b) - Double(a)) * z : Double(b) }
         let crop = (x: mix(alignment.minX, 0), y: mix(alignment.minY, 0), w: mix(alignment.width, width), h: mix(alignment.height, height))
         let e = (x: u.x + u.scale * crop.x, y: u.y + u.scale * crop.y, w: u.scale * crop.w, h: u.scale * crop.h)
         let p = try world.presentation(of: detail)
@@ -504,6 +505,16 @@ struct NavigationZoomCropTests {
     }
 
     /// Checks the crop, the clip and the children at progress `z`, the source at `source`.
+    /// The scene with its parts, the detail pushed with the zoom aligning the photo (not yet ticked).
+    fileprivate static func pushing() throws -> (ZoomScene, Parts, NavigationTransition) {
+        var s = try ZoomScene()
+        let parts = try NavigationZoomCropTests.parts(s)
+        s.liveAtRest = s.world.allocator.liveCount
+        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: alignment)).animation(zoomAnimation)
+        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        return (s, parts, zoom)
+    }
+
     fileprivate static func check(_ s: ZoomScene, _ parts: Parts, z: Double, source: Rect, restRadius: Double, sourceRadius: Double, _ label: String) throws {
         let a = alignment
         let s0 = Double(source.width) / Double(a.width), scale = s0 + (1 - s0) * z
@@ -542,12 +553,7 @@ struct NavigationZoomCropTests {
 
     @Test("push and pop: the screen shows the crop C(z) = A + (B − A)·z, rounded, its children where the uncropped screen draws them; frame and content offset restored exactly")
     func pushAndPop() throws {
-        var s = try ZoomScene()
-        let parts = try NavigationZoomCropTests.parts(s)
-        s.liveAtRest = s.world.allocator.liveCount
-        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: NavigationZoomCropTests.alignment))
-            .animation(zoomAnimation)
-        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        let (s, parts, zoom) = try NavigationZoomCropTests.pushing()
         for k in 1...59 {
             s.world.tick()
             try NavigationZoomCropTests.check(s, parts, z: UnitCurve.easeInOut.value(at: Double(k) / 60), source: cellFrame,
@@ -575,14 +581,33 @@ struct NavigationZoomCropTests {
         try s.checkNothingLeft("after the pop")
     }
 
-    @Test("a drag from rest holds the whole screen; the dismissing release crops it towards the alignment rect with the release's progress; restored exactly")
-    func drag() throws {
+    @Test("a screen that is a scroll view is not cropped (its content offset is its scroll): placed as the uncropped zoom, its offset untouched")
+    func scrollViewScreen() throws {
         var s = try ZoomScene()
         let parts = try NavigationZoomCropTests.parts(s)
+        try s.world.makeScrollView(s.detail, configuration: ScrollViewConfiguration(contentSize: Size(width: width, height: 1200)))
+        s.world.tick()
         s.liveAtRest = s.world.allocator.liveCount
-        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: NavigationZoomCropTests.alignment))
-            .animation(zoomAnimation)
+        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: Self.alignment)).animation(zoomAnimation)
         try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        for k in 1...59 {
+            s.world.tick()
+            let z = UnitCurve.easeInOut.value(at: Double(k) / 60)
+            try s.check(z: z, offset: 0, alignment: Self.alignment, restRadius: 0, crops: false, "push tick \(k)")
+            let p = try s.world.presentation(of: s.detail)
+            #expect(p.frame == Rect(x: 0, y: 0, width: width, height: height) && p.contentOffset == Point(x: 0, y: 30), "tick \(k)")
+            let photo = try s.world.presentation(of: parts.photo).globalFrame
+            let e = ZoomScene.expectedFrame(source: cellFrame, alignment: Self.alignment, z: z)
+            #expect(NavigationZoomCropTests.near(photo, (e.x + e.scale * 20, e.y + e.scale * 100, e.scale * 360, e.scale * 300)), "tick \(k): \(photo)")
+        }
+        s.world.tick()
+        try NavigationZoomCropTests.checkRestored(s, "after the push")
+        try s.checkNothingLeft("after the push")
+    }
+
+    @Test("a drag from rest holds the whole screen; the dismissing release crops it towards the alignment rect with the release's progress; restored exactly")
+    func drag() throws {
+        let (s, parts, _) = try NavigationZoomCropTests.pushing()
         s.world.run(ticks: 60)
         _ = try s.drag(Point(x: 0, y: 16), moves: 8, check: false)
         // Held (the last move's tick): the whole screen, its children in it unmoved.

@@ -154,6 +154,10 @@ struct NavigationZoom {
     /// The screen's frame (in the stack's space) and content offset at rest: the crop moves
     /// them while the zoom runs (`World.zoomCrop`), and they are restored as it ends.
     var restFrame = Rect.zero, restOffset = Point.zero
+    /// The crop applied (screen-local; the whole screen until cropped), and whether the screen
+    /// is cropped at all: not a screen that is a scroll view, whose content offset is its
+    /// scroll (its motion and a flowing header read it).
+    var crop = Rect.zero, crops = true
     /// Whether the zoom set the source's navigation hidden bit (it was clear: not a screen a
     /// stack keeps hidden), so that it clears only what it set.
     var hidesSource: Bool

@@ -487,6 +487,8 @@ extension World {
                                   restShadow: views.value(.shadowRadius, slot: slot), hidesSource: hides)
         zoom.restFrame = views.frame(slot: slot)
         zoom.restOffset = views.contentOffset(slot: slot)
+        zoom.crop = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
+        zoom.crops = scrollViews.index.row(of: screen) == nil
         views.setClipsToBounds(true, slot: slot)
         if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
         if options.dimmingOpacity > 0, let entity = allocator.allocate(ownedByPortal: true) {
@@ -530,7 +532,7 @@ extension World {
             // The crop is in the screen's own space (`full` its whole); the translations are
             // about the uncropped screen's centre, except a held one, about its crop's.
             let full = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
-            let cropAlignment = zoom.options.alignmentRect ?? full
+            let cropAlignment = zoom.crops ? zoom.options.alignmentRect ?? full : full
             var translation: Point, scale: Float, z: Float, dimmed: Float, crop: Rect
             if let held = zoom.held {
                 let q = DragToDismiss.progress(held.translation, containerHeight: bounds.height, held.style)
@@ -560,7 +562,10 @@ extension World {
                 crop = World.zoomCrop(alignment: cropAlignment, full: full, z: z)
                 translation = World.croppedTranslation(translation, scale: scale, crop: crop, full: full)
             }
-            placeZoomCrop(crop, zoom: zoom, slot: slot)
+            if crop != zoom.crop {
+                placeZoomCrop(crop, zoom: zoom, slot: slot)
+                navigation.stacks.values[row].active?.zoom?.crop = crop
+            }
             setPresented(.translationX, translation.x, slot: slot)
             setPresented(.translationY, translation.y, slot: slot)
             setPresented(.scaleX, scale, slot: slot)
@@ -613,22 +618,26 @@ extension World {
         return Point(x: translation.x + k * (full.midX - crop.midX), y: translation.y + k * (full.midY - crop.midY))
     }
 
-    /// Crops the zooming screen in `slot` to `crop` (screen-local): its frame is the crop offset
-    /// by its rest origin, and its content offset its rest one plus the crop's origin, so that
-    /// its children stay where they are in it. Nothing is written when nothing changes.
+    /// Crops the zooming screen in `slot` from `zoom.crop` to `crop` (screen-local): its frame
+    /// is the crop offset by its rest origin, and its content offset moves by the change of the
+    /// crop's origin, so that its children stay where they are in it — exactly its rest offset
+    /// plus the crop's origin, unless the screen scrolled itself meanwhile (a scroll view), whose
+    /// scroll is kept.
     func placeZoomCrop(_ crop: Rect, zoom: NavigationZoom, slot: Int) {
-        let rest = zoom.restFrame
-        let frame = Rect(x: rest.minX + crop.minX, y: rest.minY + crop.minY, width: crop.width, height: crop.height)
-        if views.frame(slot: slot) != frame {
-            setPresented(.x, frame.minX, slot: slot)
-            setPresented(.y, frame.minY, slot: slot)
-            setPresented(.width, frame.width, slot: slot)
-            setPresented(.height, frame.height, slot: slot)
+        let rest = zoom.restFrame, applied = zoom.crop
+        if views.frame(slot: slot) != Rect(x: rest.minX + crop.minX, y: rest.minY + crop.minY, width: crop.width, height: crop.height) {
+            setPresented(.x, rest.minX + crop.minX, slot: slot)
+            setPresented(.y, rest.minY + crop.minY, slot: slot)
+            setPresented(.width, crop.width, slot: slot)
+            setPresented(.height, crop.height, slot: slot)
         }
-        let offset = Point(x: zoom.restOffset.x + crop.minX, y: zoom.restOffset.y + crop.minY)
-        if views.contentOffset(slot: slot) != offset {
-            setPresented(.contentOffsetX, offset.x, slot: slot)
-            setPresented(.contentOffsetY, offset.y, slot: slot)
+        let offset = views.contentOffset(slot: slot)
+        let unscrolled = offset == Point(x: zoom.restOffset.x + applied.minX, y: zoom.restOffset.y + applied.minY)
+        let moved = unscrolled ? Point(x: zoom.restOffset.x + crop.minX, y: zoom.restOffset.y + crop.minY)
+                               : Point(x: offset.x + (crop.minX - applied.minX), y: offset.y + (crop.minY - applied.minY))
+        if moved != offset {
+            setPresented(.contentOffsetX, moved.x, slot: slot)
+            setPresented(.contentOffsetY, moved.y, slot: slot)
         }
     }
 
@@ -646,7 +655,8 @@ extension World {
                 default: continue
                 }
             }
-            placeZoomCrop(Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height), zoom: zoom, slot: slot)
+            let full = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
+            if zoom.crop != full { placeZoomCrop(full, zoom: zoom, slot: slot) }
             setPresented(.cornerRadius, zoom.restRadius, slot: slot)
             setPresented(.shadowRadius, zoom.restShadow, slot: slot)
             views.setClipsToBounds(zoom.restClips, slot: slot)

@@ -52,8 +52,7 @@ extension World {
         let z = zoom.grows ? p : 1 - p
         // The crop as drawn (the whole screen from rest) stays while held; the presented
         // translation is about its centre.
-        let frame = views.frame(slot: slot)
-        let crop = Rect(x: frame.minX - zoom.restFrame.minX, y: frame.minY - zoom.restFrame.minY, width: frame.width, height: frame.height)
+        let crop = zoom.crop
         let placed = zoom.released != nil ? zoom.dimming.flatMap { views.slot(of: $0) }.map { views.value(.opacity, slot: $0) } : nil
         let dimmed = placed ?? zoom.options.dimmingOpacity * z
         navigation.stacks.update(stack) { state in
