@@ -41,9 +41,15 @@ private struct ZoomScene {
 
     /// The detail drawn at the source (scrolled up by `offset`) zoomed to the stack by `z`.
     func check(z: Double, offset: Float, alignment: Rect = Rect(x: 0, y: 0, width: width, height: height),
-               sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2, _ label: String) throws {
+               sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2,
+               crops: Bool = true, _ label: String) throws {
         let source = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
-        let e = ZoomScene.expectedFrame(source: source, alignment: alignment, z: z)
+        // The screen shows its crop C = A + (B − A)·z (the crop suite below checks it and its
+        // children in full); the uncropped frame maps C as any of its points.
+        let u = ZoomScene.expectedFrame(source: source, alignment: alignment, z: z)
+        func mix(_ a: Float, _ b: Float) -> Double { crops ? Double(a) + (Double(b) - Double(a)) * z : Double(b) }
+        let crop = (x: mix(alignment.minX, 0), y: mix(alignment.minY, 0), w: mix(alignment.width, width), h: mix(alignment.height, height))
+        let e = (x: u.x + u.scale * crop.x, y: u.y + u.scale * crop.y, w: u.scale * crop.w, h: u.scale * crop.h)
         let p = try world.presentation(of: detail)
         let g = p.globalFrame
         #expect(abs(Double(g.minX) - e.x) < 2e-2 && abs(Double(g.minY) - e.y) < 2e-2, "\(label): \(g) vs \(e)")
@@ -493,5 +499,168 @@ struct NavigationZoomDragTests {
         try f.up(200, 460)
         s.world.run(ticks: 10)
         #expect(!s.world.isAlive(dim) && s.world.entityCount == 0 && s.world.renderList.isEmpty && s.world.navigation.zooms == 0)
+    }
+}
+
+// The crop (UIKit's zoom clips the zooming view to the source's shape): with an alignment rect
+// A smaller than the screen B, the screen shows only C(z) = A + (B − A)·z (screen-local, each of
+// x, y, width, height), rounded by the zoom's drawn radius. The placement is unchanged: a
+// screen-local point q is drawn at M + s·(q − A.mid), M = S.mid + (A.mid − S.mid)·z; so the
+// screen's drawn frame and its clip (the clip list's entry) are C mapped so, and its children
+// are drawn where the uncropped screen draws them. Tolerance 2e-2 pt, as above.
+@Suite("Navigation zoom: the crop to the source's shape")
+struct NavigationZoomCropTests {
+    static let alignment = Rect(x: 20, y: 100, width: 360, height: 300)
+
+    /// The detail with a bar above its photo (the alignment rect) and text below, its content
+    /// scrolled by 30 pt (the crop adds to the screen's own content offset).
+    struct Parts { let bar: Entity, photo: Entity, text: Entity }
+    fileprivate static func parts(_ s: ZoomScene) throws -> Parts {
+        let parts = Parts(bar: try s.world.spawnView(frame: Rect(x: 0, y: 30, width: width, height: 100), in: s.detail),
+                          photo: try s.world.spawnView(frame: Rect(x: 20, y: 130, width: 360, height: 300), in: s.detail),
+                          text: try s.world.spawnView(frame: Rect(x: 0, y: 430, width: width, height: 400), in: s.detail))
+        try s.world.setContentOffset(Point(x: 0, y: 30), of: s.detail)
+        s.world.tick()
+        return parts
+    }
+
+    static func near(_ a: Rect, _ b: (x: Double, y: Double, w: Double, h: Double)) -> Bool {
+        abs(Double(a.minX) - b.x) < 2e-2 && abs(Double(a.minY) - b.y) < 2e-2 && abs(Double(a.width) - b.w) < 2e-2 && abs(Double(a.height) - b.h) < 2e-2
+    }
+
+    /// Checks the crop, the clip and the children at progress `z`, the source at `source`.
+    /// The scene with its parts, the detail pushed with the zoom aligning the photo (not yet ticked).
+    fileprivate static func pushing() throws -> (ZoomScene, Parts, NavigationTransition) {
+        var s = try ZoomScene()
+        let parts = try NavigationZoomCropTests.parts(s)
+        s.liveAtRest = s.world.allocator.liveCount
+        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: alignment)).animation(zoomAnimation)
+        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        return (s, parts, zoom)
+    }
+
+    fileprivate static func check(_ s: ZoomScene, _ parts: Parts, z: Double, source: Rect, restRadius: Double, sourceRadius: Double, _ label: String) throws {
+        let a = alignment
+        let s0 = Double(source.width) / Double(a.width), scale = s0 + (1 - s0) * z
+        let mx = Double(source.midX) + (Double(a.midX) - Double(source.midX)) * z
+        let my = Double(source.midY) + (Double(a.midY) - Double(source.midY)) * z
+        func drawn(_ r: (x: Double, y: Double, w: Double, h: Double)) -> (x: Double, y: Double, w: Double, h: Double) {
+            (mx + scale * (r.x - Double(a.midX)), my + scale * (r.y - Double(a.midY)), scale * r.w, scale * r.h)
+        }
+        func mix(_ p: Float, _ q: Float) -> Double { Double(p) + (Double(q) - Double(p)) * z }
+        let crop = (x: mix(a.minX, 0), y: mix(a.minY, 0), w: mix(a.width, width), h: mix(a.height, height))
+        let expected = drawn(crop)
+        let p = try s.world.presentation(of: s.detail)
+        #expect(near(p.globalFrame, expected), "\(label): screen \(p.globalFrame) vs crop \(expected)")
+        // The clip the children are drawn in is the crop, with the zoom's radius as drawn.
+        let item = try #require(s.world.renderList.first { $0.entity == parts.photo })
+        let clip = s.world.clipList[Int(item.clip)]
+        let o = clip.transform.map(.zero), e = clip.transform.map(Point(x: clip.size.width, y: clip.size.height))
+        #expect(near(Rect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y), expected), "\(label): clip \(o) \(e) vs \(expected)")
+        let radius = Double(clip.cornerRadius) * Double(clip.transform.map(Point(x: 1, y: 0)).x - o.x)
+        #expect(abs(radius - (sourceRadius + (restRadius - sourceRadius) * z)) < 1e-3, "\(label): clip radius \(radius)")
+        // The children are where the uncropped screen draws them (their content frames less the
+        // screen's own 30 pt offset); the photo is the alignment rect, where it always was.
+        for (child, frame) in [(parts.bar, (0.0, 0.0, 400.0, 100.0)), (parts.photo, (20.0, 100.0, 360.0, 300.0)),
+                               (parts.text, (0.0, 400.0, 400.0, 400.0))] {
+            let g = try s.world.presentation(of: child).globalFrame
+            #expect(near(g, drawn(frame)), "\(label): child \(g) vs \(drawn(frame))")
+        }
+    }
+
+    fileprivate static func checkRestored(_ s: ZoomScene, _ label: String) throws {
+        let p = try s.world.presentation(of: s.detail)
+        #expect(p.frame == Rect(x: 0, y: 0, width: width, height: height), "\(label): frame \(p.frame)")
+        #expect(p.contentOffset == Point(x: 0, y: 30), "\(label): content offset \(p.contentOffset)")
+        #expect(p.transform == .identity && !p.clipsToBounds, "\(label)")
+    }
+
+    @Test("push and pop: the screen shows the crop C(z) = A + (B − A)·z, rounded, its children where the uncropped screen draws them; frame and content offset restored exactly")
+    func pushAndPop() throws {
+        let (s, parts, zoom) = try NavigationZoomCropTests.pushing()
+        for k in 1...59 {
+            s.world.tick()
+            try NavigationZoomCropTests.check(s, parts, z: UnitCurve.easeInOut.value(at: Double(k) / 60), source: cellFrame,
+                                              restRadius: 0, sourceRadius: 12, "push tick \(k)")
+        }
+        s.world.tick()
+        try NavigationZoomCropTests.checkRestored(s, "after the push")
+        try s.checkNothingLeft("after the push")
+        try s.world.pop(s.stack, transition: zoom)
+        for k in 1...59 {
+            s.world.tick()
+            try NavigationZoomCropTests.check(s, parts, z: 1 - UnitCurve.easeInOut.value(at: Double(k) / 60), source: cellFrame,
+                                              restRadius: 0, sourceRadius: 12, "pop tick \(k)")
+        }
+        // The last tick before the end shows only about the source's shape: the crop is within
+        // 1 pt of the photo's shape on the cell (the bar and the text do not overhang it), so
+        // nothing pops as the zoom ends.
+        let last = try s.world.presentation(of: s.detail).globalFrame
+        #expect(abs(last.minX - cellFrame.minX) < 1 && abs(last.maxX - cellFrame.maxX) < 1, "\(last)")
+        let photoHeight = cellFrame.width / 360 * 300
+        #expect(abs(last.minY - (cellFrame.midY - photoHeight / 2)) < 1 && abs(last.height - photoHeight) < 1, "\(last)")
+        s.world.tick()
+        #expect(try s.world.screens(of: s.stack) == [s.list])
+        try NavigationZoomCropTests.checkRestored(s, "after the pop")
+        try s.checkNothingLeft("after the pop")
+    }
+
+    @Test("a screen that is a scroll view is not cropped (its content offset is its scroll): placed as the uncropped zoom, its offset untouched")
+    func scrollViewScreen() throws {
+        var s = try ZoomScene()
+        let parts = try NavigationZoomCropTests.parts(s)
+        try s.world.makeScrollView(s.detail, configuration: ScrollViewConfiguration(contentSize: Size(width: width, height: 1200)))
+        s.world.tick()
+        s.liveAtRest = s.world.allocator.liveCount
+        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: Self.alignment)).animation(zoomAnimation)
+        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        for k in 1...59 {
+            s.world.tick()
+            let z = UnitCurve.easeInOut.value(at: Double(k) / 60)
+            try s.check(z: z, offset: 0, alignment: Self.alignment, restRadius: 0, crops: false, "push tick \(k)")
+            let p = try s.world.presentation(of: s.detail)
+            #expect(p.frame == Rect(x: 0, y: 0, width: width, height: height) && p.contentOffset == Point(x: 0, y: 30), "tick \(k)")
+            let photo = try s.world.presentation(of: parts.photo).globalFrame
+            let e = ZoomScene.expectedFrame(source: cellFrame, alignment: Self.alignment, z: z)
+            #expect(NavigationZoomCropTests.near(photo, (e.x + e.scale * 20, e.y + e.scale * 100, e.scale * 360, e.scale * 300)), "tick \(k): \(photo)")
+        }
+        s.world.tick()
+        try NavigationZoomCropTests.checkRestored(s, "after the push")
+        try s.checkNothingLeft("after the push")
+    }
+
+    @Test("a drag from rest holds the whole screen; the dismissing release crops it towards the alignment rect with the release's progress; restored exactly")
+    func drag() throws {
+        let (s, parts, _) = try NavigationZoomCropTests.pushing()
+        s.world.run(ticks: 60)
+        _ = try s.drag(Point(x: 0, y: 16), moves: 8, check: false)
+        // Held (the last move's tick): the whole screen, its children in it unmoved.
+        let held = try s.world.presentation(of: s.detail)
+        #expect(held.frame == Rect(x: 0, y: 0, width: width, height: height) && held.contentOffset == Point(x: 0, y: 30))
+        s.world.tick()
+        var k = 0, lastWidth = Float(width)
+        while try s.world.navigationProgress(of: s.stack) != nil, k < 200 {
+            // The crop is C at the release's progress u: read u off the width, the rest follows.
+            let p = try s.world.presentation(of: s.detail)
+            let u = Double(width - p.frame.width) / Double(width - NavigationZoomCropTests.alignment.width)
+            #expect(p.frame.width <= lastWidth + 1e-3, "tick \(k): the crop only shrinks")
+            let a = NavigationZoomCropTests.alignment
+            #expect(abs(Double(p.frame.minX) - Double(a.minX) * u) < 1e-3 && abs(Double(p.frame.minY) - Double(a.minY) * u) < 1e-3
+                    && abs(Double(p.frame.height) - (Double(height) + (Double(a.height) - Double(height)) * u)) < 1e-3, "tick \(k): \(p.frame), u \(u)")
+            #expect(p.contentOffset.x == p.frame.minX && abs(p.contentOffset.y - (30 + p.frame.minY)) < 1e-4, "tick \(k)")
+            // The photo keeps its place in the screen: its drawn frame is the crop's, moved by
+            // where the photo is in the crop, at the crop's scale.
+            let scale = Double(p.transform.scaleX)
+            let g = p.globalFrame, photo = try s.world.presentation(of: parts.photo).globalFrame
+            #expect(abs(Double(photo.minX - g.minX) - scale * Double(a.minX - p.frame.minX)) < 2e-2
+                    && abs(Double(photo.minY - g.minY) - scale * Double(a.minY - p.frame.minY)) < 2e-2, "tick \(k): photo \(photo) in \(g)")
+            lastWidth = p.frame.width
+            s.world.tick()
+            k += 1
+        }
+        #expect(k > 5 && k < 200 && lastWidth < 361, "the release ran \(k) ticks, down to the crop \(lastWidth)")
+        #expect(try s.world.screens(of: s.stack) == [s.list])
+        try NavigationZoomCropTests.checkRestored(s, "after the dismissal")
+        try s.checkNothingLeft("after the dismissal")
     }
 }

@@ -377,6 +377,26 @@ struct PortalDragDismissTests {
         #expect(scene.world.pointerState(1)?.gesture == .unclaimed)
     }
 
+    // Found by the fuzzer (the debug invariants trapped: a dragged portal without drag settings):
+    // an activation mid-drag whose configuration drops drag to dismiss lets go of the layer,
+    // which springs back to the destination; the finger's later steps change nothing.
+    @Test func anActivationWithoutDragToDismissMidDragLetsGo() throws {
+        var scene = try DragScene()
+        try scene.down(195, 300)
+        try scene.move(195, 312)
+        try scene.move(195, 330)
+        #expect(scene.phase == .dragged)
+        var config = scene.config
+        config.dragToDismiss = nil
+        try scene.world.portalTransition(id: "hero", isActive: true, config: config)
+        scene.world.tick()
+        #expect(scene.phase == .flying(.forward) && scene.world.portals.records[scene.key].requested == true)
+        #expect(scene.world.tracks.target[try #require(scene.lane(.y))] == DragScene.detailFrame.minY)
+        try scene.move(195, 500)
+        #expect(scene.phase == .flying(.forward))
+        #expect(scene.world.tracks.target[try #require(scene.lane(.y))] == DragScene.detailFrame.minY)
+    }
+
     @Test func aTransferMidDragHandsTheLayerOver() throws {
         var scene = try DragScene()
         let card2 = try scene.world.spawnView(frame: Rect(x: 120, y: 100, width: 80, height: 80), in: scene.root)

@@ -151,6 +151,13 @@ struct NavigationZoom {
     var options: ZoomOptions
     /// The screen's corner radius, clip flag and shadow radius at rest (restored as it ends).
     var restRadius: Float, restClips: Bool, restShadow: Float
+    /// The screen's frame (in the stack's space) and content offset at rest: the crop moves
+    /// them while the zoom runs (`World.zoomCrop`), and they are restored as it ends.
+    var restFrame = Rect.zero, restOffset = Point.zero
+    /// The crop applied (screen-local; the whole screen until cropped), and whether the screen
+    /// is cropped at all: not a screen that is a scroll view, whose content offset is its
+    /// scroll (its motion and a flowing header read it).
+    var crop = Rect.zero, crops = true
     /// Whether the zoom set the source's navigation hidden bit (it was clear: not a screen a
     /// stack keeps hidden), so that it clears only what it set.
     var hidesSource: Bool
@@ -173,6 +180,9 @@ struct ZoomHold {
     /// The finger's travel since the pan began.
     var translation = Point.zero
     var baseTranslation: Point, baseScale: Float, baseZ: Float, baseDimming: Float
+    /// The crop drawn when the finger took the screen over (screen-local), kept while held:
+    /// the whole screen for a drag from rest; `baseTranslation` is about its centre.
+    var crop: Rect
 }
 
 /// A drag released: the screen goes from where it was let go (`translation`, `scale`, the zoom
@@ -181,7 +191,9 @@ struct ZoomHold {
 /// (the progress view's y, 0 → 1 on a spring that starts with the finger's velocity); the
 /// transition's progress goes from `progressFrom` to `progressTo` with it.
 struct ZoomRelease {
-    var translation: Point, scale: Float, z: Float, dimming: Float
+    /// `translation` is about the uncropped screen's centre; `crop` is the crop drawn when let
+    /// go, mixed by u with the crop at `targetZ`.
+    var translation: Point, scale: Float, z: Float, dimming: Float, crop: Rect
     var targetZ: Float
     var progressFrom: Float, progressTo: Float
 }

@@ -485,6 +485,10 @@ extension World {
         var zoom = NavigationZoom(source: source, screen: screen, grows: grows, options: options,
                                   restRadius: views.value(.cornerRadius, slot: slot), restClips: views.styles[slot].clipsToBounds,
                                   restShadow: views.value(.shadowRadius, slot: slot), hidesSource: hides)
+        zoom.restFrame = views.frame(slot: slot)
+        zoom.restOffset = views.contentOffset(slot: slot)
+        zoom.crop = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
+        zoom.crops = scrollViews.index.row(of: screen) == nil
         views.setClipsToBounds(true, slot: slot)
         if hides, let sourceSlot { views.setHidden(true, by: .navigation, slot: sourceSlot) }
         if options.dimmingOpacity > 0, let entity = allocator.allocate(ownedByPortal: true) {
@@ -523,10 +527,31 @@ extension World {
         return (Point(x: cx - bounds.midX - s * (alignment.midX - bounds.midX), y: cy - bounds.midY - s * (alignment.midY - bounds.midY)), s)
     }
 
+    /// The zooming screen's crop at progress `z` (clamped to 0…1), in the screen's own space:
+    /// C = alignment + (full − alignment)·z, each of x, y, width and height — the alignment rect
+    /// at the source end, the whole screen (`full`) at rest; exactly `full` when the alignment
+    /// rect is the whole screen.
+    static func zoomCrop(alignment: Rect, full: Rect, z: Float) -> Rect {
+        let z = min(max(z, 0), 1)
+        func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
+        return Rect(x: mix(alignment.minX, full.minX), y: mix(alignment.minY, full.minY),
+                    width: mix(alignment.width, full.width), height: mix(alignment.height, full.height))
+    }
+
+    /// The translation about the centre of `crop` that draws the screen where `translation`
+    /// about the centre of the whole screen (`full`) draws it at `scale`: a point p is drawn at
+    /// mid + s·(p − mid) + t for either centre, so t_C = t + (1 − s)·(full.mid − C.mid)
+    /// (= T.mid − C.mid − s·(A.mid − C.mid) for the zoom's placement). Unchanged when uncropped.
+    static func croppedTranslation(_ translation: Point, scale: Float, crop: Rect, full: Rect) -> Point {
+        guard crop != full else { return translation }
+        let k = 1 - scale
+        return Point(x: translation.x + k * (full.midX - crop.midX), y: translation.y + k * (full.midY - crop.midY))
+    }
+
     /// A zoom ends (completed either way, or its stack removed): the source shows again, the
     /// screen gets its translation and scale at rest (`rest`, in the order of
-    /// `NavigationStore.channels`), its corner radius, shadow radius and clip flag back, and the
-    /// dimming view goes.
+    /// `NavigationStore.channels`), its frame, content offset, corner radius, shadow radius and
+    /// clip flag back, and the dimming view goes.
     private func endZoom(_ zoom: NavigationZoom, rest: SIMD8<Float>) {
         navigation.zooms -= 1
         if zoom.hidesSource, let slot = views.slot(of: zoom.source) { views.setHidden(false, by: .navigation, slot: slot) }
@@ -537,6 +562,8 @@ extension World {
                 default: continue
                 }
             }
+            let full = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
+            if zoom.crop != full { NavigationStore.placeCrop(full, zoom: zoom, slot: slot, views: &views, tracks: &tracks, events: &events) }
             setPresented(.cornerRadius, zoom.restRadius, slot: slot)
             setPresented(.shadowRadius, zoom.restShadow, slot: slot)
             views.setClipsToBounds(zoom.restClips, slot: slot)
@@ -694,8 +721,9 @@ extension NavigationStore {
                     state.pointee.active!.zoom!.lastSource = zoom.lastSource
                     state.pointee.active!.zoom!.lastRadius = zoom.lastRadius
                 }
-                NavigationStore.place(zoom, slot: slot, bounds: bounds, progressView: state.pointee.progressView,
-                                      views: &views, tracks: &tracks, events: &events)
+                let crop = NavigationStore.place(zoom, slot: slot, bounds: bounds, progressView: state.pointee.progressView,
+                                                 views: &views, tracks: &tracks, events: &events)
+                if crop != zoom.crop { state.pointee.active!.zoom!.crop = crop }
             }
         }
     }
@@ -714,23 +742,29 @@ extension NavigationStore {
         return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
 
-    /// Places one zoom's screen (in `slot`, its stack's bounds `bounds`) and its dimming view.
+    /// Places one zoom's screen (in `slot`, its stack's bounds `bounds`), cropped, and its
+    /// dimming view; returns the crop it drew.
     @inline(__always)
     private static func place(_ zoom: NavigationZoom, slot: Int, bounds: Rect, progressView: Entity,
-                              views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) {
+                              views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) -> Rect {
         let source = zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
         let alignment = zoom.options.alignmentRect ?? bounds
         let progressSlot = views.slot(of: progressView)
         let p = progressSlot.map { views.value(.x, slot: $0) } ?? 0
         // The placement: the zoom's at its progress z; under a finger, the drag's curve on
         // where it took over; after a release, from where it was let go to the end it heads for.
-        var translation: Point, scale: Float, z: Float, dimmed: Float
+        // The crop is in the screen's own space (`full` its whole); the translations are
+        // about the uncropped screen's centre, except a held one, about its crop's.
+        let full = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
+        let cropAlignment = zoom.crops ? zoom.options.alignmentRect ?? full : full
+        var translation: Point, scale: Float, z: Float, dimmed: Float, crop: Rect
         if let held = zoom.held {
             let q = DragToDismiss.progress(held.translation, containerHeight: bounds.height, held.style)
             translation = Point(x: held.baseTranslation.x + held.translation.x, y: held.baseTranslation.y + held.translation.y)
             scale = held.baseScale * DragToDismiss.scale(q, held.style)
             z = held.baseZ
             dimmed = held.baseDimming * (1 - q)
+            crop = held.crop
         } else if let released = zoom.released, let progressSlot {
             let u = views.value(.y, slot: progressSlot)
             let target = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: released.targetZ)
@@ -740,11 +774,19 @@ extension NavigationStore {
             z = mix(released.z, released.targetZ)
             dimmed = mix(released.dimming, zoom.options.dimmingOpacity * released.targetZ)
             tracks.place(.x, mix(released.progressFrom, released.progressTo), slot: progressSlot, views: &views, events: &events)
+            // The crop goes from the held one to the end's by u, held at the end past it.
+            let to = World.zoomCrop(alignment: cropAlignment, full: full, z: released.targetZ), from = released.crop
+            func reach(_ a: Float, _ b: Float) -> Float { a + (b - a) * min(max(u, 0), 1) }
+            crop = Rect(x: reach(from.minX, to.minX), y: reach(from.minY, to.minY), width: reach(from.width, to.width), height: reach(from.height, to.height))
+            translation = World.croppedTranslation(translation, scale: scale, crop: crop, full: full)
         } else {
             z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
             (translation, scale) = World.zoomPlacement(source: source, alignment: alignment, bounds: bounds, z: z)
             dimmed = zoom.options.dimmingOpacity * z
+            crop = World.zoomCrop(alignment: cropAlignment, full: full, z: z)
+            translation = World.croppedTranslation(translation, scale: scale, crop: crop, full: full)
         }
+        if crop != zoom.crop { placeCrop(crop, zoom: zoom, slot: slot, views: &views, tracks: &tracks, events: &events) }
         func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
         // The radius and the shadow as drawn go from the source end's to the screen's own:
         // in the screen's space that is the drawn value over the scale.
@@ -757,6 +799,32 @@ extension NavigationStore {
         if let dimming = zoom.dimming, let dimmingSlot = views.slot(of: dimming) {
             if views.frame(slot: dimmingSlot) != bounds { tracks.placeFrame(bounds, slot: dimmingSlot, views: &views, events: &events) }
             tracks.place(.opacity, min(max(dimmed, 0), 1), slot: dimmingSlot, views: &views, events: &events)
+        }
+        return crop
+    }
+
+    /// Crops the zooming screen in `slot` from `zoom.crop` to `crop` (screen-local): its frame
+    /// is the crop offset by its rest origin, and its content offset moves by the change of the
+    /// crop's origin, so that its children stay where they are in it — exactly its rest offset
+    /// plus the crop's origin, unless the screen scrolled itself meanwhile (a scroll view), whose
+    /// scroll is kept.
+    static func placeCrop(_ crop: Rect, zoom: NavigationZoom, slot: Int,
+                                  views: inout ViewStore, tracks: inout TrackStore, events: inout [WorldEvent]) {
+        let rest = zoom.restFrame, applied = zoom.crop
+        let frame = Rect(x: rest.minX + crop.minX, y: rest.minY + crop.minY, width: crop.width, height: crop.height)
+        if views.frame(slot: slot) != frame {
+            tracks.place(.x, frame.minX, slot: slot, views: &views, events: &events)
+            tracks.place(.y, frame.minY, slot: slot, views: &views, events: &events)
+            tracks.place(.width, frame.width, slot: slot, views: &views, events: &events)
+            tracks.place(.height, frame.height, slot: slot, views: &views, events: &events)
+        }
+        let offset = views.contentOffset(slot: slot)
+        let unscrolled = offset == Point(x: zoom.restOffset.x + applied.minX, y: zoom.restOffset.y + applied.minY)
+        let moved = unscrolled ? Point(x: zoom.restOffset.x + crop.minX, y: zoom.restOffset.y + crop.minY)
+                               : Point(x: offset.x + (crop.minX - applied.minX), y: offset.y + (crop.minY - applied.minY))
+        if moved != offset {
+            tracks.place(.contentOffsetX, moved.x, slot: slot, views: &views, events: &events)
+            tracks.place(.contentOffsetY, moved.y, slot: slot, views: &views, events: &events)
         }
     }
 }

@@ -92,8 +92,10 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
     /// set), the screen is drawn scaled by s = s₀ + (1 − s₀)·z with s₀ = S.width ÷ A.width, and
     /// placed so that A's centre lands on S.mid + (A.mid − S.mid)·z. At z = 0 A covers the
     /// source's width, centred on it; at z = 1 the screen is at rest. Its corner radius, as
-    /// drawn, goes from the source's (or ``ZoomOptions/cornerRadius``) to its own, and it clips
-    /// its content to that rounded shape; its shadow radius goes from
+    /// drawn, goes from the source's (or ``ZoomOptions/cornerRadius``) to its own, and it shows
+    /// only the crop A + (B − A)·z of itself (B its whole; clamped z), rounded so — just A, on
+    /// the source's shape, at z = 0 — its children drawn where the uncropped screen draws them
+    /// (its frame is the crop, its content offset moved by the crop's origin); its shadow radius goes from
     /// ``ZoomOptions/shadowRadius`` to its own. Behind it, a dimming view the stack makes
     /// (``World/zoomDimmingView(of:)``) fades in with opacity ``ZoomOptions/dimmingOpacity``·z.
     /// The source is hidden while the screen flies (Portal's navigation hidden bit; a view the
@@ -268,8 +270,9 @@ extension NavigationTransition.Node: Equatable, CustomStringConvertible {
 public struct ZoomOptions: Hashable, Sendable, CustomStringConvertible {
     /// The rect of the zooming screen, in its own coordinates, that lines up with the source
     /// (UIKit's `alignmentRectProvider`): at the source end its width is the source's and its
-    /// centre the source's centre. `nil` (the default) is the whole screen. Its width must be
-    /// greater than 0.
+    /// centre the source's centre, and the rest of the screen is cropped away there (the crop
+    /// growing to the whole screen at rest). `nil` (the default) is the whole screen. Its width
+    /// must be greater than 0.
     public var alignmentRect: Rect?
     /// The corner radius the screen has, as drawn, at the source end (SwiftUI's `clipShape` of
     /// a rounded rectangle); `nil` (the default) takes the source's own radius. At least 0.

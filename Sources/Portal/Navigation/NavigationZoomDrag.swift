@@ -50,12 +50,15 @@ extension World {
         // The dimming as drawn: its view's opacity once placed (a zoom that started this tick
         // has not been), else the zoom's rule at its progress.
         let z = zoom.grows ? p : 1 - p
+        // The crop as drawn (the whole screen from rest) stays while held; the presented
+        // translation is about its centre.
+        let crop = zoom.crop
         let placed = zoom.released != nil ? zoom.dimming.flatMap { views.slot(of: $0) }.map { views.value(.opacity, slot: $0) } : nil
         let dimmed = placed ?? zoom.options.dimmingOpacity * z
         navigation.stacks.update(stack) { state in
             state.active!.zoom!.released = nil
             state.active!.zoom!.held = ZoomHold(style: style, baseTranslation: base, baseScale: views.value(.scaleX, slot: slot),
-                                                baseZ: z, baseDimming: dimmed)
+                                                baseZ: z, baseDimming: dimmed, crop: crop)
         }
     }
 
@@ -91,6 +94,12 @@ extension World {
             translation = Point(x: views.value(.translationX, slot: slot), y: views.value(.translationY, slot: slot))
             scale = views.value(.scaleX, slot: slot)
         }
+        // About the uncropped screen's centre, as the placement it heads for.
+        let full = Rect(x: 0, y: 0, width: zoom.restFrame.width, height: zoom.restFrame.height)
+        if held.crop != full {
+            let k = 1 - scale
+            translation = Point(x: translation.x - k * (full.midX - held.crop.midX), y: translation.y - k * (full.midY - held.crop.midY))
+        }
         let dimmed = zoom.dimming.flatMap { views.slot(of: $0) }.map { views.value(.opacity, slot: $0) } ?? 0
         let targetZ: Float = dismisses ? 0 : 1
         let target = World.zoomPlacement(source: zoom.lastSource ?? Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0),
@@ -99,7 +108,7 @@ extension World {
         let length2 = d.x * d.x + d.y * d.y
         let rate = length2 > 1e-6 ? Double((velocity.x * d.x + velocity.y * d.y) / length2) : 0
         zoom.held = nil
-        zoom.released = ZoomRelease(translation: translation, scale: scale, z: held.baseZ, dimming: dimmed, targetZ: targetZ,
+        zoom.released = ZoomRelease(translation: translation, scale: scale, z: held.baseZ, dimming: dimmed, crop: held.crop, targetZ: targetZ,
                                     progressFrom: navigation.progress(of: stack, views: views), progressTo: towardsEnd ? 1 : 0)
         navigation.stacks.update(stack) { $0.active!.zoom = zoom }
         setPresented(.y, 0, slot: progressSlot)

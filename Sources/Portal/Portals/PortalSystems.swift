@@ -297,6 +297,10 @@ struct PortalSystem {
             if canFly { startFlight(key, .forward, fromRest: true, tick: tick) } else { wait(key, tick: tick) }
         case (false, .dragged):
             releaseDrag(key, dismisses: true, velocity: .zero, tick: tick)   // dismissed from where the finger left it
+        case (true, .dragged) where portals.dragSettings[key] == nil:
+            // A configuration without drag to dismiss, sent mid-drag: the finger lets go of the
+            // layer, which springs back to the destination (the rest of the pan is ignored).
+            releaseDrag(key, dismisses: false, velocity: .zero, tick: tick)
         case (false, .fading(.forward)):
             removeLayers(key)
             portals.setPhase(.presented, of: key)
