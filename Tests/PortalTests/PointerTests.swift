@@ -286,7 +286,7 @@ struct PointerTraceTests {
 
 @Suite("Pointer events: hostile sequences")
 struct PointerRobustnessTests {
-    @Test("random events — most of them invalid — mixed with despawns, stack calls and ticks: a refusal changes nothing, nothing traps, the tables stay sound", arguments: [UInt64(11), 12, 13])
+    @Test("random events — most of them invalid — mixed with despawns, stack calls and ticks: a refusal changes nothing, nothing traps, the tables stay sound", arguments: LongTests.size([11], long: [11, 12, 13]) as [UInt64])
     func hostileSequences(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         let world = World()

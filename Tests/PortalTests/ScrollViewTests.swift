@@ -454,7 +454,7 @@ struct ScrollViewModelTests {
     /// page when paging); its events follow UIKit's order — willBeginDragging, didEndDragging,
     /// then one didEndDecelerating exactly when willDecelerate said so — and `isIdle` says
     /// whether anything still moves.
-    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    @Test(arguments: LongTests.size([1, 2, 3], long: [1, 2, 3, 4, 5, 6]) as [UInt64])
     func randomGestures(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         func f(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo...hi, using: &rng) }

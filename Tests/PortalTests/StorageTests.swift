@@ -80,7 +80,7 @@ struct StorageTests {
         table.checkInvariants("ints", isAlive: { _ in true })
     }
 
-    /// 4,000 random operations a seed (12,000 with PORTAL_LONG_TESTS=1, LongTests.swift) against
+    /// 1,500 random operations a seed (12,000 with PORTAL_LONG_TESTS=1, LongTests.swift) against
     /// a dictionary model; the world checks every table's invariants after each structural change
     /// and each tick (debug builds).
     @Test("seeded model test: spawn, despawn, insert, remove, animate against a Dictionary", arguments: [1, 2, 3] as [UInt64])
@@ -94,7 +94,7 @@ struct StorageTests {
         var alive: [Entity] = []
         var dead: [Entity] = []
         var views: Set<Entity> = []
-        for _ in 0..<LongTests.size(4_000, long: 12_000) {
+        for _ in 0..<LongTests.size(1_500, long: 12_000) {
             switch Int.random(in: 0..<100, using: &rng) {
             case 0..<20:
                 if Bool.random(using: &rng) {

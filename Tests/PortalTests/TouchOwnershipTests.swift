@@ -527,7 +527,7 @@ struct NestedScrollTests {
 /// change mid-gesture except by cancellation.
 @Suite("Touch ownership: a seeded property test")
 struct TouchOwnershipPropertyTests {
-    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    @Test(arguments: LongTests.size([1, 2, 3], long: [1, 2, 3, 4, 5, 6]) as [UInt64])
     func ownersAreExclusiveAndStable(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var features = FeatureRegistry.builtIn()

@@ -85,7 +85,7 @@ final class FrameLog {
     @Test(arguments: [UInt64(15)])
     func aFuzzSessionReplaysBitForBit(seed: UInt64) throws {
         // 15,000 calls with PORTAL_LONG_TESTS=1 (LongTests.swift); fewer still make every verb.
-        let calls = LongTests.size(2_500, long: 15_000)
+        let calls = LongTests.size(1_200, long: 15_000)
         let world = World()
         let log = FrameLog()
         log.attach(to: world)
@@ -220,7 +220,8 @@ final class FrameLog {
         var rng = SeededGenerator(seed: 5)
         let alphabet = Array("@=,()\"\\ #-e0123456789.nan>!\n".utf8)
         var errors = 0
-        for _ in 0..<300 {
+        let damaged = LongTests.size(100, long: 300)
+        for _ in 0..<damaged {
             var bytes = Array(text.utf8)
             for _ in 0..<(1 + Int(rng.next() % 4)) {
                 let at = Int(rng.next() % UInt64(bytes.count))
@@ -240,7 +241,7 @@ final class FrameLog {
                 #expect(error.line >= 1)
             }
         }
-        #expect(errors > 100)
+        #expect(errors > damaged / 3)     // most damage is caught; the rest still replays
     }
 }
 

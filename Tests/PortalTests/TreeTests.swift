@@ -274,8 +274,8 @@ private func randomTree(seed: UInt64, operations: Int, maxViews: Int = 40, quiet
 
 @Suite("View tree")
 struct TreeTests {
-    /// 600 operations a seed; 2,400 with PORTAL_LONG_TESTS=1 (LongTests.swift).
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    /// Seeds 1–3 of 600 operations; seeds 1–5 of 2,400 with PORTAL_LONG_TESTS=1 (LongTests.swift).
+    @Test(arguments: LongTests.size([1, 2, 3], long: [1, 2, 3, 4, 5]) as [UInt64])
     func propagationMatchesRecursiveReference(seed: UInt64) throws {
         var compared = 0, skipped = 0
         // Two quiet ticks per batch: half the ticks are patched in place (only lanes ran).
@@ -732,8 +732,8 @@ private struct ChangeListChecker {
 
 @Suite("Render change list")
 struct RenderChangeTests {
-    /// 500 operations a seed; 1,500 with PORTAL_LONG_TESTS=1 (LongTests.swift).
-    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    /// Seeds 21–22 of 500 operations; seeds 21–24 of 1,500 with PORTAL_LONG_TESTS=1 (LongTests.swift).
+    @Test(arguments: LongTests.size([21, 22], long: [21, 22, 23, 24]) as [UInt64])
     func changeListReproducesTheListOnRandomTrees(seed: UInt64) throws {
         var checker = ChangeListChecker()
         var started = false

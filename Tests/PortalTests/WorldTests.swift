@@ -171,7 +171,7 @@ struct WorldTests {
 
 @Suite("Drawing order")
 struct DrawingOrderTests {
-    /// 1,500 random calls a seed (a few hundred views at the end); 3,000 with PORTAL_LONG_TESTS=1.
+    /// 600 random calls a seed (a few hundred views at the end); 3,000 with PORTAL_LONG_TESTS=1.
     @Test("incremental order maintenance matches a full sort after random spawns, despawns and z changes", arguments: [11, 12] as [UInt64])
     func incrementalOrder(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
@@ -180,7 +180,7 @@ struct DrawingOrderTests {
         var z: [Entity: Int32] = [:]
         var created: [Entity: Int] = [:]
         var counter = 0
-        for _ in 0..<LongTests.size(1_500, long: 3_000) {
+        for _ in 0..<LongTests.size(600, long: 3_000) {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0...3:
                 let v = try world.spawnView(frame: .zero)
