@@ -919,7 +919,7 @@ struct DocsTests {
         world.tick()
         var scrolledAway: [Entity] = []
         world.drainEvents { event in
-            if case let .popupDidDismiss(menu, reason: .sourceCulled) = event { scrolledAway.append(menu) }
+            if case let .popupDidDismiss(menu, reason: .sourceCulled, _) = event { scrolledAway.append(menu) }
         }
         #expect(scrolledAway == [menu])
         #expect(try !world.drawn(menu) && !world.drawn(button))
