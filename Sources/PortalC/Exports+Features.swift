@@ -217,7 +217,7 @@ public func portalPush(_ world: OpaquePointer?, _ screen: UInt64, _ stack: UInt6
 @c(portal_pop)
 public func portalPop(_ world: OpaquePointer?, _ stack: UInt64, _ kind: UnsafePointer<PortalNavigationTransition>?) -> PortalResult {
     call(world) { c throws(PortalError) in
-        let t = try transition(kind)
+        let t = kind == nil ? nil : try transition(kind)
         try c.world.pop(Entity(bits: stack), transition: t)
         return PORTAL_OK
     }

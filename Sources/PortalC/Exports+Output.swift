@@ -148,10 +148,10 @@ extension CWorld {
             case let .navigationDidComplete(n):
                 e.kind = PORTAL_EVENT_NAVIGATION_DID_COMPLETE; e.entity = n.stack.bits; e.from = n.from.bits; e.to = n.to.bits
                 e.code = n.operation == .push ? 0 : 1; e.flag = n.wasCancelled; e.tick = n.tick
-            case let .popupWillPresent(content): e.kind = PORTAL_EVENT_POPUP_WILL_PRESENT; e.entity = content.bits
-            case let .popupDidPresent(content): e.kind = PORTAL_EVENT_POPUP_DID_PRESENT; e.entity = content.bits
-            case let .popupDidDismiss(content, reason):
-                e.kind = PORTAL_EVENT_POPUP_DID_DISMISS; e.entity = content.bits
+            case let .popupWillPresent(content, tick): e.kind = PORTAL_EVENT_POPUP_WILL_PRESENT; e.entity = content.bits; e.tick = tick
+            case let .popupDidPresent(content, tick): e.kind = PORTAL_EVENT_POPUP_DID_PRESENT; e.entity = content.bits; e.tick = tick
+            case let .popupDidDismiss(content, reason, tick):
+                e.kind = PORTAL_EVENT_POPUP_DID_DISMISS; e.entity = content.bits; e.tick = tick
                 switch reason {
                 case .requested: e.code = 0
                 case .tappedOutside: e.code = 1

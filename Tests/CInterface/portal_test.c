@@ -293,14 +293,35 @@ static void test_navigation_headers_popups(void) {
     OK(portal_spawn_view(world, rect(0, 0, 200, 100), 8, 1, PORTAL_NO_ENTITY, &content));
     CHECK(portal_present_popup(world, content, source, -1, 100, NULL, true) == PORTAL_ERROR_STATE, "no container");
     OK(portal_set_popup_container(world, rect(0, 0, 390, 844), (PortalEdgeInsets){47, 0, 34, 0}));
+    PortalWorldInfo info;
+    OK(portal_world_info(world, &info));
+    uint64_t presented_at = info.tick_count;
     OK(portal_present_popup(world, content, source, 200, 100, NULL, true));
     ticks(world, 60);
-    CHECK(drain_count(world, PORTAL_EVENT_POPUP_DID_PRESENT, &e) == 1 && e.entity == content, "presented");
+    /* Every event carries its tick: the presentation applies on the next tick, its scale-in
+       ends within the 60 that ran. */
+    PortalWorldEvent popup_events[16]; int32_t popup_count;
+    OK(portal_drain_events(world, popup_events, 16, &popup_count));
+    int will = 0, did = 0;
+    for (int32_t i = 0; i < popup_count; i++) {
+        e = popup_events[i];
+        if (e.kind == PORTAL_EVENT_POPUP_WILL_PRESENT) {
+            will++;
+            CHECK(e.entity == content && e.tick == presented_at + 1, "will present at tick %llu", (unsigned long long)e.tick);
+        } else if (e.kind == PORTAL_EVENT_POPUP_DID_PRESENT) {
+            did++;
+            CHECK(e.entity == content && e.tick > presented_at + 1 && e.tick <= presented_at + 60, "presented at tick %llu", (unsigned long long)e.tick);
+        }
+    }
+    CHECK(will == 1 && did == 1, "popup events %d %d", will, did);
     PortalHit hit; bool found;
     OK(portal_tap(world, (PortalPoint){380, 830}, &hit, &found));
     CHECK(found && hit.role == PORTAL_ROLE_BACKDROP, "tap hit role %d", hit.role);
+    OK(portal_world_info(world, &info));
+    uint64_t tapped_at = info.tick_count;
     ticks(world, 60);
     CHECK(drain_count(world, PORTAL_EVENT_POPUP_DID_DISMISS, &e) == 1 && e.entity == content && e.code == 1, "dismissed, reason %d", e.code);
+    CHECK(e.tick > tapped_at + 1 && e.tick <= tapped_at + 60, "dismissed at tick %llu", (unsigned long long)e.tick);
     OK(portal_world_destroy(world));
 }
 

@@ -293,6 +293,12 @@ struct DocsTests {
         #expect(abs(try world.presentation(of: dimming).opacity - 0.2 * z) < 1e-6)
         world.ticks(60)
         #expect(try world.screens(of: stack) == [home, detail] && world.zoomDimmingView(of: stack) == nil)
+        // … the back button: a pop given no transition zooms back into the cell.
+        try world.pop(stack)
+        world.tick()
+        #expect(try world.zoomDimmingView(of: stack) != nil, "the pop zooms (a slide has no dimming view)")
+        world.ticks(60)
+        #expect(try world.screens(of: stack) == [home] && world.zoomDimmingView(of: stack) == nil)
     }
 
     @Test("every line of every Swift snippet in the DocC catalog is in this file")
@@ -919,7 +925,7 @@ struct DocsTests {
         world.tick()
         var scrolledAway: [Entity] = []
         world.drainEvents { event in
-            if case let .popupDidDismiss(menu, reason: .sourceCulled) = event { scrolledAway.append(menu) }
+            if case let .popupDidDismiss(menu, reason: .sourceCulled, _) = event { scrolledAway.append(menu) }
         }
         #expect(scrolledAway == [menu])
         #expect(try !world.drawn(menu) && !world.drawn(button))

@@ -212,7 +212,7 @@ struct PointerTests {
         guard case let .tapped(tap)? = events.first(where: { if case .tapped = $0 { true } else { false } }) else { Issue.record("\(events)"); return }
         #expect(tap.hit?.role == .backdrop)
         s.world.run(ticks: 24)
-        #expect(s.world.drainEvents().contains(.popupDidDismiss(s.content, reason: .tappedOutside)))
+        #expect(s.world.drainEvents().contains { if case .popupDidDismiss(s.content, reason: .tappedOutside, _) = $0 { true } else { false } })
         #expect(s.world.presentedPopups.isEmpty && s.item(s.content) == nil)
     }
 

@@ -140,7 +140,7 @@ struct PopupSourceTests {
             let popupDrawn = s.drawn(s.content)
             #expect(sourceDrawn == (offset <= 350), "offset \(offset)")
             #expect(popupDrawn == sourceDrawn, "offset \(offset): the popup is drawn exactly while its source is")
-            if events.contains(.popupDidDismiss(s.content, reason: .sourceCulled)) {
+            if events.contains(.popupDidDismiss(s.content, reason: .sourceCulled, tick: s.world.tickCount)) {
                 #expect(dismissedAt == nil)
                 dismissedAt = offset
             }
@@ -150,6 +150,36 @@ struct PopupSourceTests {
         // Its backdrop went with it: the app takes taps again.
         #expect(s.world.hitTest(Point(x: 300, y: 600))?.role == .view)
         #expect(try s.world.parent(of: s.content) == s.screenView)
+    }
+
+    /// The same scroll, with a popup that changes sides on the way (its source passes the
+    /// middle, so its frame moves across with the popup's animation): dismissed because its
+    /// source was culled, it stops at once — its content's frame does not move again and the
+    /// world is idle on the next tick (it ran on ~25 ticks, y 440 → 57, hidden).
+    @Test("a popup dismissed because its source was culled stops at once, even mid-way across to its other side")
+    func culledPopupStopsAtOnce() throws {
+        let s = try SourceScene()
+        try s.world.setContentOffset(Point(x: 0, y: -200), of: s.list)
+        try s.world.presentPopup(s.content, from: s.thumb, width: 120, height: 200, animation: .linear(duration: 0.3))
+        s.world.run(ticks: 40)
+        let before = try s.world.presentation(of: s.content).frame
+        _ = s.world.drainEvents()
+        var dismissedAt: Float?, sawMove = false
+        for offset in stride(from: Float(-150), through: 400, by: 50) {
+            try s.world.setContentOffset(Point(x: 0, y: offset), of: s.list)
+            s.world.tick()
+            if try s.world.presentation(of: s.content).frame.minY != before.minY { sawMove = true }
+            if s.world.drainEvents().contains(.popupDidDismiss(s.content, reason: .sourceCulled, tick: s.world.tickCount)) { dismissedAt = offset; break }
+        }
+        #expect(sawMove)
+        #expect(dismissedAt != nil)
+        let frame = try s.world.presentation(of: s.content).frame
+        s.world.tick()
+        #expect(s.world.isIdle, "nothing runs after the popup left")
+        for _ in 0..<30 {
+            s.world.tick()
+            #expect(try s.world.presentation(of: s.content).frame == frame)
+        }
     }
 
     @Test("a source hidden (itself or an ancestor): dismissed on that tick, reason .sourceHidden; a despawned one: .sourceRemoved")
@@ -162,7 +192,7 @@ struct PopupSourceTests {
             #expect(s.drawn(s.content))
             try s.world.setHidden(true, of: s[keyPath: hide])
             s.world.tick()
-            #expect(s.world.drainEvents() == [.popupDidDismiss(s.content, reason: .sourceHidden)])
+            #expect(s.world.drainEvents() == [.popupDidDismiss(s.content, reason: .sourceHidden, tick: s.world.tickCount)])
             #expect(try !s.world.presentation(of: s.thumb).isDrawn && !s.drawn(s.content))
             #expect(s.world.presentedPopups.isEmpty && s.world.renderList.allSatisfy { $0.role == .view })
         }
@@ -176,7 +206,7 @@ struct PopupSourceTests {
             _ = s.world.drainEvents()
             try s.world.despawn(s.thumb)
             s.world.tick()
-            #expect(s.world.drainEvents() == [.popupDidDismiss(s.content, reason: dismissFirst ? .requested : .sourceRemoved)])
+            #expect(s.world.drainEvents() == [.popupDidDismiss(s.content, reason: dismissFirst ? .requested : .sourceRemoved, tick: s.world.tickCount)])
             #expect(!s.drawn(s.content) && s.world.presentedPopups.isEmpty)
         }
     }
@@ -200,7 +230,8 @@ struct PopupSourceTests {
         #expect(world.tap(at: Point(x: 60, y: 200))?.entity == content)
         #expect(world.tap(at: Point(x: 300, y: 700))?.role == .backdrop)
         world.run(ticks: 30)
-        #expect(world.drainEvents().last == .popupDidDismiss(content, reason: .tappedOutside))
+        let last = world.drainEvents().last
+        #expect({ if case .popupDidDismiss(content, reason: .tappedOutside, _)? = last { true } else { false } }(), "\(String(describing: last))")
         #expect(world.tap(at: Point(x: 300, y: 700))?.entity == app)
         // After its dismissal the popup hides it again, as before.
         #expect(try !world.presentation(of: content).isDrawn)
@@ -214,7 +245,7 @@ struct PopupSourceTests {
         _ = s.world.drainEvents()
         try s.world.setHidden(true, of: s.content)
         s.world.tick()
-        #expect(s.world.drainEvents() == [.popupDidDismiss(s.content, reason: .contentHidden)])
+        #expect(s.world.drainEvents() == [.popupDidDismiss(s.content, reason: .contentHidden, tick: s.world.tickCount)])
         #expect(s.world.presentedPopups.isEmpty && s.world.renderList.allSatisfy { $0.role == .view })
     }
 }

@@ -24,6 +24,7 @@ struct PopupTests {
     func show() throws {
         let s = try PopupScene()
         _ = s.world.drainEvents()
+        let start = s.world.tickCount
         try s.world.presentPopup(s.content, from: s.source, width: 120, height: 200)
         s.world.run(ticks: 12)
         let popup = try #require(s.item(s.content))
@@ -37,7 +38,9 @@ struct PopupTests {
         s.world.run(ticks: 12)
         let shown = try #require(s.item(s.content))
         #expect(shown.transform == .identity && shown.opacity == 1)
-        #expect(s.world.drainEvents() == [.popupWillPresent(s.content), .popupDidPresent(s.content)])
+        // Each event carries its tick: the presentation applied on the next tick, the 0.2 s scale-in
+        // ended 24 ticks after the tick before it.
+        #expect(s.world.drainEvents() == [.popupWillPresent(s.content, tick: start + 1), .popupDidPresent(s.content, tick: start + 24)])
         #expect(s.world.popupPlacement(of: s.content)?.anchor == UnitPoint(x: 0.25, y: 0))
     }
 
@@ -83,7 +86,7 @@ struct PopupTests {
         #expect(s.item(s.content) == nil && s.world.presentedPopups.isEmpty)
         #expect(s.world.renderList.allSatisfy { $0.role == .view })
         #expect(s.world.hitTest(Point(x: 300, y: 700))?.entity == s.app)
-        #expect(s.world.drainEvents().contains(.popupDidDismiss(s.content, reason: .tappedOutside)))
+        #expect(s.world.drainEvents().contains { if case .popupDidDismiss(s.content, reason: .tappedOutside, _) = $0 { true } else { false } })
     }
 
     @Test("a backdrop is Portal's own: it can be read and restyled, but not marked, attached to, presented or despawned")

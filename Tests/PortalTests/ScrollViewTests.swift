@@ -383,9 +383,9 @@ struct ScrollViewHeaderTests {
         return (world, screen, header, title, accessory)
     }
 
-    @Test("the header reads its scroll view exactly as reportScroll with the same offsets (content offset + top inset) and phases would make it")
+    @Test("the header reads its scroll view as reportScroll with the same offsets (content offset + top inset) and phases would, following at once: its snapper decides, a follow is the offset's progress on that tick, the parts are where the header's geometry puts them")
     func readsItsScrollView() throws {
-        let a = try Self.scene(scrolls: true), b = try Self.scene(scrolls: false)
+        let a = try Self.scene(scrolls: true)
         // Script: a drag down the content, a fling, a pull past the top and its bounce back.
         let script: [(Int, PanPhase, Point, Point)] = [
             (1, .began, .zero, .zero), (2, .changed, Point(x: 0, y: -30), Point(x: 0, y: -600)),
@@ -394,36 +394,42 @@ struct ScrollViewHeaderTests {
             (200, .began, .zero, .zero), (204, .changed, Point(x: 0, y: 300), Point(x: 0, y: 900)),
             (206, .ended, Point(x: 0, y: 330), Point(x: 0, y: 200)),
         ]
+        // The model: the reports a host would make, through the same public snapper and geometry.
+        var snapper = HeaderSnapper(behavior: .directional)
+        var decision = HeaderSnapper.Decision.follow(0)
         var fed: (Float, ScrollPhase)?
-        var reports = 0, phases: Set<ScrollPhase> = [], most: Float = 0
+        var reports = 0, phases: Set<ScrollPhase> = [], most: Float = 0, follows = 0
+        let bar = Rect(x: 0, y: 40, width: 390, height: 44), titleAnchor = Rect(x: 20, y: 100, width: 200, height: 40)
+        let barTitle = FlowingHeaderGeometry.barAnchors(bar: bar, titleSize: Size(width: 100, height: 20), layout: .horizontal).title
         for tick in 1...420 {
             for (t, phase, translation, velocity) in script where t == tick {
                 try pan(a.0, a.screen, phase, translation, velocity: velocity)
             }
             a.0.tick()
-            // What the host would report after this tick's scroll: B applies it in the same tick.
+            // What the host would report after this tick's scroll.
             let state = try a.0.scrollViewState(of: a.screen)
             let offset = state.contentOffset.y + 16
             let phase: ScrollPhase = state.isDragging ? .interacting : (state.isDecelerating || state.isScrollAnimating) ? .decelerating : .idle
             if fed == nil || fed! != (offset, phase) {
-                try b.0.reportScroll(b.header, offset: offset, phase: phase)
+                let raw = FlowingHeaderGeometry.progress(offset: offset, accessoryHeight: 64, accessoryFlows: true)
+                decision = snapper.report(offset: offset, phase: phase, progress: raw)
                 fed = (offset, phase)
                 reports += 1
                 phases.insert(phase)
             }
-            b.0.tick()
-            #expect(try a.0.flowingHeaderProgress(a.header) == b.0.flowingHeaderProgress(b.header), "tick \(tick)")
-            most = max(most, try a.0.flowingHeaderProgress(a.header))
-            // The parts are drawn where the same reports put them (placed against the content
-            // offset, so within its rounding: a few ulps of the offset).
-            for (pa, pb) in [(a.title, b.title), (a.accessory, b.accessory)] {
-                let ia = try #require(a.0.renderList.first { $0.entity == pa }), ib = try #require(b.0.renderList.first { $0.entity == pb })
-                for corner in [Point(x: 0, y: 0), Point(x: ia.frame.width, y: ia.frame.height)] {
-                    let ga = ia.globalTransform.map(corner), gb = ib.globalTransform.map(corner)
-                    #expect(abs(ga.x - gb.x) <= 1e-3 && abs(ga.y - gb.y) <= 1e-3, "tick \(tick): \(ga) vs \(gb)")
-                }
+            let progress = try a.0.flowingHeaderProgress(a.header)
+            if case let .follow(p) = decision {
+                #expect(progress == p, "tick \(tick): following, the progress is the offset's at once")
+                follows += 1
             }
+            most = max(most, progress)
+            // The title is drawn where the header's geometry puts it for this progress and offset.
+            let expected = FlowingHeaderGeometry.title(progress: progress, header: titleAnchor.offsetBy(dx: 0, dy: -offset), bar: barTitle)
+            let item = try #require(a.0.renderList.first { $0.entity == a.title })
+            let centre = item.globalTransform.map(Point(x: item.frame.width / 2, y: item.frame.height / 2))
+            #expect(abs(centre.x - expected.center.x) <= 1e-3 && abs(centre.y - expected.center.y) <= 1e-3, "tick \(tick): \(centre) vs \(expected.center)")
         }
+        #expect(follows > 100)
         #expect(phases == [.interacting, .decelerating, .idle] && reports > 100)
         #expect(try a.0.flowingHeaderProgress(a.header) == 0 && a.0.isIdle)
         // Part-way through the run the header had flowed fully (the fling went far), and it is back.

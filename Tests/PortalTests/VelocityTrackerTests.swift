@@ -95,8 +95,8 @@ import Testing
                 try tracker.add(Point(x: Float(x), y: 0), at: Self.epoch + t)
                 samples.append((Self.epoch + t, x))
             }
-            // The rules: the newest 20, within 100 ms of the newest.
-            let kept = samples.suffix(20).filter { samples.last!.t - $0.t <= VelocityTracker.horizon }
+            // The rules: the newest 20, within 100 ms of the newest (ages in whole microseconds).
+            let kept = samples.suffix(20).filter { VelocityTracker.isWithin(100_000, from: $0.t, to: samples.last!.t) }
             let expected = Self.referenceSlope(Array(kept), degree: min(2, kept.count - 1))
             let v = Double(tracker.velocity.x)
             // Noise of ±500 pt over a few ms makes velocities of 10⁵–10⁶ pt/s: agreement to
@@ -197,5 +197,76 @@ import Testing
             try tracker.add(Point(x: 0, y: 0), at: 4.5)
         }
         #expect(tracker.sampleCount == 1 && tracker.latestTime == 5 && tracker.latestLocation == Point(x: 1, y: 1))
+    }
+
+    /// Clock offsets a host might have: zero, one second, an odd offset with a fraction of a
+    /// millisecond, and thirty days of uptime (where a `Double`'s spacing is about 5e-10 s).
+    static let clockOffsets: [Double] = [0, 1, 1000.123, 86_400 * 30]
+
+    @Test func aSampleExactlyOnTheHorizonCounts() throws {
+        // Five samples 25 ms apart (no pause), the last four on a line at 400 pt/s and the first
+        // off it, exactly 100 ms before the newest. Kept, the degree-2 fit over all five (the
+        // brute-force reference); dropped, the line's 400 pt/s. Flutter and Android keep it
+        // (their ages are whole micro/nanoseconds and only `age > horizon` drops);
+        // `(t0 + 0.1) − t0` in `Double` is 0.10000000000582077 at t0 = 1000.123, and the sample
+        // must count whatever the clock's offset.
+        let ms = [0, 25, 50, 75, 100], xs: [Double] = [60, 10, 20, 30, 40]
+        let kept = Self.referenceSlope(zip(ms, xs).map { (Double($0) / 1000, $1) }, degree: 2)
+        #expect(abs(kept - 400) > 100, "the first sample matters: \(kept)")
+        for t0 in Self.clockOffsets {
+            var tracker = VelocityTracker()
+            for (m, x) in zip(ms, xs) { try tracker.add(Point(x: Float(x), y: 0), at: t0 + Double(m) / 1000) }
+            #expect(abs(Double(tracker.velocity.x) - kept) <= 0.01, "t0 \(t0): \(tracker.velocity) vs \(kept)")
+            // One microsecond past the horizon is past it, at every offset (the stated grid:
+            // ages compared in whole microseconds).
+            var late = VelocityTracker()
+            for (m, x) in zip(ms, xs) { try late.add(Point(x: Float(x), y: 0), at: t0 + (m == 0 ? 0 : 0.000001 + Double(m) / 1000)) }
+            #expect(abs(late.velocity.x - 400) <= Self.exactTolerance, "t0 \(t0): \(late.velocity)")
+        }
+    }
+
+    @Test func aGapExactlyAtTheStopGapIsNotAPause() throws {
+        // The pause rule is "more than 40 ms", on the same microsecond grid: a gap of exactly
+        // 40 ms keeps the motion (Flutter's `delta > 40` stops its walk only past it).
+        for t0 in Self.clockOffsets {
+            var tracker = VelocityTracker()
+            try tracker.add(Point(x: 0, y: 0), at: t0)
+            try tracker.add(Point(x: 4, y: 0), at: t0 + 0.04)
+            #expect(tracker.sampleCount == 2, "t0 \(t0)")
+            #expect(abs(tracker.velocity(at: t0 + 0.08).x - 100) <= Self.exactTolerance, "t0 \(t0)")
+            #expect(tracker.velocity(at: t0 + 0.080001) == .zero, "t0 \(t0)")
+            try tracker.add(Point(x: 8, y: 0), at: t0 + 0.080001)
+            #expect(tracker.sampleCount == 1, "t0 \(t0)")
+        }
+    }
+
+    /// Flutter's recorded stroke 9 (`velocity_tracker_data.dart`, pointer 9: the down and the
+    /// moves; milliseconds from the down, positions as recorded), whose down event is exactly
+    /// 100 ms older than its last move.
+    static let flutterStroke9: [(ms: Int, x: Float, y: Float)] = [
+        (0, 238.2857208251953, 568.5714111328125), (30, 234.0, 560.0),
+        (38, 231.42857360839844, 553.1428833007812), (46, 228.2857208251953, 543.1428833007812),
+        (54, 225.42857360839844, 528.8571166992188), (62, 223.14285278320312, 512.2857055664062),
+        (69, 222.0, 495.4285583496094), (77, 221.7142791748047, 477.4285583496094),
+        (85, 221.7142791748047, 458.28570556640625), (92, 223.14285278320312, 438.0),
+        (100, 224.2857208251953, 416.28570556640625),
+    ]
+
+    @Test func flutterStrokeNineAgreesAtEveryClockOffset() throws {
+        // Flutter's expected velocity for stroke 9 (velocity_tracker_test.dart):
+        // (−1.7460877895355225, −3288.16162109375) pt/s; Android's port of the same test has
+        // (−1.7334, −3288.1317). Dropping the down sample gives about (224.4, −3106.1).
+        // Tolerance: 0.02 pt/s on x (the two originals differ by 0.013 there: the Float positions'
+        // rounding through a fit that nearly cancels) and Flutter's 0.1 % on y. The last offset is
+        // Flutter's own clock (216696.429 s).
+        for t0 in Self.clockOffsets + [216_696.429] {
+            var tracker = VelocityTracker()
+            for sample in Self.flutterStroke9 {
+                try tracker.add(Point(x: sample.x, y: sample.y), at: t0 + Double(sample.ms) / 1000)
+            }
+            let v = tracker.velocity
+            #expect(abs(v.x - -1.7460877895355225) <= 0.02, "t0 \(t0): \(v)")
+            #expect(abs(v.y - -3288.16162109375) <= 0.001 * 3288.16162109375, "t0 \(t0): \(v)")
+        }
     }
 }

@@ -712,7 +712,8 @@ PortalResult portal_spawn_screen(PortalWorld *world, PortalEntity stack, float c
 
 /** Pushes `screen` onto `stack` with a transition (NULL: a slide). */
 PortalResult portal_push(PortalWorld *world, PortalEntity screen, PortalEntity stack, const PortalNavigationTransition *transition);
-/** Pops the top screen. */
+/** Pops the top screen with a transition (NULL: the transition the screen was pushed with, or a
+    slide for a screen that was not pushed or whose zoom source is gone). */
 PortalResult portal_pop(PortalWorld *world, PortalEntity stack, const PortalNavigationTransition *transition);
 /** Pops to the root screen. */
 PortalResult portal_pop_to_root(PortalWorld *world, PortalEntity stack, const PortalNavigationTransition *transition);

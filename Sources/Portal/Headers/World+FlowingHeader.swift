@@ -150,13 +150,23 @@ extension World {
 
     /// A scroll report: the snapper decides; the progress animates to its answer. The header's
     /// state is read and written in place (it is large), the progress lane by its row.
-    private static func applyScroll(_ header: Entity, offset: Float, phase: ScrollPhase, tick: UInt64, step: Double, tolerance: Float,
-                                    headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
+    ///
+    /// With `followsAtOnce` (a header reading its screen's scroll view), a decision to follow
+    /// the scroll sets the progress to the offset's at once instead of animating to it: the
+    /// parts are placed against the content offset the same tick, so a progress that lagged
+    /// behind it would carry the title with the content (a fling took it above the bar, a
+    /// `setContentOffset` of 400 pt 400 pt up) before it flowed back.
+    private static func applyScroll(_ header: Entity, offset: Float, phase: ScrollPhase, followsAtOnce: Bool = false, tick: UInt64, step: Double,
+                                    tolerance: Float, headers: inout ComponentTable<FlowingHeaderState>, views: inout ViewStore,
                                     tracks: inout TrackStore, events: inout [WorldEvent]) {
         guard let row = headers.index.row(of: header) else { return }
         let (view, slot) = headers.values.withUnsafeBufferPointer { ($0[row].progressView, $0[row].progressSlot) }
         guard views.slot(of: view, hint: slot) != nil else { return }
-        let (progressView, target, duration, previous) = headers.scroll(row: row, offset: offset, phase: phase)
+        let (progressView, target, duration, previous, follows) = headers.scroll(row: row, offset: offset, phase: phase)
+        if followsAtOnce && follows {
+            tracks.place(.x, target, slot: slot, views: &views, events: &events)
+            return
+        }
         let lane = views.lanes.withUnsafeBufferPointer { $0[slot * ViewChannel.stride + ViewChannel.x.rawValue] }
         let running = lane == ViewStore.noLane ? nil : tracks.runningTarget(lane: Int(lane))
         if running == target { return }
@@ -179,8 +189,10 @@ extension World {
     /// from the top of the content (the content offset plus the top inset, so 0 at rest at the
     /// top) and the phase (`.interacting` while a finger drags it, `.decelerating` while it
     /// glides, bounces or animates, `.idle` otherwise) — on every tick either differs from what
-    /// it read last (and on the first tick it is a scroll view's). A report applies exactly as a
-    /// staged `reportScroll` of the same tick would.
+    /// it read last (and on the first tick it is a scroll view's). A report applies as a staged
+    /// `reportScroll` of the same tick would, except that following the scroll sets the
+    /// progress at once (see `applyScroll`): the parts stay where the header puts them on every
+    /// tick, while dragged, gliding, bouncing or set by the host; snaps still animate.
     func runHeaderScrollFeed(tick: UInt64) {
         guard headers.count > 0, scrollViews.count > 0 || headersReadScrollViews else { return }
         var reading = false
@@ -202,8 +214,8 @@ extension World {
             if let fed = headers.values[row].fedScroll, fed.offset == offset, fed.phase == phase { continue }
             headers.values[row].fedScroll = (offset, phase)
             guard offset.isFinite, Rect.isSane(offset) else { continue }
-            World.applyScroll(header, offset: offset, phase: phase, tick: tick, step: clock.step, tolerance: configuration.settleTolerance,
-                              headers: &headers, views: &views, tracks: &tracks, events: &events)
+            World.applyScroll(header, offset: offset, phase: phase, followsAtOnce: true, tick: tick, step: clock.step,
+                              tolerance: configuration.settleTolerance, headers: &headers, views: &views, tracks: &tracks, events: &events)
         }
         headersReadScrollViews = reading
     }
@@ -237,9 +249,10 @@ extension World {
 extension ComponentTable where Value == FlowingHeaderState {
     /// Takes a scroll report for the header in `row`: the snapper decides, the offset is noted.
     /// Returns the progress view, the progress to animate to and the duration of the `.smooth`
-    /// spring to animate it with, and the duration of the one the progress ran last.
+    /// spring to animate it with, the duration of the one the progress ran last, and whether the
+    /// decision is to follow the scroll (not a snap or a hold).
     mutating func scroll(row: Int, offset: Float, phase: ScrollPhase)
-        -> (progressView: Entity, target: Float, duration: Double, previous: Double?) {
+        -> (progressView: Entity, target: Float, duration: Double, previous: Double?, follows: Bool) {
         values.withUnsafeMutableBufferPointer { states in
             let tokens = states[row].tokens
             let accessoryHeight = states[row].accessoryAnchor?.height
@@ -247,13 +260,13 @@ extension ComponentTable where Value == FlowingHeaderState {
                                                      accessoryFlows: states[row].displays.contains(.accessory), tokens: tokens)
             let decision = states[row].snapper.report(offset: offset, phase: phase, progress: raw, tokens: tokens)
             states[row].offset = offset
-            let (target, duration): (Float, Double)
+            let (target, duration, follows): (Float, Double, Bool)
             switch decision {
-            case let .follow(p): (target, duration) = (p, tokens.scrollAnimationDuration)
-            case let .snap(p): (target, duration) = (p, tokens.transitionDuration)
-            case let .hold(p): (target, duration) = (p, tokens.transitionDuration)
+            case let .follow(p): (target, duration, follows) = (p, tokens.scrollAnimationDuration, true)
+            case let .snap(p): (target, duration, follows) = (p, tokens.transitionDuration, false)
+            case let .hold(p): (target, duration, follows) = (p, tokens.transitionDuration, false)
             }
-            return (states[row].progressView, target, duration, states[row].progressDuration)
+            return (states[row].progressView, target, duration, states[row].progressDuration, follows)
         }
     }
 }

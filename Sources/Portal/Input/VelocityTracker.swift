@@ -20,7 +20,12 @@
 //   more after the last), and a velocity asked for more than 40 ms after the newest sample is
 //   zero (Flutter's `_sinceLastSample` stopwatch: the pointer is assumed to have stopped);
 // - the time base is the host's event timestamps, in seconds: never the tick clock, so the
-//   velocity is the finger's, whatever the frame rate.
+//   velocity is the finger's, whatever the frame rate;
+// - whether a sample is within the horizon, and whether a gap is a pause, is decided on a grid
+//   of whole microseconds (each timestamp rounded to the nearest microsecond, then subtracted),
+//   as Flutter compares `Duration`s in microseconds and Android `nsecs_t` in nanoseconds. In
+//   `Double` seconds, `(t + 0.1) − t` is 0.10000000000582077 at t = 1000.123: a sample exactly
+//   100 ms old would count or not by how the host's clock rounds.
 //
 // The samples live inline (SIMD vectors, 32 lanes of which 20 are used): a tracker is a plain
 // value of fixed size, and adding a sample or fitting allocates nothing.
@@ -41,7 +46,7 @@
 ///
 /// The rules, each as one of the originals has it:
 /// - samples older than ``horizon`` (0.1 s) before the newest, and all but the newest
-///   ``capacity`` (20), are not used;
+///   ``capacity`` (20), are not used; a sample exactly 0.1 s older than the newest is used;
 /// - the fit is a polynomial of degree 2 in time, unweighted; its derivative at the newest
 ///   sample is the velocity. With fewer samples (or fewer distinct times) the degree drops to
 ///   what they determine: two give the slope between them, one gives zero;
@@ -50,10 +55,30 @@
 ///   is taken to have stopped;
 /// - a fit too steep for `Float` (samples nanoseconds apart) reads zero: the velocity is always
 ///   finite.
+///
+/// Ages and gaps are compared on a grid of whole microseconds: each timestamp is rounded to the
+/// nearest microsecond before two are subtracted (Flutter's `Duration`s are microseconds,
+/// Android's timestamps nanoseconds). So whether a sample counts does not depend on how the
+/// host's clock rounds: a sample 0.1 s before the newest counts at any clock offset, one
+/// 0.100001 s before does not. (Timestamps past 2⁵³ µs, about 285 years, are compared as they
+/// are: a `Double` there is already coarser than a microsecond.)
 public struct VelocityTracker: Sendable {
     /// How far back the fit looks from the newest sample: 0.1 s (Flutter's
     /// `_horizonMilliseconds`, Android's `HORIZON`).
     public static let horizon: Double = 0.1
+    /// ``horizon`` and ``stopGap`` in whole microseconds, the grid ages are compared on.
+    static let horizonMicroseconds: Double = 100_000
+    static let stopGapMicroseconds: Double = 40_000
+
+    /// Whether `later − earlier` is at most `limit` microseconds, each time rounded to the
+    /// nearest microsecond first. Past the range where a product is finite (|t| ≳ 1.8e302 s)
+    /// the plain difference decides.
+    @inline(__always)
+    static func isWithin(_ limit: Double, from earlier: Double, to later: Double) -> Bool {
+        let age = (later * 1e6).rounded() - (earlier * 1e6).rounded()
+        return age.isFinite ? age <= limit : (later - earlier) * 1e6 <= limit
+    }
+
     /// The most samples the fit uses: 20 (Flutter's `_historySize`, Android's `HISTORY_SIZE`).
     public static let capacity = 20
     /// The degree of the fitted polynomial: 2 (Flutter's `solve(2)`, Android's `LSQ2`).
@@ -98,7 +123,7 @@ public struct VelocityTracker: Sendable {
     /// Adds a validated sample.
     mutating func append(_ location: Point, at time: Double) {
         // A pause drops the motion before it (Android clears its history here).
-        if sampleCount > 0, time - times[newest] > VelocityTracker.stopGap { sampleCount = 0 }
+        if sampleCount > 0, !VelocityTracker.isWithin(VelocityTracker.stopGapMicroseconds, from: times[newest], to: time) { sampleCount = 0 }
         newest = sampleCount == 0 ? 0 : (newest + 1) % VelocityTracker.capacity
         times[newest] = time
         xs[newest] = location.x
@@ -117,9 +142,10 @@ public struct VelocityTracker: Sendable {
     public var velocity: Point { fit() }
 
     /// The velocity as of `time` (seconds, the samples' clock): zero when `time` is more than
-    /// ``stopGap`` after the newest sample (the pointer stopped), else ``velocity``.
+    /// ``stopGap`` after the newest sample (the pointer stopped; on the microsecond grid), else
+    /// ``velocity``.
     public func velocity(at time: Double) -> Point {
-        guard sampleCount > 0, time - times[newest] <= VelocityTracker.stopGap else { return .zero }
+        guard sampleCount > 0, VelocityTracker.isWithin(VelocityTracker.stopGapMicroseconds, from: times[newest], to: time) else { return .zero }
         return fit()
     }
 
@@ -141,8 +167,8 @@ public struct VelocityTracker: Sendable {
         var x1 = 0.0, xu = 0.0, xu2 = 0.0, y1 = 0.0, yu = 0.0, yu2 = 0.0
         var index = newest, distinct = 0, lastTime = Double.nan
         for _ in 0..<sampleCount {
+            guard VelocityTracker.isWithin(VelocityTracker.horizonMicroseconds, from: times[index], to: t0) else { break }
             let age = t0 - times[index]
-            guard age <= VelocityTracker.horizon else { break }
             if times[index] != lastTime { distinct += 1; lastTime = times[index] }
             let u = -age * scale, u2 = u * u
             let dx = Double(xs[index]) - x0, dy = Double(ys[index]) - y0

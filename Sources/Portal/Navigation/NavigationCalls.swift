@@ -88,30 +88,39 @@ struct PushCall: HostCall {
         try world.requireNotAncestor(screen, of: stack)
         world.navigation.projections.values[row].screens.append(screen)   // in place: no copy of the list
         world.navigation.owners.insert(stack, for: screen)
+        world.navigation.pushedWith.insert(transition, for: screen)
         world.stageScreen(screen, in: stack)
         world.commands.append(.navigation(.navigate(stack, .push(screen, transition))))
     }
 }
 
-/// ``World/pop(_:transition:)``.
+/// ``World/pop(_:transition:)``. With no transition (`nil`, recorded without the transition's
+/// keys) it pops with the one the top screen was pushed with.
 struct PopCall: HostCall {
     static let verb = "pop"
-    var stack: Entity, transition: NavigationTransition
-    init(stack: Entity, transition: NavigationTransition) { (self.stack, self.transition) = (stack, transition) }
-    func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.transition(transition) }
+    var stack: Entity, transition: NavigationTransition?
+    init(stack: Entity, transition: NavigationTransition?) { (self.stack, self.transition) = (stack, transition) }
+    func write(to trace: inout TraceWriter) {
+        trace.put("stack", stack)
+        if let transition { trace.transition(transition) }
+    }
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         stack = try trace.entity(key: "stack")
-        transition = try trace.transition()
+        transition = trace.hasKey("transition") ? try trace.transition() : nil
     }
     func perform(on world: World) throws(PortalError) {
         let row = try world.requireStackRow(stack)
-        try transition.validate(step: world.clock.step)
-        try world.requireZoomSource(transition)
+        if let transition {
+            try transition.validate(step: world.clock.step)
+            try world.requireZoomSource(transition)
+        }
         guard world.navigation.projections.values[row].interactivePop == nil else { throw .interactivePopInProgress(stack) }
         guard world.navigation.projections.values[row].screens.count > 1 else { throw .cannotPopRoot(stack) }
-        let top = world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
+        let top = world.navigation.projections.values[row].screens.last!
+        let resolved = transition ?? world.pushTransition(of: top)
+        world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
         world.navigation.release(top, from: stack)
-        world.commands.append(.navigation(.navigate(stack, .pop(transition))))
+        world.commands.append(.navigation(.navigate(stack, .pop(resolved))))
     }
 }
 

@@ -253,7 +253,11 @@ public struct InteractivePopDecision: Hashable, Sendable {
     /// `true` when the pop finishes (the top screen leaves), `false` when it cancels (both
     /// screens go back to rest).
     public let finishes: Bool
-    /// The progress the finger left the pop at, 0…1.
+    /// The progress the finger left the pop at, 0…1: for the edge swipe and the host's calls,
+    /// the pop's progress (the travel ÷ the stack's width, plus where a caught transition was);
+    /// for a drag on a zoomed screen, the drag curve's fraction min(|T| ÷ (`scaleDistance` ×
+    /// the stack's height), 1) — how far the screen has shrunk, not the zoom's progress. See
+    /// "Events of gesture-driven transitions" in the navigation transitions article.
     public let progress: Float
     /// How fast the rest of the motion runs, relative to the transition's animation:
     /// min(max(0.99, velocity ÷ 800), 2.25) to finish, 1 to cancel. The rest lasts

@@ -7,6 +7,10 @@ struct NavigationStore {
         projections.checkInvariants("navigation projections", isAlive: isAlive)
         owners.checkInvariants("navigation screens", isAlive: isAlive)
         leaving.checkInvariants("navigation leaving screens", isAlive: isAlive)
+        pushedWith.checkInvariants("navigation push transitions", isAlive: isAlive)
+        for screen in pushedWith.entities {
+            precondition(owners.value(of: screen) != nil, "navigation: \(screen) keeps the transition it was pushed with outside any stack")
+        }
         for (row, leaving) in leaving.values.enumerated() {
             let screen = self.leaving.entities[row]
             precondition(leaving.releases > 0, "navigation: \(screen) is leaving with no release")
@@ -40,11 +44,15 @@ struct NavigationStore {
     /// Screen → the stack that still holds it although a staged call released it, and how many
     /// of that stack's requests still to run drop it: until they have, it cannot join another stack.
     var leaving = ComponentTable<LeavingScreen>()
+    /// Screen → the transition it was pushed with (after the staged calls), while it is in its
+    /// stack: a pop given no transition pops it with the same one.
+    var pushedWith = ComponentTable<NavigationTransition>()
 
     /// A screen released from `stack` by a call (pop, pop to root, set stack, a finishing
     /// interactive pop): it leaves the projection now, and the stack when the request runs.
     mutating func release(_ screen: Entity, from stack: Entity) {
         owners.remove(screen)
+        pushedWith.remove(screen)
         if let row = leaving.index.row(of: screen) {
             leaving.values[row].releases += 1
         } else {
@@ -571,6 +579,16 @@ extension World {
         if let dimming = zoom.dimming { remove(dimming) }
     }
 
+    /// The transition a pop given none uses for `screen`: the one it was pushed with (validated
+    /// then), or ``NavigationTransition/slide`` when it was not pushed (a root, a screen placed
+    /// by `setStack`) or when it was pushed with a zoom whose source is no longer a live view
+    /// of the app (nothing is left to zoom back into).
+    func pushTransition(of screen: Entity) -> NavigationTransition {
+        guard let pushed = navigation.pushedWith.value(of: screen) else { return .slide }
+        do { try requireZoomSource(pushed) } catch { return .slide }
+        return pushed
+    }
+
     /// Refuses a zoom whose source is not a live view of the app.
     func requireZoomSource(_ transition: NavigationTransition) throws(PortalError) {
         if let zoom = transition.node.zoom(for: .push) { try requireAppView(zoom.source) }
@@ -656,11 +674,13 @@ extension World {
     /// keeps its place until that request completes, so later requests still mean what they said;
     /// `screens(of:)` lists only live screens.
     func removeFromNavigation(_ entity: Entity) {
+        navigation.pushedWith.remove(entity)
         if let state = navigation.stacks.remove(entity) {
             remove(state.progressView)
             navigation.projections.remove(entity)
             func free(_ screen: Entity) {
                 navigation.owners.remove(screen)
+                navigation.pushedWith.remove(screen)
                 if navigation.leaving.value(of: screen)?.stack == entity { navigation.leaving.remove(screen) }
                 if let slot = views.slot(of: screen) { views.setHidden(false, by: .navigation, slot: slot) }
             }

@@ -89,7 +89,15 @@ extension World {
         try submit(PushCall(screen: screen, stack: stack, transition: transition))
     }
 
-    /// Pops the top screen of `stack` with `transition`.
+    /// Pops the top screen of `stack` with `transition` — or, when none is given (`nil`, the
+    /// default), with the transition that screen was pushed with, as UIKit's back button undoes
+    /// a push: a screen pushed with ``NavigationTransition/zoom(source:options:)`` zooms back
+    /// into its source, one pushed with a fade fades, a custom transition runs again (its
+    /// handler with the pop operation), each with the animation it was pushed with. A screen
+    /// that was not pushed (the root, or one placed by ``setStack(_:screens:transition:)``)
+    /// pops with ``NavigationTransition/slide``, and so does one pushed with a zoom whose source
+    /// has been despawned since (nothing is left to zoom back into). The transition is looked
+    /// up when the call is made, from the calls so far (a push staged in the same frame counts).
     ///
     /// Made while a push runs with nothing queued behind it, the pop turns the push round from
     /// where it is, keeping the screens' velocity, instead of waiting for it: the screens head
@@ -105,7 +113,7 @@ extension World {
     ///   counting the calls made so far (pushes, pops and ``setStack(_:screens:transition:)``
     ///   not yet run); ``screens(of:)``, which lists the screens as of the last tick, can
     ///   differ meanwhile.
-    public func pop(_ stack: Entity, transition: NavigationTransition = .slide) throws(PortalError) {
+    public func pop(_ stack: Entity, transition: NavigationTransition? = nil) throws(PortalError) {
         try submit(PopCall(stack: stack, transition: transition))
     }
 

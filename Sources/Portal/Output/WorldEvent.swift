@@ -17,13 +17,14 @@ public enum WorldEvent: Hashable, Sendable {
     case navigationWillStart(NavigationEvent)
     /// A navigation stack finished (or, interactively, cancelled) a push or a pop.
     case navigationDidComplete(NavigationEvent)
-    /// A popup began to appear.
-    case popupWillPresent(Entity)
-    /// A popup has fully appeared.
-    case popupDidPresent(Entity)
-    /// A popup has gone, and why: after its hide animation, or at once when it was left with
-    /// nothing to point at (its source not drawn, or its content hidden).
-    case popupDidDismiss(Entity, reason: PopupDismissReason)
+    /// A popup (its content view) began to appear, on the tick its presentation applied.
+    case popupWillPresent(Entity, tick: UInt64)
+    /// A popup (its content view) has fully appeared, on the tick its scale-in finished.
+    case popupDidPresent(Entity, tick: UInt64)
+    /// A popup (its content view) has gone, and why: after its hide animation, or at once when
+    /// it was left with nothing to point at (its source not drawn, or its content hidden); on
+    /// the tick it left.
+    case popupDidDismiss(Entity, reason: PopupDismissReason, tick: UInt64)
     /// Portal `id` was activated but cannot fly yet: no frame is known for the anchors in
     /// `missing` (in source, destination order), because no view with that role has been marked
     /// (or laid out) so far. It waits, showing its source, and flies on the tick the missing

@@ -18,7 +18,7 @@ public enum PopupPolicy: Hashable, Sendable {
     case oneAtATime
 }
 
-/// Why a popup was dismissed, as ``WorldEvent/popupDidDismiss(_:reason:)`` reports it.
+/// Why a popup was dismissed, as ``WorldEvent/popupDidDismiss(_:reason:tick:)`` reports it.
 public enum PopupDismissReason: Hashable, Sendable {
     /// ``World/dismissPopup(_:)`` or ``World/dismissTopPopup()``.
     case requested
@@ -94,7 +94,7 @@ extension World {
     /// never drawn pointing at nothing: when its source stops being drawn (hidden, culled by a
     /// clipping ancestor — scrolled out of its list — or despawned), or its content is hidden,
     /// the popup leaves on that tick, with no hide animation (its tail would point at nothing),
-    /// and ``WorldEvent/popupDidDismiss(_:reason:)`` says why.
+    /// and ``WorldEvent/popupDidDismiss(_:reason:tick:)`` says why.
     ///
     /// `source` may be anywhere in the view tree: the popup is placed from its global frame (the
     /// bounding box of its bounds on screen), re-read every tick, so a source in a list that
@@ -108,14 +108,14 @@ extension World {
     /// While presented, the popup owns the content's frame, scale, opacity, translation and z
     /// index (it places, animates and raises the content); when it has gone it sets scale 1,
     /// opacity 1, translation 0 and z index 0, whatever the app had set: set them again after
-    /// ``WorldEvent/popupDidDismiss(_:reason:)`` if the content needs others.
+    /// ``WorldEvent/popupDidDismiss(_:reason:tick:)`` if the content needs others.
     public func presentPopup(_ content: Entity, from source: Entity, width: Float = .infinity, height: Float,
                              animation: Animation = .easeInOut(duration: 0.2), backdrop: Bool = true) throws(PortalError) {
         try submit(PresentPopupCall(content: content, source: source, width: width, height: height, animation: animation, backdrop: backdrop))
     }
 
     /// Dismisses `content`'s popup at the next tick (scaling out about its tail); its
-    /// ``WorldEvent/popupDidDismiss(_:reason:)`` gives the reason ``PopupDismissReason/requested``.
+    /// ``WorldEvent/popupDidDismiss(_:reason:tick:)`` gives the reason ``PopupDismissReason/requested``.
     public func dismissPopup(_ content: Entity) throws(PortalError) {
         try submit(DismissPopupCall(content: content))
     }
@@ -192,7 +192,7 @@ extension World {
                                   targets: [(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)],
                                   tick: tick, step: clock.step, tolerance: configuration.settleTolerance, views: &views, events: &events)
         popups.states.update(content) { $0.transition = handle }
-        events.append(.popupWillPresent(content))
+        events.append(.popupWillPresent(content, tick: tick))
     }
 
     /// Starts dismissing a popup: its backdrop goes at once; it scales out about its tail.
@@ -306,23 +306,28 @@ extension World {
                 removePopup(content, reporting: reason)
             } else if state.transition != nil {
                 popups.states.update(content) { $0.transition = nil }
-                events.append(.popupDidPresent(content))
+                events.append(.popupDidPresent(content, tick: tick))
             }
         }
     }
 
     /// Takes a popup out of the overlay: its content is hidden and back among the app views,
     /// under its home parent when that is still a live view that would not make a cycle. With
-    /// `reason`, ``WorldEvent/popupDidDismiss(_:reason:)`` reports it last — with the reason its
+    /// `reason`, ``WorldEvent/popupDidDismiss(_:reason:tick:)`` reports it last — with the reason its
     /// dismissal began with, when one had begun.
     func removePopup(_ content: Entity, reporting reason: PopupDismissReason? = nil) {
         guard let state = popups.states.remove(content) else { return }
         popups.stack.removeAll { $0 == content }
         if let backdrop = state.backdrop { remove(backdrop) }
         if let slot = views.slot(of: content) {
-            for channel in [ViewChannel.scaleX, .scaleY, .opacity, .translationX, .translationY] {
+            // Everything the popup animates stops here, the frame's move across to the other
+            // side included: a popup that leaves at once (its source culled mid-move) must not
+            // go on moving, hidden, and keep the world from being idle. Its frame is where the
+            // popup placed it last.
+            for channel in [ViewChannel.scaleX, .scaleY, .opacity, .translationX, .translationY, .x, .y, .width, .height] {
                 tracks.stop(channel, slot: slot, views: &views, events: &events)
             }
+            setFrame(state.placement.frame, slot: slot)
             setPresented([(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)], slot: slot)
             views.setHidden(true, by: .popup, slot: slot)
             views.setRole(.view, slot: slot)
@@ -331,7 +336,7 @@ extension World {
                 views.setParent(homeSlot, of: slot)
             }
         }
-        if let reason { events.append(.popupDidDismiss(content, reason: state.dismissal ?? reason)) }
+        if let reason { events.append(.popupDidDismiss(content, reason: state.dismissal ?? reason, tick: tracks.currentTick)) }
     }
 
     /// A staged `setParent` of a presented popup's content: it stays a root in the overlay and

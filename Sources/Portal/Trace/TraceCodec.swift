@@ -220,6 +220,8 @@ struct TraceDecoder {
         guard let i = line.args.firstIndex(where: { $0.key == key }) else { throw fail(.malformed("missing \(key)=")) }
         return line.args.remove(at: i).value
     }
+    /// Whether the line has `key` (not yet taken).
+    func hasKey(_ key: String) -> Bool { line.args.contains { $0.key == key } }
     mutating func takeIfPresent(_ key: String) throws(TraceError) -> [TraceValue]? {
         line.args.contains(where: { $0.key == key }) ? try take(key) : nil
     }
