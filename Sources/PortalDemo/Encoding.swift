@@ -20,6 +20,11 @@ private func entries(_ t: ProjectionTransform) -> [String] {
     return e
 }
 
+/// The tail an item is drawn with: a popup's content, drawn in the overlay as itself.
+func tail(of item: RenderItem, in tick: RecordedTick) -> PopupTail? {
+    item.role == .overlay && item.content == item.entity ? tick.tails[item.entity] : nil
+}
+
 /// Whether an item is a portal layer: drawn in the overlay in place of another view.
 func isLayer(_ item: RenderItem) -> Bool { item.role == .overlay && item.content != item.entity }
 
@@ -33,7 +38,8 @@ struct EncodedReel {
 }
 
 /// Encodes a reel. Item state, in order: width, height, corner radius, opacity, shadow radius,
-/// clip index, colour index, 1 for a portal layer, then the global transform's entries. A reel
+/// clip index, colour index, 1 for a portal layer, the popup's tail (0 for none, else
+/// ±(1 + x), + on the top edge: ``PopupTail``), then the global transform's entries. A reel
 /// with pointers (``Reel/hasPointers``) has a fifth entry per frame: the pointers down after the
 /// tick, `[id, x, y]` each, by id; other reels are encoded without it.
 func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedReel {
@@ -64,7 +70,8 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
             keyIndex[key] = index
             order.append(index)
             let state = ([q(item.frame.width, 2), q(item.frame.height, 2), q(item.cornerRadius, 2), q(item.opacity, 3),
-                          q(item.shadowRadius, 2), "\(item.clip)", "\(colour(reel.colour(of: item, at: t)))", isLayer(item) ? "1" : "0"]
+                          q(item.shadowRadius, 2), "\(item.clip)", "\(colour(reel.colour(of: item, at: t)))", isLayer(item) ? "1" : "0",
+                          tail(of: item, in: tick).map { q(($0.below ? 1 : -1) * (1 + $0.x), 4) } ?? "0"]
                          + entries(item.globalTransform)).joined(separator: ",")
             if lastState[index] != state {
                 lastState[index] = state

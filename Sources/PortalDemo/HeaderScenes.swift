@@ -57,8 +57,14 @@ func headerNavigationScene() -> Scene {
               var screens: [Entity] = []
               for (i, name) in [("first", blue), ("second", "#d13f6a")].enumerated() {
                   let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 420))
+                  // The screen's navigation bar (the header's bar rect, y 10…60, under a 10 pt
+                  // status strip), under the title that flows into it (z 1 and 2).
+                  let bar = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 60), in: screen)
+                  try world.setZIndex(1, of: bar)
+                  cast.fills[bar] = "#1d2330"
                   let titleView = try world.spawnView(frame: Rect(x: 20, y: 110, width: 200, height: 40), cornerRadius: 6)
                   let subtitle = try world.spawnView(frame: Rect(x: 20, y: 160, width: 150, height: 16), cornerRadius: 4)
+                  try world.setZIndex(2, of: titleView)
                   let header = try world.flowingHeader(on: screen, title: titleView, subtitle: subtitle)
                   try world.setFlowingHeaderAnchors(header, title: Rect(x: 20, y: 110, width: 200, height: 40),
                                                     bar: Rect(x: 0, y: 10, width: 390, height: 50), barTitleSize: Size(width: 100, height: 20))

@@ -33,7 +33,7 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
     body += "</ol></nav></header>\n"
     for (i, reel) in reels.enumerated() {
         var legend = reel.plotted.map { "<span style='color:\($0.2)'>■ \(html($0.1))</span>" }.joined()
-        if reel.plotsLayer { legend += "<span style='color:\(green)'>■ layer (plotted: the first overlay item)</span>" }
+        if reel.plotsLayer { legend += "<span style='color:\(green)'>■ portal layer (plotted: the first one in the overlay)</span>" }
         if reel.hasDebugBoxes {
             legend += "<span style='color:\(sourceBlue)'>▢ source anchor</span><span style='color:\(destinationOrange)'>▢ destination anchor</span>"
                 + "<span style='color:\(green)'>▢ portal layer outline</span><span>(dashed: anchor not drawn)</span>"

@@ -15,7 +15,7 @@ function report() {
   statusEl.dataset.advanced = String(status.advanced);
   statusEl.dataset.players = String(players.length);
   let text = (status.errors.length ? 'errors: ' + status.errors.join(' | ') : 'ok') +
-    ` — ${players.length} players, ${status.advanced} ticks played`;
+    ` — ${players.length} player${players.length === 1 ? '' : 's'}, ${status.advanced} ticks played`;
   if (status.focus) {
     statusEl.dataset.scene = status.focus.reel.name;
     statusEl.dataset.tick = String(status.focus.tick);
@@ -28,8 +28,11 @@ window.addEventListener('unhandledrejection', e => { status.errors.push('unhandl
 const consoleError = console.error.bind(console);
 console.error = (...args) => { status.errors.push(args.map(String).join(' ')); report(); consoleError(...args); };
 
-// Item state: [key, w, h, radius, opacity, shadow, clip, colour, layer, m11, m12, m21, m22, m31, m32, (m13, m23, m33)].
-const W = 1, H = 2, R = 3, OP = 4, SH = 5, CLIP = 6, COL = 7, LAYER = 8, M = 9;
+// Item state: [key, w, h, radius, opacity, shadow, clip, colour, layer, tail, m11, m12, m21, m22, m31, m32, (m13, m23, m33)].
+// tail: 0, or ±(1 + x) for a popup's tail at x (0…1) along its top (+) or bottom (−) edge.
+const W = 1, H = 2, R = 3, OP = 4, SH = 5, CLIP = 6, COL = 7, LAYER = 8, TAIL = 9, M = 10;
+// The height of a popup's tail, in points (popupTailHeight in Reel.swift).
+const TAIL_HEIGHT = 8;
 // The pointers of a scene driven by scripted input: a dot per pointer down and a fading trail
 // of its positions on the last TRAIL ticks (pointerTrailTicks, pointerDotRadius in Samples.swift).
 const TRAIL = 12, DOT = 12;
@@ -69,16 +72,27 @@ function roundedOutline(w, h, r) {
   return pts;
 }
 // Adds the rounded rectangle (0, 0)-(w, h) placed by the transform m (6 or 9 entries, row-vector
-// convention) to the context's path, scaled by k and moved by (ox, oy) on the canvas.
-function shapePath(ctx, w, h, r, m, k, ox, oy) {
+// convention) to the context's path, scaled by k and moved by (ox, oy) on the canvas. A popup's
+// tail (see TAIL) takes a strip of TAIL_HEIGHT off the edge facing its source: the body is the
+// rest, and the tail a triangle across the strip, its tip on the edge (both drawn clockwise, so
+// they fill as one shape).
+function shapePath(ctx, w, h, r, m, k, ox, oy, tail) {
   ctx.beginPath();
   if (!(w > 0 && h > 0)) return false;
   if (m.length === 6) {
     ctx.setTransform(k * m[0], k * m[1], k * m[2], k * m[3], k * m[4] + ox, k * m[5] + oy);
-    r = Math.max(0, Math.min(r, w / 2, h / 2));
-    ctx.moveTo(r, 0);
-    ctx.arcTo(w, 0, w, h, r); ctx.arcTo(w, h, 0, h, r); ctx.arcTo(0, h, 0, 0, r); ctx.arcTo(0, 0, w, 0, r);
+    const t = tail && h > 2 * TAIL_HEIGHT ? TAIL_HEIGHT : 0;
+    const top = tail > 0 ? t : 0, bottom = tail < 0 ? h - t : h, bh = bottom - top;
+    r = Math.max(0, Math.min(r, w / 2, bh / 2));
+    ctx.moveTo(r, top);
+    ctx.arcTo(w, top, w, bottom, r); ctx.arcTo(w, bottom, 0, bottom, r); ctx.arcTo(0, bottom, 0, top, r); ctx.arcTo(0, top, w, top, r);
     ctx.closePath();
+    if (t > 0) {
+      const half = t, lo = Math.min(r + half, w / 2), x = Math.max(lo, Math.min(w - lo, (Math.abs(tail) - 1) * w));
+      if (tail > 0) { ctx.moveTo(x, 0); ctx.lineTo(x + half, top + 1); ctx.lineTo(x - half, top + 1); }
+      else { ctx.moveTo(x, h); ctx.lineTo(x - half, bottom - 1); ctx.lineTo(x + half, bottom - 1); }
+      ctx.closePath();
+    }
     return true;
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -113,13 +127,16 @@ function drawFrame(ctx, reel, frame, k, ox, oy, debug) {
       if (!shapePath(ctx, c[0], c[1], c[2], c.slice(4), k, ox, oy)) { visible = false; break; }
       ctx.clip();
     }
-    if (visible && shapePath(ctx, s[W], s[H], s[R], m, k, ox, oy)) {
+    if (visible && shapePath(ctx, s[W], s[H], s[R], m, k, ox, oy, s[TAIL])) {
       ctx.globalAlpha = Math.max(0, Math.min(1, s[OP]));
       if (s[SH] > 0) {
         // A shadow like SwiftUI's .shadow(radius:): black at 33 %, no offset, the radius a
-        // Gaussian's standard deviation as Core Animation's (a canvas blur is twice it).
+        // Gaussian's standard deviation as Core Animation's (a canvas blur is twice it). The
+        // radius is in the item's own space, as a layer's shadow is: drawn, it is scaled by the
+        // item's transform (a canvas blur ignores the context's transform).
+        const area = Math.abs(m[0] * m[3] - m[1] * m[2]) / (m.length === 6 ? 1 : Math.max(Math.abs(m[8]), 1e-6) ** 2);
         ctx.shadowColor = 'rgba(0, 0, 0, 0.33)';
-        ctx.shadowBlur = 2 * s[SH] * k;
+        ctx.shadowBlur = 2 * s[SH] * Math.sqrt(area) * k;
         ctx.shadowOffsetX = 0; ctx.shadowOffsetY = 0;
       }
       ctx.fillStyle = colours[s[COL]];

@@ -31,12 +31,21 @@ func drawnWidth(_ item: RenderItem) -> Float {
     return ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
 }
 
-/// The series a reel plots: each plotted view, and the first overlay item (green) if asked.
+/// The item's shadow radius as drawn: its radius (in its own space, as a layer's shadow is)
+/// times the scale its global transform draws it at (the square root of the area scale).
+func drawnShadowRadius(_ item: RenderItem) -> Float {
+    let t = item.globalTransform
+    let scale = abs(t.m11 * t.m22 - t.m12 * t.m21).squareRoot() / (t.isAffine ? 1 : max(abs(t.m33), 1e-6))
+    return item.shadowRadius * (scale.isFinite ? scale : 1)
+}
+
+/// The series a reel plots: each plotted view, and the first portal layer (green) if asked —
+/// a layer, not any overlay item: a popup's content draws in the overlay too, and has its own series.
 func plotSeries(_ reel: Reel) -> [(label: String, colour: String, pick: ([RenderItem]) -> RenderItem?)] {
     var series: [(label: String, colour: String, pick: ([RenderItem]) -> RenderItem?)] = reel.plotted.map { entity, label, colour in
         (label, colour, { items in items.first { $0.entity == entity && $0.role == .view } ?? items.first { $0.entity == entity } })
     }
-    if reel.plotsLayer { series.append(("layer (first overlay item)", green, { items in items.first { $0.role == .overlay } })) }
+    if reel.plotsLayer { series.append(("portal layer (first in the overlay)", green, { items in items.first(where: isLayer) })) }
     return series
 }
 

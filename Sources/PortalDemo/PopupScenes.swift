@@ -2,16 +2,17 @@ import Portal
 
 /// Six sources — each third × each half — with a popup presented from each in turn, and a
 /// seventh popup whose source is a cell of a list that scrolls (one content-offset call per tick)
-/// while it is shown.
+/// while it is shown. The middle sources sit nearer the list than the side ones, so that their
+/// popups, as wide as the margins allow, have bands of their own: all six are seen at once.
 func popupScene() -> Scene {
     Scene(name: "popups", title: "Popups: placed around sources in every third and both halves, one following a scrolling source",
-          caption: "Six popups grow out of their sources, below in the top half and above in the bottom half; the last one rides up with its cell as the list scrolls.",
-          summary: "Each popup (120 wide, except the middle ones at .infinity) is placed below a source in the top half and above one in the bottom half, aligned by the third its source is in, inside a 10 pt margin, scaling in about its tail (ease-in-out 0.2 s). They stack without backdrops here. The last one, from the purple cell of a clipped list, follows it as the list scrolls up (its content offset, one call per tick): placed from the cell's global frame, drawn in the overlay.",
-          stage: Size(width: 390, height: 700), ticks: 260, markers: [0, 140, 180],
+          caption: "Six popups grow out of their sources in turn, each with its tail on its source — below in the top half, above in the bottom half, the two middle ones as wide as the margins allow; at tick 140 they go and a seventh rides up with its cell as the list scrolls.",
+          summary: "Each popup (120 wide, except the two middle ones at .infinity, which take the whole width inside the 10 pt margins; 56 high) is placed below a source in the top half and above one in the bottom half, aligned by the third its source is in, scaling in about its tail (ease-in-out 0.2 s). The middle sources are nearer the list, so the wide popups lie in bands of their own and all six are seen at once; they stack without backdrops here. Portal places a popup and its tail's point (PopupPlacement.anchor); the page draws the body 8 pt clear of the source's edge and the tail across the gap, pointing at the source. At 140 the six are dismissed and a seventh, from the purple cell of a clipped list, follows its cell as the list scrolls up (its content offset, one call per tick): placed from the cell's global frame, drawn in the overlay.",
+          stage: Size(width: 390, height: 820), ticks: 260, markers: [0, 140, 180],
           setUp: { world in
               var cast = Cast()
-              try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 390, height: 700), safeArea: EdgeInsets(top: 20, bottom: 20))
-              let positions: [(Float, Float)] = [(30, 60), (165, 120), (300, 60), (30, 600), (165, 540), (300, 600)]
+              try world.setPopupContainer(bounds: Rect(x: 0, y: 0, width: 390, height: 820), safeArea: EdgeInsets(top: 20, bottom: 20))
+              let positions: [(Float, Float)] = [(30, 30), (165, 130), (300, 30), (30, 754), (165, 654), (300, 754)]
               for (i, (x, y)) in positions.enumerated() {
                   let source = try world.spawnView(frame: Rect(x: x, y: y, width: 60, height: 36), cornerRadius: 8)
                   let content = try world.spawnView(frame: .zero, cornerRadius: 10)
@@ -20,8 +21,8 @@ func popupScene() -> Scene {
                   cast.fills[source] = palette[i]
                   cast.fills[content] = palette[i]
               }
-              // A clipped list of cells (y 200…500 on screen); cell 3 (y 332) is the source.
-              let list = try world.spawnView(frame: Rect(x: 0, y: 200, width: 390, height: 300), in: nil)
+              // A clipped list of cells (y 260…560 on screen); cell 3 (y 392) is the source.
+              let list = try world.spawnView(frame: Rect(x: 0, y: 260, width: 390, height: 300), in: nil)
               try world.setClipsToBounds(true, of: list)
               cast.fills[list] = "#e4e7ee"
               var scrolling = list
@@ -43,7 +44,7 @@ func popupScene() -> Scene {
                   let i = tick / 20
                   try world.setHidden(false, of: cast.views[2 * i + 1])
                   try world.presentPopup(cast.views[2 * i + 1], from: cast.views[2 * i], width: i == 1 || i == 4 ? .infinity : 120,
-                                         height: 90, backdrop: false)
+                                         height: 56, backdrop: false)
               }
               if tick == 140 {
                   for i in 0..<6 { try world.dismissPopup(cast.views[2 * i + 1]) }

@@ -14,19 +14,28 @@ func record(_ scene: Scene) throws -> Recording {
     for (entity, _, colour) in cast.plotted where cast.fills[entity] == nil { cast.fills[entity] = colour }
     world.tick()
     var ticks: [RecordedTick] = []
+    // The last placement's tail of every popup (kept while it scales out after its dismissal).
+    var tails: [Entity: PopupTail] = [:]
     func capture() throws {
+        for content in world.presentedPopups {
+            if let placement = world.popupPlacement(of: content) {
+                tails[content] = PopupTail(x: Float(placement.anchor.x), below: placement.isBelowSource)
+            }
+        }
         let drawn = Set(world.renderList.map(\.entity))
         let boxes = try cast.anchors.map { entity, colour in
             DebugBox(frame: try world.presentation(of: entity).globalFrame, colour: colour, hidden: !drawn.contains(entity))
         }
-        ticks.append(RecordedTick(items: world.renderList, clips: world.clipList, boxes: boxes, fills: cast.fills, pointers: cast.pointers))
+        ticks.append(RecordedTick(items: world.renderList, clips: world.clipList, boxes: boxes, fills: cast.fills, pointers: cast.pointers, tails: tails))
     }
     try capture()
     var nanoseconds: [Double] = []
     var events: [WorldEvent] = []
     let clock = ContinuousClock()
-    for tick in 0..<scene.ticks {
-        try scene.script(world, tick, &cast)
+    var tick = 0
+    while scene.runs(tick, world) {
+        defer { tick += 1 }
+        if tick < scene.ticks { try scene.script(world, tick, &cast) }
         let start = clock.now
         world.tick()
         let (seconds, attoseconds) = (clock.now - start).components

@@ -18,7 +18,22 @@ struct RecordedTick {
     var fills: [Entity: String] = [:]
     /// The pointers down after the tick, by id (scenes driven by scripted pointer input).
     var pointers: [Int: Point] = [:]
+    /// The tail of each popup, by its content entity (a host draws a popup's chrome: Portal
+    /// places the popup, the host draws its body and its tail in that frame).
+    var tails: [Entity: PopupTail] = [:]
 }
+
+/// Where a popup's tail is: along the edge facing its source, in the popup's unit width
+/// (``PopupPlacement/anchor``'s x), on the top edge when the popup is below its source. The page
+/// draws the body ``popupTailHeight`` clear of that edge and the tail across the gap, its tip on
+/// the edge, pointing at the source.
+struct PopupTail: Equatable {
+    var x: Float
+    var below: Bool
+}
+
+/// The height of a popup's tail as the page draws it, in the popup's points.
+let popupTailHeight: Float = 8
 
 /// A scene as the page shows it: a named list of recorded ticks at 120 Hz, from any source — a
 /// scripted scene run here, or a trace replayed — with what to plot and how to caption it.
@@ -37,7 +52,7 @@ struct Reel {
     var ticks: [RecordedTick]
     /// Views whose drawn values are plotted: entity, label, colour.
     var plotted: [(Entity, String, String)] = []
-    /// Also plot the first overlay item of each tick (a portal layer), in green.
+    /// Also plot the first portal layer of each tick, in green.
     var plotsLayer = false
     /// Whether the legend explains debug boxes (portal scenes).
     var hasDebugBoxes: Bool { ticks.contains { !$0.boxes.isEmpty } }

@@ -57,6 +57,13 @@ func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
     let margin: Float = 4
     func clear(_ p: Point, above floor: Int = -1) -> Bool {
         guard p.x > margin, p.y > margin, p.x < reel.stage.width - margin, p.y < reel.stage.height - margin else { return false }
+        // A popup's tail strip: the page draws the body clear of it and the tail across it.
+        for item in tick.items {
+            guard let tail = tail(of: item, in: tick), let inverse = item.globalTransform.inverted() else { continue }
+            let l = inverse.map(p), h = item.frame.height
+            let band: ClosedRange<Float> = tail.below ? -margin...(popupTailHeight + margin) : (h - popupTailHeight - margin)...(h + margin)
+            if band.contains(l.y), l.x > -margin, l.x < item.frame.width + margin { return false }
+        }
         for box in tick.boxes {
             let f = box.frame
             let outer = Rect(x: f.minX - margin, y: f.minY - margin, width: f.width + 2 * margin, height: f.height + 2 * margin)
@@ -72,7 +79,7 @@ func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
         }
         // A shadow could darken the point, unless an opaque item is drawn over it.
         for item in tick.items[(floor + 1)...] where item.shadowRadius > 0 {
-            let reach = 3 * item.shadowRadius + margin
+            let reach = 3 * drawnShadowRadius(item) + margin
             let corners = [Point(x: 0, y: 0), Point(x: item.frame.width, y: 0), Point(x: 0, y: item.frame.height),
                            Point(x: item.frame.width, y: item.frame.height)].map(item.globalTransform.map)
             if p.x > corners.map(\.x).min()! - reach, p.x < corners.map(\.x).max()! + reach,
@@ -143,13 +150,14 @@ func pixelSamples(_ reel: Reel, at t: Int, count: Int = 8) -> [PixelSample] {
     }
     // A shadow: just outside the middle of an edge of an opaque shadowed item, on bare stage
     // (other shadows there can only darken it more).
-    shadow: for item in tick.items.reversed() where item.shadowRadius >= 6 && item.opacity >= 0.999 {
+    shadow: for item in tick.items.reversed() where drawnShadowRadius(item) >= 6 && item.opacity >= 0.999 {
+        let shadowRadius = drawnShadowRadius(item)
         let c = drawnCentre(item), (w, h) = (item.frame.width, item.frame.height)
         edges: for edge in [Point(x: w / 2, y: h), Point(x: w / 2, y: 0), Point(x: 0, y: h / 2), Point(x: w, y: h / 2)] {
             let b = item.globalTransform.map(edge)
             let length = ((b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y)).squareRoot()
             guard length > 1 else { continue }
-            let p = Point(x: b.x + (b.x - c.x) / length * item.shadowRadius * 0.3, y: b.y + (b.y - c.y) / length * item.shadowRadius * 0.3)
+            let p = Point(x: b.x + (b.x - c.x) / length * shadowRadius * 0.3, y: b.y + (b.y - c.y) / length * shadowRadius * 0.3)
             guard p.x > 2, p.y > 2, p.x < reel.stage.width - 2, p.y < reel.stage.height - 2 else { continue }
             for (dx, dy) in [(0, 0), (-2, 0), (2, 0), (0, -2), (0, 2)] as [(Float, Float)] {
                 if !painters(Point(x: p.x + dx, y: p.y + dy), in: tick).isEmpty { continue edges }

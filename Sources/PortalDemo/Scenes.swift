@@ -30,6 +30,8 @@ struct Scene {
     let summary: String
     /// The size of the stage the views move on, in points.
     let stage: Size
+    /// The ticks the script runs for; the world then runs on, untouched, until it is idle
+    /// (``settleLimit`` more at most), so a scene ends with its motion settled.
     let ticks: Int
     /// Ticks at which the script changes course, marked on the plots.
     let markers: [Int]
@@ -38,6 +40,16 @@ struct Scene {
     /// Host calls to make before the given tick runs; a call that changes what a view shows
     /// (a carousel's photo) also changes its fill in the cast.
     let script: (World, Int, inout Cast) throws -> Void
+
+    /// How many ticks past ``ticks`` a scene may run on to settle: 5 s.
+    static let settleLimit = 600
+
+    /// Whether the runner ticks `tick` (counted from 0): every tick of the script, then on while
+    /// the world is not idle, up to ``settleLimit`` more. Both runners (`record` and `trace`)
+    /// ask it, so a scene's trace holds every tick its page draws.
+    func runs(_ tick: Int, _ world: World) -> Bool {
+        tick < ticks || (tick < ticks + Scene.settleLimit && !world.isIdle)
+    }
 }
 
 let blue = "#2f6fde", orange = "#e07b24", purple = "#8a3fd1", green = "#22a34a", sourceBlue = "#1f5fff", destinationOrange = "#ff8a00"

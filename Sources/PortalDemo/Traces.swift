@@ -12,8 +12,10 @@ func trace(of scene: Scene) throws -> String {
     try world.startRecording()
     var cast = try scene.setUp(world)
     world.tick()
-    for tick in 0..<scene.ticks {
-        try scene.script(world, tick, &cast)
+    var tick = 0
+    while scene.runs(tick, world) {
+        defer { tick += 1 }
+        if tick < scene.ticks { try scene.script(world, tick, &cast) }
         world.tick()
         cast.events = world.drainEvents()   // as `record(_:)` hands them over (draining is no call: the trace is the same)
     }

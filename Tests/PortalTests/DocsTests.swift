@@ -112,6 +112,106 @@ final class GalleryHost {
     }
 }
 
+// MARK: - Building a photo app: the host, verbatim.
+
+final class PhotoAppHost {
+    let world = World()
+    let stack: Entity, gallery: Entity, grid: Entity, detail: Entity
+    let header: Entity, barBackground: Entity, menu: Entity
+    let photoRect = Rect(x: 0, y: 97, width: 390, height: 390)
+    private(set) var cells: [Entity] = []
+    private var reported: (offset: Float, phase: ScrollPhase)?
+
+    init() throws {
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        gallery = try world.spawnView(frame: bounds)
+        stack = try world.spawnNavigationStack(frame: bounds, root: gallery)
+        try world.setPopupContainer(bounds: bounds, safeArea: EdgeInsets(top: 47, bottom: 34))
+        grid = try world.spawnView(frame: bounds, in: gallery)
+        try world.setClipsToBounds(true, of: grid)
+        try world.makeScrollView(grid, configuration: ScrollViewConfiguration(
+            contentSize: Size(width: 390, height: 160 + 20 * 128), axes: .vertical))
+        for i in 0..<60 {
+            let frame = Rect(x: 6 + Float(i % 3) * 128, y: 160 + Float(i / 3) * 128, width: 122, height: 122)
+            cells.append(try world.spawnView(frame: frame, cornerRadius: 6, in: grid))
+        }
+
+        barBackground = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 97), opacity: 0, in: gallery)
+        try world.setZIndex(1, of: barBackground)
+        let title = try world.spawnView(frame: Rect(x: 16, y: 105, width: 220, height: 41), in: gallery)
+        try world.setZIndex(2, of: title)
+        header = try world.flowingHeader(on: gallery, title: title)
+        try world.setFlowingHeaderAnchors(header, title: Rect(x: 16, y: 105, width: 220, height: 41),
+                                          bar: Rect(x: 0, y: 47, width: 390, height: 50), barTitleSize: Size(width: 120, height: 22))
+
+        detail = try world.spawnScreen(for: stack)
+        _ = try world.spawnView(frame: photoRect, in: detail)          // the photo, 390 × 390 under the bar
+        menu = try world.spawnView(frame: .zero, cornerRadius: 12)
+        try world.setHidden(true, of: menu)                              // presenting shows it
+    }
+
+    /// One display frame: the touches since the last one, the ticks, then the host's answers.
+    func frame(elapsed seconds: Double, touches: [PointerEvent]) throws {
+        for touch in touches {
+            try world.pointer(touch)
+        }
+        world.advance(by: seconds)
+        try followScroll()
+        for event in world.drainEvents() {
+            try handle(event)
+        }
+    }
+
+    /// Tells the header where the grid is, and fades the bar's background in with the title.
+    private func followScroll() throws {
+        let scroll = try world.scrollViewState(of: grid)
+        let phase: ScrollPhase = scroll.isDragging ? .interacting
+            : scroll.isDecelerating || scroll.isScrollAnimating ? .decelerating : .idle
+        if reported?.offset != scroll.contentOffset.y || reported?.phase != phase {
+            try world.reportScroll(header, offset: scroll.contentOffset.y, phase: phase)
+            reported = (scroll.contentOffset.y, phase)
+        }
+        let progress = min(max(try world.flowingHeaderProgress(header), 0), 1)
+        if try world.presentation(of: barBackground).opacity != progress {
+            try world.update(barBackground, to: ViewProperties(opacity: progress))
+        }
+    }
+
+    /// Every event the host answers (the tests' addition, as `clearLog`).
+    private(set) var log: [WorldEvent] = []
+    func clearLog() { log.removeAll() }
+    private func handle(_ event: WorldEvent) throws {
+        log.append(event)
+        switch event {
+        case .tapped(let tap):
+            if let cell = tap.hit?.entity, cells.contains(cell), try world.screens(of: stack) == [gallery] {
+                try world.push(detail, onto: stack, transition: .zoom(source: cell, options: ZoomOptions(
+                    alignmentRect: photoRect, shadowRadius: 12)))
+            }
+        case .longPressed(let press):
+            if let cell = press.hit?.entity, cells.contains(cell) {
+                try world.presentPopup(menu, from: cell, width: 220, height: 132)
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// Drives `PhotoAppHost` with one finger at 60 Hz (the tests' side of the article).
+final class PhotoAppDriver {
+    let app: PhotoAppHost
+    var time = 100.0
+    init(_ app: PhotoAppHost) { self.app = app }
+    func frame(_ touches: [(PointerPhase, Float, Float)] = []) throws {
+        time += 1.0 / 60
+        try app.frame(elapsed: 1.0 / 60, touches: touches.map {
+            PointerEvent(pointer: 1, phase: $0.0, location: Point(x: $0.1, y: $0.2), time: time)
+        })
+    }
+    func frames(_ n: Int) throws { for _ in 0..<n { try frame() } }
+}
+
 // MARK: - Input: a host's touches, sent as the article sends them.
 
 struct HostTouch {
@@ -215,6 +315,110 @@ struct DocsTests {
         #expect(abs(ScrollPhysics.rubberBand(400, extent: 960) - 178.98) < 0.005)
         #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .normal) - 3.80) < 0.005)
         #expect(abs(ScrollPhysics.decelerationDuration(1000, rate: .fast) - 0.60) < 0.005)
+    }
+
+    // MARK: Building a photo app (BuildingAPhotoApp.md)
+
+    @Test("the photo app: a flick glides the grid and the title flows into the bar as its background fades in; the world then goes idle")
+    func photoAppScrollAndHeader() throws {
+        let app = try PhotoAppHost()
+        let driver = PhotoAppDriver(app)
+        try driver.frames(4)
+        #expect(try app.world.flowingHeaderProgress(app.header) == 0 && app.world.presentation(of: app.barBackground).opacity == 0)
+        // A flick up on the grid: 20 pt a frame (1,200 pt/s) from y 700 to 460, lifted moving.
+        try driver.frame([(.began, 200, 700)])
+        for k in 1...12 { try driver.frame([(.moved, 200, 700 - 20 * Float(k))]) }
+        #expect(try app.world.scrollViewState(of: app.grid).isDragging)
+        try driver.frame([(.ended, 200, 460)])
+        #expect(try app.world.scrollViewState(of: app.grid).isDecelerating)
+        try driver.frames(60 * 5)
+        let state = try app.world.scrollViewState(of: app.grid)
+        #expect(!state.isDecelerating && state.velocity == Point(x: 0, y: 0) && state.contentOffset.y > 200, "\(state)")
+        // The title is in the bar, the bar's background opaque, and with nothing left to report
+        // the world is idle (a host that reported every frame would keep it busy).
+        #expect(try app.world.flowingHeaderProgress(app.header) == 1)
+        #expect(try app.world.presentation(of: app.barBackground).opacity == 1)
+        #expect(app.world.isIdle)
+        #expect(app.log.contains { if case .scrollViewDidEndDecelerating(app.grid, _) = $0 { true } else { false } })
+    }
+
+    @Test("the photo app: a tap zooms the detail out of the cell; a drag dismisses it into the cell where it is now, scrolled meanwhile")
+    func photoAppZoomAndDragDismiss() throws {
+        let app = try PhotoAppHost()
+        let driver = PhotoAppDriver(app)
+        try driver.frames(4)
+        // Cell 4 (second row, middle column) is at (134, 288) on screen: tap its centre.
+        let cell = app.cells[4]
+        #expect(try app.world.presentation(of: cell).globalFrame == Rect(x: 134, y: 288, width: 122, height: 122))
+        try driver.frame([(.began, 195, 349)])
+        try driver.frame([(.ended, 196, 350)])
+        #expect(app.log.contains { if case .tapped(let tap) = $0 { tap.hit?.entity == cell } else { false } })
+        try driver.frame()                       // the push, staged by the host, runs
+        #expect(try app.world.navigationProgress(of: app.stack) != nil && app.world.zoomDimmingView(of: app.stack) != nil)
+        // The detail's photo rect grows out of the cell: its width is the cell's at the start.
+        let early = try app.world.presentation(of: app.detail).globalFrame
+        #expect(early.width < 200, "the detail starts near the cell's size: \(early)")
+        #expect(!app.world.renderList.contains { $0.entity == cell }, "the cell is hidden while the screen flies")
+        try driver.frames(90)
+        #expect(try app.world.screens(of: app.stack) == [app.gallery, app.detail])
+        #expect(try app.world.navigationProgress(of: app.stack) == nil && app.world.zoomDimmingView(of: app.stack) == nil)
+        // Behind the detail the grid scrolls two rows (the host's own call).
+        try app.world.scroll(app.grid, to: Point(x: 0, y: 256), animated: false)
+        try driver.frames(2)
+        let scrolled = try app.world.presentation(of: cell).globalFrame
+        #expect(scrolled == Rect(x: 134, y: 32, width: 122, height: 122))
+        // A drag down on the detail, 20 pt a frame, lifted moving: the zoom's drag to dismiss.
+        app.clearLog()
+        try driver.frame([(.began, 195, 400)])
+        for k in 1...8 { try driver.frame([(.moved, 195, 400 + 20 * Float(k))]) }
+        #expect(app.log.contains { if case .navigationWillStart(let e) = $0 { e.operation == .pop } else { false } })
+        try driver.frame([(.ended, 195, 560)])
+        #expect(app.log.contains { if case .interactivePopDidEnd = $0 { true } else { false } })
+        // It zooms into the cell where the cell is now: the last frame it is drawn in, its photo
+        // rect (all that is left of it) is on the scrolled cell.
+        var last: Rect?, frames = 0
+        while try app.world.screens(of: app.stack).count == 2, frames < 120 {
+            if app.world.renderList.contains(where: { $0.entity == app.detail }) {
+                last = try app.world.presentation(of: app.detail).globalFrame
+            }
+            try driver.frame()
+            frames += 1
+        }
+        #expect(try app.world.screens(of: app.stack) == [app.gallery])
+        let end = try #require(last)
+        #expect(abs(end.minX - 134) < 2 && abs(end.minY - 32) < 2 && abs(end.width - 122) < 2 && abs(end.height - 122) < 2, "\(end)")
+        #expect(app.log.contains { if case .navigationDidComplete(let e) = $0 { e.operation == .pop && !e.wasCancelled } else { false } })
+        #expect(app.world.renderList.contains { $0.entity == cell }, "the cell shows again")
+    }
+
+    @Test("the photo app: a long press shows the menu as a popup by the cell; a tap outside dismisses it and opens nothing")
+    func photoAppLongPress() throws {
+        let app = try PhotoAppHost()
+        let driver = PhotoAppDriver(app)
+        try driver.frames(4)
+        let cell = app.cells[1]                       // (134, 160) on screen, in the top half
+        try driver.frame([(.began, 195, 220)])
+        // Held still: the long press fires 0.5 s (60 ticks) after the press, 30 frames at 60 Hz.
+        try driver.frames(29)
+        #expect(!app.log.contains { if case .longPressed = $0 { true } else { false } })
+        try driver.frame()
+        #expect(app.log.contains { if case .longPressed(let press) = $0 { press.hit?.entity == cell } else { false } })
+        try driver.frame([(.ended, 195, 220)])
+        try driver.frames(20)
+        #expect(app.world.presentedPopups == [app.menu])
+        let placement = try #require(app.world.popupPlacement(of: app.menu))
+        #expect(placement.isBelowSource && placement.frame.minY == 282 && placement.frame.width == 220 && placement.frame.height == 132,
+                "\(placement)")
+        #expect(!app.log.contains { if case .tapped = $0 { true } else { false } }, "the long press's lift is no tap")
+        // A tap on another cell, under the backdrop: the popup goes, nothing is pushed.
+        try driver.frame([(.began, 70, 600)])
+        try driver.frame([(.ended, 70, 600)])
+        #expect(app.log.contains { if case .tapped(let tap) = $0 { tap.hit?.role == .backdrop } else { false } })
+        try driver.frames(30)
+        #expect(app.log.contains { if case .popupDidDismiss(app.menu, reason: .tappedOutside) = $0 { true } else { false } },
+                "\(app.log.suffix(6))")
+        #expect(app.world.presentedPopups.isEmpty && app.world.popupPlacement(of: app.menu) == nil)
+        #expect(try app.world.screens(of: app.stack) == [app.gallery] && app.world.navigationProgress(of: app.stack) == nil)
     }
 
     // MARK: Writing a host: raw pointer events (WritingAHost.md)

@@ -44,10 +44,10 @@ private struct ZoomScene {
                sourceRadius: Double = 12, restRadius: Double = 0, shadow: Double = 0, restShadow: Double = 0, dimming: Double = 0.2,
                crops: Bool = true, _ label: String) throws {
         let source = Rect(x: cellFrame.minX, y: cellFrame.minY - offset, width: cellFrame.width, height: cellFrame.height)
-        // The screen shows its crop C = A + (B − A)·z (the crop suite below checks it and its
+        // The screen shows its crop C = A + (B − A)·z² (the crop suite below checks it and its
         // children in full); the uncropped frame maps C as any of its points.
         let u = ZoomScene.expectedFrame(source: source, alignment: alignment, z: z)
-        func mix(_ a: Float, _ b: Float) -> Double { crops ? Double(a) + (Double(b) - Double(a)) * z : Double(b) }
+        func mix(_ a: Float, _ b: Float) -> Double { crops ? Double(a) + (Double(b) - Double(a)) * z * z : Double(b) }
         let crop = (x: mix(alignment.minX, 0), y: mix(alignment.minY, 0), w: mix(alignment.width, width), h: mix(alignment.height, height))
         let e = (x: u.x + u.scale * crop.x, y: u.y + u.scale * crop.y, w: u.scale * crop.w, h: u.scale * crop.h)
         let p = try world.presentation(of: detail)
@@ -56,11 +56,12 @@ private struct ZoomScene {
         #expect(abs(Double(g.width) - e.w) < 2e-2 && abs(Double(g.height) - e.h) < 2e-2, "\(label): \(g) vs \(e)")
         // Uniform: the aspect is kept.
         #expect(p.transform.scaleX == p.transform.scaleY, "\(label): scale \(p.transform.scaleX) × \(p.transform.scaleY)")
-        // The radius and the shadow as drawn go from the source end's to the screen's own; the screen clips.
+        // The radius as drawn goes from the source end's to the screen's own; the shadow as drawn
+        // is shadow·4z(1 − z) + restShadow·z (none at the source end); the screen clips.
         let drawnRadius = Double(p.cornerRadius) * Double(p.transform.scaleX)
         #expect(abs(drawnRadius - (sourceRadius + (restRadius - sourceRadius) * z)) < 1e-3, "\(label): radius \(drawnRadius)")
         let drawnShadow = Double(p.shadowRadius) * Double(p.transform.scaleX)
-        #expect(abs(drawnShadow - (shadow + (restShadow - shadow) * z)) < 1e-3, "\(label): shadow \(drawnShadow)")
+        #expect(abs(drawnShadow - ZoomScene.expectedShadow(shadow, rest: restShadow, z: z)) < 1e-3, "\(label): shadow \(drawnShadow)")
         #expect(p.clipsToBounds, "\(label): the screen clips its content to the shape")
         #expect(!drawn(cell), "\(label): the source is hidden while the screen flies")
         // The dimming view: one, behind the screen and in front of the list, at dimming × z.
@@ -70,6 +71,12 @@ private struct ZoomScene {
         if z > 1e-3, let d = order.firstIndex(of: dim), let screen = order.firstIndex(of: detail), let root = order.firstIndex(of: list) {
             #expect(root < d && d < screen, "\(label): list \(root), dimming \(d), screen \(screen)")
         }
+    }
+
+    /// The zoom's shadow as drawn at progress `z`: `peak`·4z(1 − z) + `rest`·z, z clamped to 0…1.
+    static func expectedShadow(_ peak: Double, rest: Double, z: Double) -> Double {
+        let z = min(max(z, 0), 1)
+        return peak * 4 * z * (1 - z) + rest * z
     }
 
     /// Nothing of the zoom is left: no dimming view, no zoom counted, the source drawn.
@@ -144,6 +151,41 @@ struct NavigationZoomTests {
         let after = try s.world.presentation(of: s.detail)
         #expect(after.transform == .identity && after.cornerRadius == 8 && after.shadowRadius == 3 && !after.clipsToBounds)
         try s.checkNothingLeft("after the pop")
+    }
+
+    @Test("the shadow fades with the zoom's progress, tick by tick: none at the source end, so it never appears or vanishes in one tick")
+    func shadowFollowsProgress() throws {
+        let s = try ZoomScene()
+        let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(shadowRadius: 32)).animation(zoomAnimation)
+        // The shadow as drawn (radius × scale), 0 when the screen is not drawn.
+        func drawnShadow() throws -> Double {
+            guard s.drawn(s.detail) else { return 0 }
+            let p = try s.world.presentation(of: s.detail)
+            return Double(p.shadowRadius) * Double(p.transform.scaleX)
+        }
+        var previous = try drawnShadow(), biggestStep = 0.0, peak = 0.0
+        func step(_ z: Double, _ label: String) throws {
+            let shadow = try drawnShadow()
+            #expect(abs(shadow - ZoomScene.expectedShadow(32, rest: 0, z: z)) < 1e-3, "\(label): \(shadow) at z \(z)")
+            biggestStep = max(biggestStep, abs(shadow - previous))
+            peak = max(peak, shadow)
+            previous = shadow
+        }
+        try s.world.push(s.detail, onto: s.stack, transition: zoom)
+        for k in 1...60 {
+            s.world.tick()
+            try step(k == 60 ? 1 : UnitCurve.easeInOut.value(at: Double(k) / 60), "push tick \(k)")
+        }
+        try s.world.pop(s.stack, transition: zoom)
+        for k in 1...60 {
+            s.world.tick()
+            try step(k == 60 ? 0 : 1 - UnitCurve.easeInOut.value(at: Double(k) / 60), "pop tick \(k)")
+        }
+        #expect(try drawnShadow() == 0 && s.world.screens(of: s.stack) == [s.list])
+        // 32 × 4z(1 − z) changes by at most 32 × 4 × |dz| per tick; ease-in-out's steepest tick
+        // moves z by about 1/40: a jump of the whole radius (32) would be ten times that.
+        #expect(biggestStep < 3.5, "the shadow moved \(biggestStep) pt in one tick")
+        #expect(abs(peak - 32) < 0.1, "peak \(peak): the whole radius halfway")
     }
 
     @Test("no dimming view when the options ask for none")
@@ -503,7 +545,7 @@ struct NavigationZoomDragTests {
 }
 
 // The crop (UIKit's zoom clips the zooming view to the source's shape): with an alignment rect
-// A smaller than the screen B, the screen shows only C(z) = A + (B − A)·z (screen-local, each of
+// A smaller than the screen B, the screen shows only C(z) = A + (B − A)·z² (screen-local, each of
 // x, y, width, height), rounded by the zoom's drawn radius. The placement is unchanged: a
 // screen-local point q is drawn at M + s·(q − A.mid), M = S.mid + (A.mid − S.mid)·z; so the
 // screen's drawn frame and its clip (the clip list's entry) are C mapped so, and its children
@@ -547,7 +589,7 @@ struct NavigationZoomCropTests {
         func drawn(_ r: (x: Double, y: Double, w: Double, h: Double)) -> (x: Double, y: Double, w: Double, h: Double) {
             (mx + scale * (r.x - Double(a.midX)), my + scale * (r.y - Double(a.midY)), scale * r.w, scale * r.h)
         }
-        func mix(_ p: Float, _ q: Float) -> Double { Double(p) + (Double(q) - Double(p)) * z }
+        func mix(_ p: Float, _ q: Float) -> Double { Double(p) + (Double(q) - Double(p)) * z * z }
         let crop = (x: mix(a.minX, 0), y: mix(a.minY, 0), w: mix(a.width, width), h: mix(a.height, height))
         let expected = drawn(crop)
         let p = try s.world.presentation(of: s.detail)
@@ -575,7 +617,7 @@ struct NavigationZoomCropTests {
         #expect(p.transform == .identity && !p.clipsToBounds, "\(label)")
     }
 
-    @Test("push and pop: the screen shows the crop C(z) = A + (B − A)·z, rounded, its children where the uncropped screen draws them; frame and content offset restored exactly")
+    @Test("push and pop: the screen shows the crop C(z) = A + (B − A)·z², rounded, its children where the uncropped screen draws them; frame and content offset restored exactly")
     func pushAndPop() throws {
         let (s, parts, zoom) = try NavigationZoomCropTests.pushing()
         for k in 1...59 {
@@ -640,7 +682,8 @@ struct NavigationZoomCropTests {
         s.world.tick()
         var k = 0, lastWidth = Float(width)
         while try s.world.navigationProgress(of: s.stack) != nil, k < 200 {
-            // The crop is C at the release's progress u: read u off the width, the rest follows.
+            // The crop is the held one mixed with A by w = 1 − (1 − u)²: read w off the width,
+            // the rest follows (`u` below is that w).
             let p = try s.world.presentation(of: s.detail)
             let u = Double(width - p.frame.width) / Double(width - NavigationZoomCropTests.alignment.width)
             #expect(p.frame.width <= lastWidth + 1e-3, "tick \(k): the crop only shrinks")
@@ -662,5 +705,48 @@ struct NavigationZoomCropTests {
         #expect(try s.world.screens(of: s.stack) == [s.list])
         try NavigationZoomCropTests.checkRestored(s, "after the dismissal")
         try s.checkNothingLeft("after the dismissal")
+    }
+
+    /// The most the crop overhangs the photo (the alignment rect) on any side, as drawn: the
+    /// screen around the photo (a white strip below it, the bar above) showing past its edges.
+    fileprivate static func overhang(_ s: ZoomScene) throws -> (drawn: Float, photoWidth: Float) {
+        let p = try s.world.presentation(of: s.detail), a = alignment, scale = p.transform.scaleX
+        let crop = p.frame   // the screen rests at the origin: its frame is its crop
+        let sides = [a.minX - crop.minX, crop.maxX - a.maxX, a.minY - crop.minY, crop.maxY - a.maxY]
+        return (sides.max()! * scale, a.width * scale)
+    }
+
+    @Test("landing on a spring, the screen shows its photo on the source's shape: within 2 % of the source's size the crop overhangs the photo by under 0.5 pt as drawn (2.7 pt popped, 4.7 pt dragged before), dragged or popped")
+    func landingShowsThePhoto() throws {
+        for dragged in [true, false] {
+            var s = try ZoomScene()
+            _ = try NavigationZoomCropTests.parts(s)
+            s.liveAtRest = s.world.allocator.liveCount
+            let zoom = NavigationTransition.zoom(source: s.cell, options: ZoomOptions(alignmentRect: Self.alignment))
+                .animation(.smooth(duration: 0.5))
+            try s.world.push(s.detail, onto: s.stack, transition: zoom)
+            s.world.run(ticks: 150)
+            #expect(try s.world.navigationProgress(of: s.stack) == nil)
+            if dragged {
+                _ = try s.drag(Point(x: 0, y: 16), moves: 8, check: false)
+            } else {
+                try s.world.pop(s.stack, transition: zoom)
+            }
+            s.world.tick()
+            var k = 0, near = 0, worst: Float = 0
+            while try s.world.navigationProgress(of: s.stack) != nil, k < 400 {
+                s.world.tick()
+                k += 1
+                guard s.drawn(s.detail) else { continue }
+                let (drawn, photoWidth) = try NavigationZoomCropTests.overhang(s)
+                if photoWidth <= 1.02 * cellFrame.width {
+                    near += 1
+                    worst = max(worst, drawn)
+                }
+            }
+            #expect(try s.world.screens(of: s.stack) == [s.list], "dragged \(dragged)")
+            #expect(near > 5 && worst < 0.5, "dragged \(dragged): \(near) ticks near the source, the crop overhanging by up to \(worst) pt")
+            try s.checkNothingLeft("dragged \(dragged)")
+        }
     }
 }

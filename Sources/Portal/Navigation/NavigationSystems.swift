@@ -535,15 +535,33 @@ extension World {
         return (Point(x: cx - bounds.midX - s * (alignment.midX - bounds.midX), y: cy - bounds.midY - s * (alignment.midY - bounds.midY)), s)
     }
 
+    /// The zooming screen's shadow radius as drawn at progress `z` (clamped to 0…1):
+    /// `peak`·4z(1 − z) + `rest`·z — none at the source end, where the screen stands for the
+    /// source, `peak` (``ZoomOptions/shadowRadius``) halfway, the screen's own at rest — so the
+    /// shadow fades in as the screen leaves the source and out as it lands, with no jump at
+    /// either end (UIKit's zoom lifts the screen off the source and settles it the same way).
+    static func zoomShadow(_ peak: Float, rest: Float, z: Float) -> Float {
+        let z = min(max(z, 0), 1)
+        return peak * 4 * z * (1 - z) + rest * z
+    }
+
     /// The zooming screen's crop at progress `z` (clamped to 0…1), in the screen's own space:
-    /// C = alignment + (full − alignment)·z, each of x, y, width and height — the alignment rect
+    /// C = alignment + (full − alignment)·z², each of x, y, width and height — the alignment rect
     /// at the source end, the whole screen (`full`) at rest; exactly `full` when the alignment
-    /// rect is the whole screen.
+    /// rect is the whole screen. The crop grows with z², not z: near the source end, where a
+    /// spring's tail lingers for tenths of a second, the screen around the photo would show past
+    /// it by (full − alignment)·z drawn at the source's scale — a strip of the screen under the
+    /// photo, the photo's rounded corners cut square (1–3 pt for 26 ticks of the demo's
+    /// landing); by z² it is under half a point once the screen is within 2 % of the source.
     static func zoomCrop(alignment: Rect, full: Rect, z: Float) -> Rect {
         let z = min(max(z, 0), 1)
-        func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
-        return Rect(x: mix(alignment.minX, full.minX), y: mix(alignment.minY, full.minY),
-                    width: mix(alignment.width, full.width), height: mix(alignment.height, full.height))
+        return cropMix(alignment, full, z * z)
+    }
+
+    /// `a + (b − a)·w`, each of x, y, width and height.
+    static func cropMix(_ a: Rect, _ b: Rect, _ w: Float) -> Rect {
+        func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * w }
+        return Rect(x: mix(a.minX, b.minX), y: mix(a.minY, b.minY), width: mix(a.width, b.width), height: mix(a.height, b.height))
     }
 
     /// The translation about the centre of `crop` that draws the screen where `translation`
@@ -794,10 +812,11 @@ extension NavigationStore {
             z = mix(released.z, released.targetZ)
             dimmed = mix(released.dimming, zoom.options.dimmingOpacity * released.targetZ)
             tracks.place(.x, mix(released.progressFrom, released.progressTo), slot: progressSlot, views: &views, events: &events)
-            // The crop goes from the held one to the end's by u, held at the end past it.
+            // The crop goes from the held one to the end's by 1 − (1 − u)², held at the end past
+            // it: what is left of it shrinks as (1 − u)², as the zoom's crop does as z² (zoomCrop).
             let to = World.zoomCrop(alignment: cropAlignment, full: full, z: released.targetZ), from = released.crop
-            func reach(_ a: Float, _ b: Float) -> Float { a + (b - a) * min(max(u, 0), 1) }
-            crop = Rect(x: reach(from.minX, to.minX), y: reach(from.minY, to.minY), width: reach(from.width, to.width), height: reach(from.height, to.height))
+            let left = 1 - min(max(u, 0), 1)
+            crop = World.cropMix(from, to, 1 - left * left)
             translation = World.croppedTranslation(translation, scale: scale, crop: crop, full: full)
         } else {
             z = zoom.grows ? p : 1 - p     // 0 at the source, 1 filling the stack
@@ -808,10 +827,12 @@ extension NavigationStore {
         }
         if crop != zoom.crop { placeCrop(crop, zoom: zoom, slot: slot, views: &views, tracks: &tracks, events: &events) }
         func mix(_ a: Float, _ b: Float) -> Float { a + (b - a) * z }
-        // The radius and the shadow as drawn go from the source end's to the screen's own:
-        // in the screen's space that is the drawn value over the scale.
+        // The radius as drawn goes from the source end's to the screen's own; the shadow as
+        // drawn fades with the zoom's progress, nothing at the source end (the source's own
+        // look), ZoomOptions.shadowRadius halfway, the screen's own at rest (`zoomShadow`).
+        // In the screen's space each is the drawn value over the scale.
         let drawn = mix(zoom.options.cornerRadius ?? zoom.lastRadius, zoom.restRadius)
-        let shadow = mix(zoom.options.shadowRadius, zoom.restShadow)
+        let shadow = World.zoomShadow(zoom.options.shadowRadius, rest: zoom.restShadow, z: z)
         tracks.placeZoomed(slot: slot, translation: translation, scale: scale,
                            cornerRadius: scale > 1e-6 ? min(drawn / scale, Rect.maxMagnitude) : zoom.restRadius,
                            shadowRadius: scale > 1e-6 ? min(shadow / scale, Rect.maxMagnitude) : zoom.restShadow,

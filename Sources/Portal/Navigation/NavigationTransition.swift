@@ -93,10 +93,10 @@ public struct NavigationTransition: Sendable, Equatable, CustomStringConvertible
     /// placed so that A's centre lands on S.mid + (A.mid − S.mid)·z. At z = 0 A covers the
     /// source's width, centred on it; at z = 1 the screen is at rest. Its corner radius, as
     /// drawn, goes from the source's (or ``ZoomOptions/cornerRadius``) to its own, and it shows
-    /// only the crop A + (B − A)·z of itself (B its whole; clamped z), rounded so — just A, on
+    /// only the crop A + (B − A)·z² of itself (B its whole; clamped z), rounded so — just A, on
     /// the source's shape, at z = 0 — its children drawn where the uncropped screen draws them
-    /// (its frame is the crop, its content offset moved by the crop's origin); its shadow radius goes from
-    /// ``ZoomOptions/shadowRadius`` to its own. Behind it, a dimming view the stack makes
+    /// (its frame is the crop, its content offset moved by the crop's origin); its shadow radius, as
+    /// drawn, is ``ZoomOptions/shadowRadius``·4z(1 − z) + its own·z (none at the source end). Behind it, a dimming view the stack makes
     /// (``World/zoomDimmingView(of:)``) fades in with opacity ``ZoomOptions/dimmingOpacity``·z.
     /// The source is hidden while the screen flies (Portal's navigation hidden bit; a view the
     /// app hid stays hidden) and the zooming screen draws in front. Everything the zoom set on the
@@ -277,8 +277,11 @@ public struct ZoomOptions: Hashable, Sendable, CustomStringConvertible {
     /// The corner radius the screen has, as drawn, at the source end (SwiftUI's `clipShape` of
     /// a rounded rectangle); `nil` (the default) takes the source's own radius. At least 0.
     public var cornerRadius: Float?
-    /// The shadow radius the screen has, as drawn, at the source end (SwiftUI's `shadow`); it goes
-    /// to the screen's own as the screen fills the stack. Default 0 (no shadow), as SwiftUI,
+    /// The shadow radius the screen has, as drawn, halfway through the zoom (SwiftUI's
+    /// `shadow`). The shadow follows the zoom's progress z: drawn radius
+    /// `shadowRadius`·4z(1 − z) + (the screen's own)·z — none at the source end, this halfway,
+    /// the screen's own at rest — so it fades in as the screen leaves the source and out as it
+    /// lands, never appearing or vanishing in one tick. Default 0 (no shadow), as SwiftUI,
     /// which draws one only when asked. At least 0.
     public var shadowRadius: Float
     /// The dimming view's opacity when the screen fills the stack (UIKit's `dimmingColor`, black

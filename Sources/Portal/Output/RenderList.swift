@@ -43,7 +43,8 @@ public struct RenderItem: Hashable, Sendable {
     public var clipsContent: Bool
     /// The presented opacity, 0…1.
     public var opacity: Float
-    /// The presented shadow radius, in points (0 = none).
+    /// The presented shadow radius, in points of the item's own space (0 = none): drawn through
+    /// ``globalTransform``, it scales with it, as a layer's shadow does.
     public var shadowRadius: Float
     /// The presented transform, about the frame's centre.
     public var transform: Transform
