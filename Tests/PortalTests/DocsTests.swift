@@ -415,7 +415,7 @@ struct DocsTests {
         try driver.frame([(.ended, 70, 600)])
         #expect(app.log.contains { if case .tapped(let tap) = $0 { tap.hit?.role == .backdrop } else { false } })
         try driver.frames(30)
-        #expect(app.log.contains { if case .popupDidDismiss(app.menu, reason: .tappedOutside) = $0 { true } else { false } },
+        #expect(app.log.contains { if case .popupDidDismiss(app.menu, reason: .tappedOutside, _) = $0 { true } else { false } },
                 "\(app.log.suffix(6))")
         #expect(app.world.presentedPopups.isEmpty && app.world.popupPlacement(of: app.menu) == nil)
         #expect(try app.world.screens(of: app.stack) == [app.gallery] && app.world.navigationProgress(of: app.stack) == nil)
