@@ -592,13 +592,17 @@ typedef struct PortalHit {
  *  whether there is one, and `hit` may be NULL.
  *
  *  The rule (the Swift API's World.hitTest; SwiftUI's and Chromium's): the drawn items, front
- *  to back, each tested alone in its own rounded shape through its global transform and inside
- *  its clip chain; the first that takes hits wins. An item is skipped when it or an ancestor
- *  does not allow hit testing, or its opacity (times its ancestors') is below 0.01 — UIKit's
- *  rules for those. Where UIKit differs: UIKit's hitTest(_:with:) descends from the window and
- *  never looks into a view whose own bounds miss the point, so a child that sticks out of an
- *  unclipped parent is not hit outside the parent in UIKit; here it is (as SwiftUI and a
- *  browser do), because only clipping (portal_set_clips_to_bounds) bounds a subtree. */
+ *  to back, each tested alone — the point mapped through its global_transform must land in its
+ *  bounds (0,0)-(width, height), whose own corner radius does not round them (as UIKit's
+ *  cornerRadius does not change point(inside:)), and inside every clip of its chain, whose
+ *  rounded corners count; the first that takes hits wins. Skipped, as UIKit skips them: an
+ *  item that does not allow hit testing (portal_set_allows_hit_testing, inherited by its
+ *  subtree), and an item whose own opacity, or an ancestor's own opacity, is below 0.01 (a
+ *  popup backdrop takes taps at any opacity). Where UIKit differs: its hitTest(_:with:)
+ *  descends from the window and never looks into a view whose own bounds miss the point, so in
+ *  UIKit a child sticking out of an unclipped parent is not hit outside the parent; here it is,
+ *  as in SwiftUI and in a browser (Chromium): only clipping (portal_set_clips_to_bounds) bounds
+ *  a subtree's hit area. */
 PortalResult portal_hit_test(PortalWorld *world, PortalPoint point, PortalHit *hit, bool *hit_something);
 
 /** A tap: a hit test (the same rule and the same refusals) that also dismisses a popup whose
