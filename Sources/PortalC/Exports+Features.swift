@@ -54,6 +54,14 @@ public func portalTransitionOptionsDefault(_ options: UnsafeMutablePointer<Porta
 /// The Swift configuration C options describe (NULL: the defaults); throws naming a bad field.
 func config(_ options: UnsafePointer<PortalTransitionOptions>?) throws(PortalError) -> PortalTransitionConfig {
     let o = options?.pointee ?? defaultTransitionOptions()
+    // A NaN is refused here, whatever the id names (an unknown portal is not the first answer).
+    for (name, v) in [("options.delay", o.delay), ("options.duration", o.duration),
+                      ("options.source_corner_radius", Double(o.source_corner_radius)),
+                      ("options.destination_corner_radius", Double(o.destination_corner_radius)),
+                      ("options.drag_minimum_scale", Double(o.drag_minimum_scale)), ("options.drag_scale_distance", Double(o.drag_scale_distance)),
+                      ("options.drag_dismiss_distance", Double(o.drag_dismiss_distance))] where v.isNaN {
+        throw .invalidValue(name, v, reason: "not a number")
+    }
     let value = try animation(o.animation, "options.animation")
     guard let style = cornerStyle(o.corner_style) else { throw badValue("options.corner_style", o.corner_style, "not a PORTAL_CORNER_* value") }
     let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
