@@ -538,10 +538,24 @@ static void test_contract(void) {
     CHECK(portal_push(world, screen, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN zoom drag scale");
     bool began;
     CHECK(portal_begin_interactive_pop(world, stack, (PortalPoint){NAN, 1}, NULL, &began) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pop point");
+    CHECK(portal_update_interactive_pop(world, stack, NAN) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pop translation");
+    PortalPopDecision decision;
+    CHECK(portal_end_interactive_pop(world, stack, NAN, &decision) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pop velocity");
+    PortalEntity title, header;
+    OK(portal_spawn_view(world, rect(20, 100, 200, 40), 0, 1, parent, &title));
+    PortalHeaderParts parts = {parent, title, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_SNAP_DIRECTIONAL};
+    OK(portal_flowing_header(world, &parts, &header));
+    CHECK(portal_set_flowing_header_anchors(world, header, rect(20, NAN, 200, 40), NULL, rect(0, 40, 390, 44), (PortalSize){100, 20})
+              == PORTAL_ERROR_INVALID_ARGUMENT, "NaN header anchor");
+    CHECK(portal_set_flowing_header_anchors(world, header, rect(20, 100, 200, 40), NULL, rect(0, 40, 390, 44), (PortalSize){NAN, 20})
+              == PORTAL_ERROR_INVALID_ARGUMENT, "NaN bar title size");
+    CHECK(portal_report_scroll(world, header, NAN, PORTAL_SCROLL_INTERACTING) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN scroll report");
     CHECK(portal_set_popup_container(world, rect(0, 0, 390, 844), (PortalEdgeInsets){NAN, 0, 0, 0}) == PORTAL_ERROR_INVALID_ARGUMENT,
           "NaN safe area");
     OK(portal_set_popup_container(world, rect(0, 0, 390, 844), (PortalEdgeInsets){0, 0, 0, 0}));
     CHECK(portal_present_popup(world, other, child, NAN, 10, NULL, false) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN popup width");
+    CHECK(portal_present_popup(world, other, child, 10, NAN, NULL, false) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN popup height");
+    CHECK(portal_set_z_index(world, child, INT32_MIN) == PORTAL_OK && portal_set_z_index(world, child, 0) == PORTAL_OK, "z index range");
     PortalWorldConfig wc;
     portal_world_config_default(&wc);
     wc.settle_tolerance = NAN;

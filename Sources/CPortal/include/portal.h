@@ -343,8 +343,8 @@ static inline PortalAnimationParams portal_ease_in_out(double duration) {
 /** Animates the given properties from their presented values; `animation_id` may be NULL, else
  *  `*animation_id` names the animation in its completion events: two of them,
  *  PORTAL_EVENT_ANIMATION_COMPLETED with code 0 when it is logically complete (perceptually done;
- *  a spring may still be settling), then with code 1 when it is removed (settled) — or only
- *  both at once, with flag 1, when it is interrupted. */
+ *  a spring may still be settling), then with code 1 when it is removed (settled). Interrupted,
+ *  it posts those not yet posted at once, with flag 1. */
 PortalResult portal_animate(PortalWorld *world, PortalEntity view, const PortalProperties *properties,
                             const PortalAnimationParams *animation, uint64_t *animation_id);
 
@@ -500,8 +500,8 @@ PortalResult portal_render_changes(PortalWorld *world, PortalRenderChanges *chan
 /** Event kinds, and which PortalWorldEvent fields each fills. */
 /** An animation reached a completion criterion: entity = view, id = animation, flag = interrupted,
  *  code = 0 logically complete / 1 removed. Every animation posts both, in that order: code 0
- *  when it is perceptually done, code 1 when it has settled (an interrupted one posts both at
- *  the tick it is interrupted). */
+ *  when it is perceptually done, code 1 when it has settled (interrupted, it posts those not
+ *  yet posted at once, flag 1). */
 #define PORTAL_EVENT_ANIMATION_COMPLETED 1
 /** A frame time was refused: code = the rejection (as PortalAdvanceReport; a zero frame time
  *  posts none). */
