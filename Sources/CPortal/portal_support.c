@@ -1,4 +1,4 @@
-// The C half of libPortalC: the world handle table, the per-thread error text, file reading
+// The C half of libportal (the PortalC product): the world handle table, the per-thread error text, file reading
 // and writing for traces, and the output structs' layout as C sees it. Everything else is Swift
 // (Sources/PortalC).
 

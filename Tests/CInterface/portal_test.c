@@ -1,6 +1,6 @@
 /*
  * The C interface's test: a C program written from portal.h alone that drives every feature
- * through libPortalC and checks exact values. Built and run by scripts/check-c-interface.
+ * through libportal and checks exact values. Built and run by scripts/check-c-interface.
  * Prints one line per failure and closes with "N passed, M failed".
  */
 #include "portal.h"

@@ -3,8 +3,8 @@
  *
  * Portal is a headless, deterministic animation runtime (portal/hero flights, navigation
  * transitions, flowing headers, popups) for game-style loops. This header is all a C or C++
- * host needs: link libportal.so (one self-contained shared library, made by
- * scripts/build-c-library; libPortalC.dylib on macOS) and include it.
+ * host needs: link libportal (libportal.so, one self-contained shared library made by
+ * scripts/build-c-library: -lportal) and include it.
  *
  * The shape follows the C interfaces of runtimes made for game loops (Spine's spine-c, ThorVG):
  *   - an opaque world handle, made by portal_world_create and ended by portal_world_destroy;
@@ -24,8 +24,13 @@
  * call states (an opacity 0...1, a duration > 0, ...) are checked too. portal_advance is the one
  * exception: a bad frame time is reported, not refused (see PortalAdvanceReport).
  *
- * Pointers: a pointer argument may be NULL only where its call says so ("may be NULL"); any
- * other NULL pointer is PORTAL_ERROR_NULL_ARGUMENT. Strings (portal ids, group ids) are
+ * Pointers: a pointer argument may be NULL only where its call says so ("may be NULL") — the
+ * optional outputs are portal_advance's report, portal_animate's animation_id, the hit of
+ * portal_hit_test and portal_tap, portal_begin_interactive_pop's began,
+ * portal_end_interactive_pop's decision and portal_dismiss_top_popup's content; an array may be
+ * NULL when its count is 0; the portal_*_default functions do nothing with NULL, and
+ * portal_last_error(NULL) gives this thread's message. Any other NULL pointer is
+ * PORTAL_ERROR_NULL_ARGUMENT. Strings (portal ids, group ids) are
  * NUL-terminated UTF-8: bytes that are not valid UTF-8 (a stray 0xFF, a truncated or overlong
  * sequence, a surrogate) are PORTAL_ERROR_INVALID_ARGUMENT, never replaced by U+FFFD, so two
  * different strings never name the same portal.
