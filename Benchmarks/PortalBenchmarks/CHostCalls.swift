@@ -42,7 +42,7 @@ final class CHostCalls: Scenario {
         var config = PortalWorldConfig()
         portalWorldConfigDefault(&config)
         config.reserved_capacity = Int32(2 * swift.callsPerFrame)
-        try check(portalWorldCreate(&config, &world), "portal_world_create")
+        try check(portalWorldCreateChecked(portalVersion(), portalc_layout_signature(), &config, &world), "portal_world_create")
         var e: UInt64 = 0
         for l in 0..<swift.listCount {
             try check(portalSpawnView(world, PortalRect(x: Float(l % 10) * 40, y: 0, width: 390, height: 400), 0, 1, UInt64.max, &e), "spawn")

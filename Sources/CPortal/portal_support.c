@@ -1,4 +1,4 @@
-// The C half of libPortalC: the world handle table, the per-thread error text, file reading
+// The C half of libportal (the PortalC product): the world handle table, the per-thread error text, file reading
 // and writing for traces, and the output structs' layout as C sees it. Everything else is Swift
 // (Sources/PortalC).
 
@@ -126,14 +126,15 @@ int32_t portalc_layout(size_t *offsets, int32_t capacity) {
         sizeof(PortalRenderItem),
         offsetof(PortalRenderItem, entity), offsetof(PortalRenderItem, content), offsetof(PortalRenderItem, frame),
         offsetof(PortalRenderItem, corner_radius), offsetof(PortalRenderItem, corner_style),
-        offsetof(PortalRenderItem, clips_content), offsetof(PortalRenderItem, opacity),
+        offsetof(PortalRenderItem, clips_content), offsetof(PortalRenderItem, reserved0), offsetof(PortalRenderItem, opacity),
         offsetof(PortalRenderItem, shadow_radius), offsetof(PortalRenderItem, transform),
         offsetof(PortalRenderItem, z_index), offsetof(PortalRenderItem, role),
-        offsetof(PortalRenderItem, allows_hit_testing), offsetof(PortalRenderItem, global_transform),
+        offsetof(PortalRenderItem, allows_hit_testing), offsetof(PortalRenderItem, reserved1), offsetof(PortalRenderItem, global_transform),
         offsetof(PortalRenderItem, clip),
         sizeof(PortalRenderClip),
         offsetof(PortalRenderClip, size), offsetof(PortalRenderClip, corner_radius),
-        offsetof(PortalRenderClip, corner_style), offsetof(PortalRenderClip, transform),
+        offsetof(PortalRenderClip, corner_style), offsetof(PortalRenderClip, reserved0), offsetof(PortalRenderClip, reserved1),
+        offsetof(PortalRenderClip, transform),
         offsetof(PortalRenderClip, parent),
         sizeof(PortalTransform), sizeof(PortalMatrix),
     };
@@ -142,3 +143,5 @@ int32_t portalc_layout(size_t *offsets, int32_t capacity) {
     for (int32_t i = 0; i < n; i++) offsets[i] = values[i];
     return n;
 }
+
+uint64_t portalc_layout_signature(void) { return PORTAL_LAYOUT_SIGNATURE; }

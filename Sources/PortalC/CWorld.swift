@@ -31,6 +31,9 @@ final class CWorld {
     var updated: [PortalRenderUpdate] = []
     /// The frames of the last `portal_set_frames` batch, converted.
     var frameBuffer: [ViewFrame] = []
+    /// Whether the world is inside `portal_tick` or `portal_advance`: a call made now comes from
+    /// a callback (the scroll target handler) and is refused with `PORTAL_ERROR_STATE`.
+    var isTicking = false
 
     init(_ world: World) {
         self.world = world
@@ -79,15 +82,49 @@ func lookUp(_ handle: OpaquePointer?) -> CWorld? {
     return Unmanaged<CWorld>.fromOpaque(object).takeUnretainedValue()
 }
 
-/// Runs `body` on the world behind `handle`, turning a thrown error into its code.
+/// Runs `body` on the world behind `handle`, turning a thrown error into its code; a call from
+/// inside a callback (the world is ticking) is refused with `PORTAL_ERROR_STATE`, never run.
 @inline(__always)
 func call(_ handle: OpaquePointer?, _ body: (CWorld) throws(PortalError) -> PortalResult) -> PortalResult {
     guard let c = lookUp(handle) else { return PORTAL_ERROR_INVALID_WORLD }
+    guard !c.isTicking else { return reentered(c) }
     do throws(PortalError) {
         return try body(c)
     } catch {
         return c.refuse(error)
     }
+}
+
+/// The refusal of a call made from inside a callback.
+@inline(never)
+func reentered(_ c: CWorld) -> PortalResult {
+    c.refuse(PORTAL_ERROR_STATE, "the world was called from inside a callback, while it ticks: nothing was done. "
+             + "Return the callback's answer and make the call after portal_advance or portal_tick returns")
+}
+
+/// What is wrong with a C point argument named `name` (NaN, infinite, or beyond
+/// `PORTAL_MAX_MAGNITUDE`), or `nil` when it is a point the library takes.
+func badPoint(_ p: PortalPoint, _ name: String) -> String? {
+    if let reason = badNumber(p.x) { return "\(name).x \(reason)" }
+    if let reason = badNumber(p.y) { return "\(name).y \(reason)" }
+    return nil
+}
+
+/// What is wrong with a coordinate (NaN, infinite, or beyond `PORTAL_MAX_MAGNITUDE`), or `nil`.
+func badNumber(_ v: Float) -> String? {
+    if v.isNaN { return "is NaN" }
+    if !(abs(v) <= Rect.maxMagnitude) { return "is \(v), beyond ±\(Rect.maxMagnitude)" }
+    return nil
+}
+
+/// A C string as Swift text, or `nil` when its bytes are not valid UTF-8 (a stray 0xFF, a
+/// truncated or overlong sequence, a surrogate): never repaired with U+FFFD, so two different
+/// C strings are never the same id.
+func text(_ pointer: UnsafePointer<CChar>) -> String? { String(validatingCString: pointer) }
+
+/// The refusal of a string argument whose bytes are not valid UTF-8, naming it.
+func notUTF8(_ c: CWorld, _ name: String) -> PortalResult {
+    c.refuse(PORTAL_ERROR_INVALID_ARGUMENT, "\(name) is not valid UTF-8: ids are text, and bytes that do not decode are refused, not replaced")
 }
 
 /// A refusal for a NULL pointer argument, naming it.

@@ -49,9 +49,16 @@ func optionalEntity(_ bits: UInt64) -> Entity? { bits == UInt64.max ? nil : Enti
 /// A Swift optional entity as a C handle.
 func handle(_ entity: Entity?) -> UInt64 { entity?.bits ?? UInt64.max }
 
-/// The Swift properties a C `PortalProperties` sets.
-func properties(_ p: PortalProperties) -> ViewProperties {
+/// The bits `PORTAL_PROPERTY_*` name.
+let knownPropertyFields: UInt32 = 0x3f
+
+/// The Swift properties a C `PortalProperties` sets; throws for a `fields` bit no
+/// `PORTAL_PROPERTY_*` names.
+func properties(_ p: PortalProperties) throws(PortalError) -> ViewProperties {
     let f = p.fields
+    guard f & ~knownPropertyFields == 0 else {
+        throw .invalidValue("properties.fields", Double(f), reason: "has bits no PORTAL_PROPERTY_* names (\(f & ~knownPropertyFields))")
+    }
     return ViewProperties(frame: f & 1 != 0 ? p.frame.swift : nil,
                           cornerRadius: f & 2 != 0 ? p.corner_radius : nil,
                           opacity: f & 4 != 0 ? p.opacity : nil,
@@ -95,5 +102,14 @@ func navigationTransition(_ kind: Int32) -> NavigationTransition? {
     }
 }
 
-/// A Swift string of a C string argument.
+/// A Swift string of a C string argument, for messages and paths (ids go through `text`, which
+/// refuses bytes that are not UTF-8).
 func string(_ pointer: UnsafePointer<CChar>) -> String { String(cString: pointer) }
+
+/// Sets every byte of `*pointer` to 0 — the padding of an input struct the library fills (the
+/// `_default` functions) included — without binding its memory to another type; the fields are
+/// then stored one by one, so the padding stays 0 and a filled struct compares bytewise.
+func zeroBytes<T>(_ pointer: UnsafeMutablePointer<T>) {
+    let raw = UnsafeMutableRawPointer(pointer)
+    for i in 0..<MemoryLayout<T>.size { raw.storeBytes(of: 0, toByteOffset: i, as: UInt8.self) }
+}

@@ -16,7 +16,8 @@ public func portalSetAnchor(_ world: OpaquePointer?, _ view: UInt64, _ id: Unsaf
         case PORTAL_ROLE_DESTINATION: r = .destination
         default: return invalidArgument(c, "role", "is \(role), not PORTAL_ROLE_SOURCE or PORTAL_ROLE_DESTINATION")
         }
-        try c.world.portal(Entity(bits: view), id: PortalID(string(id)), as: r)
+        guard let name = text(id) else { return notUTF8(c, "id") }
+        try c.world.portal(Entity(bits: view), id: PortalID(name), as: r)
         return PORTAL_OK
     }
 }
@@ -45,12 +46,22 @@ func defaultTransitionOptions() -> PortalTransitionOptions {
 /// The C function `portal_transition_options_default`: its contract and documentation are in `portal.h`.
 @c(portal_transition_options_default)
 public func portalTransitionOptionsDefault(_ options: UnsafeMutablePointer<PortalTransitionOptions>?) {
-    options?.pointee = defaultTransitionOptions()
+    guard let options else { return }
+    zeroBytes(options)
+    options.pointee = defaultTransitionOptions()
 }
 
 /// The Swift configuration C options describe (NULL: the defaults); throws naming a bad field.
 func config(_ options: UnsafePointer<PortalTransitionOptions>?) throws(PortalError) -> PortalTransitionConfig {
     let o = options?.pointee ?? defaultTransitionOptions()
+    // A NaN is refused here, whatever the id names (an unknown portal is not the first answer).
+    for (name, v) in [("options.delay", o.delay), ("options.duration", o.duration),
+                      ("options.source_corner_radius", Double(o.source_corner_radius)),
+                      ("options.destination_corner_radius", Double(o.destination_corner_radius)),
+                      ("options.drag_minimum_scale", Double(o.drag_minimum_scale)), ("options.drag_scale_distance", Double(o.drag_scale_distance)),
+                      ("options.drag_dismiss_distance", Double(o.drag_dismiss_distance))] where v.isNaN {
+        throw .invalidValue(name, v, reason: "not a number")
+    }
     let value = try animation(o.animation, "options.animation")
     guard let style = cornerStyle(o.corner_style) else { throw badValue("options.corner_style", o.corner_style, "not a PORTAL_CORNER_* value") }
     let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
@@ -90,8 +101,9 @@ public func portalPortalTransition(_ world: OpaquePointer?, _ id: UnsafePointer<
                                    _ options: UnsafePointer<PortalTransitionOptions>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         guard let id else { return nullArgument(c, "id") }
+        guard let name = text(id) else { return notUTF8(c, "id") }
         let config = try config(options)
-        try c.world.portalTransition(id: PortalID(string(id)), isActive: active, config: config)
+        try c.world.portalTransition(id: PortalID(name), isActive: active, config: config)
         return PORTAL_OK
     }
 }
@@ -105,14 +117,17 @@ public func portalPortalGroup(_ world: OpaquePointer?, _ ids: UnsafePointer<Unsa
         guard count >= 0 else { return invalidArgument(c, "count", "is \(count), less than 0") }
         guard count == 0 || ids != nil else { return nullArgument(c, "ids") }
         guard let group else { return nullArgument(c, "group_id") }
+        guard let groupName = text(group) else { return notUTF8(c, "group_id") }
+        guard !stagger.isNaN else { return invalidArgument(c, "stagger_delay", "is NaN") }
         var list: [PortalID] = []
         list.reserveCapacity(Int(count))
         for i in 0..<Int(count) {
             guard let id = ids?[i] else { return nullArgument(c, "ids[\(i)]") }
-            list.append(PortalID(string(id)))
+            guard let name = text(id) else { return notUTF8(c, "ids[\(i)]") }
+            list.append(PortalID(name))
         }
         let config = try config(options)
-        try c.world.portalTransition(ids: list, groupID: string(group), isActive: active, config: config, staggerDelay: stagger)
+        try c.world.portalTransition(ids: list, groupID: groupName, isActive: active, config: config, staggerDelay: stagger)
         return PORTAL_OK
     }
 }
@@ -123,7 +138,9 @@ public func portalTransferActivePortal(_ world: OpaquePointer?, _ from: UnsafePo
     call(world) { c throws(PortalError) in
         guard let from else { return nullArgument(c, "from") }
         guard let to else { return nullArgument(c, "to") }
-        try c.world.transferActivePortal(from: PortalID(string(from)), to: PortalID(string(to)))
+        guard let fromName = text(from) else { return notUTF8(c, "from") }
+        guard let toName = text(to) else { return notUTF8(c, "to") }
+        try c.world.transferActivePortal(from: PortalID(fromName), to: PortalID(toName))
         return PORTAL_OK
     }
 }
@@ -134,7 +151,8 @@ public func portalPortalState(_ world: OpaquePointer?, _ id: UnsafePointer<CChar
     call(world) { c in
         guard let id else { return nullArgument(c, "id") }
         guard let state else { return nullArgument(c, "state") }
-        state.pointee = c.world.isPortalActive(PortalID(string(id))).map { $0 ? 1 : 0 } ?? -1
+        guard let name = text(id) else { return notUTF8(c, "id") }
+        state.pointee = c.world.isPortalActive(PortalID(name)).map { $0 ? 1 : 0 } ?? -1
         return PORTAL_OK
     }
 }
@@ -174,7 +192,9 @@ func zoomOptions(_ o: PortalZoomOptions) throws(PortalError) -> ZoomOptions {
 @c(portal_zoom_options_default)
 public func portalZoomOptionsDefault(_ options: UnsafeMutablePointer<PortalZoomOptions>?) {
     let d = ZoomOptions(), drag = DragDismissStyle(direction: .any)
-    options?.pointee = PortalZoomOptions(has_alignment_rect: false, alignment_rect: PortalRect(x: 0, y: 0, width: 0, height: 0),
+    guard let options else { return }
+    zeroBytes(options)
+    options.pointee = PortalZoomOptions(has_alignment_rect: false, alignment_rect: PortalRect(x: 0, y: 0, width: 0, height: 0),
                                          corner_radius: -1, shadow_radius: d.shadowRadius, dimming_opacity: d.dimmingOpacity,
                                          drag_direction: PORTAL_DRAG_DISMISS_ANY, drag_minimum_scale: drag.minimumScale,
                                          drag_scale_distance: drag.scaleDistance, drag_dismiss_distance: drag.dismissDistance)
@@ -251,6 +271,7 @@ public func portalSetStack(_ world: OpaquePointer?, _ stack: UInt64, _ screens: 
 public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ point: PortalPoint, _ kind: UnsafePointer<PortalNavigationTransition>?,
                                       _ began: UnsafeMutablePointer<Bool>?) -> PortalResult {
     call(world) { c throws(PortalError) in
+        if let reason = badPoint(point, "point") { return invalidArgument(c, reason, "") }
         let t = try transition(kind)
         let did = try c.world.beginInteractivePop(Entity(bits: stack), at: point.swift, transition: t)
         began?.pointee = did
@@ -262,6 +283,7 @@ public func portalBeginInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, 
 @c(portal_update_interactive_pop)
 public func portalUpdateInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ translation: Float) -> PortalResult {
     call(world) { c throws(PortalError) in
+        if let reason = badNumber(translation) { return invalidArgument(c, "translation", reason) }
         try c.world.updateInteractivePop(Entity(bits: stack), translation: translation)
         return PORTAL_OK
     }
@@ -272,8 +294,9 @@ public func portalUpdateInteractivePop(_ world: OpaquePointer?, _ stack: UInt64,
 public func portalEndInteractivePop(_ world: OpaquePointer?, _ stack: UInt64, _ velocity: Float,
                                     _ decision: UnsafeMutablePointer<PortalPopDecision>?) -> PortalResult {
     call(world) { c throws(PortalError) in
+        if let reason = badNumber(velocity) { return invalidArgument(c, "velocity", reason) }
         let d = try c.world.endInteractivePop(Entity(bits: stack), velocity: velocity)
-        decision?.pointee = PortalPopDecision(finishes: d.finishes, progress: d.progress, completion_speed: d.completionSpeed)
+        decision?.pointee = PortalPopDecision(completion_speed: d.completionSpeed, progress: d.progress, finishes: d.finishes, reserved: (0, 0, 0))
         return PORTAL_OK
     }
 }
@@ -374,6 +397,7 @@ public func portalSetPopupContainer(_ world: OpaquePointer?, _ bounds: PortalRec
 public func portalPresentPopup(_ world: OpaquePointer?, _ content: UInt64, _ source: UInt64, _ width: Float, _ height: Float,
                                _ a: UnsafePointer<PortalAnimationParams>?, _ backdrop: Bool) -> PortalResult {
     call(world) { c throws(PortalError) in
+        guard !width.isNaN else { return invalidArgument(c, "width", "is NaN") }
         let value = try a.map { (a) throws(PortalError) in try animation(a.pointee, "animation") } ?? .easeInOut(duration: 0.2)
         try c.world.presentPopup(Entity(bits: content), from: Entity(bits: source), width: width < 0 ? .infinity : width, height: height,
                                  animation: value, backdrop: backdrop)

@@ -48,7 +48,7 @@ extension PortalScrollViewConfig {
         self.init(content_size: PortalSize(width: c.contentSize.width, height: c.contentSize.height),
                   content_inset: PortalEdgeInsets(top: c.contentInset.top, leading: c.contentInset.leading, bottom: c.contentInset.bottom,
                                                   trailing: c.contentInset.trailing),
-                  axes: UInt32(c.axes.rawValue), paging: c.isPagingEnabled, deceleration_rate: c.decelerationRate.rawValue,
+                  deceleration_rate: c.decelerationRate.rawValue, axes: UInt32(c.axes.rawValue), paging: c.isPagingEnabled,
                   bounces: c.bounces, always_bounce_horizontal: c.alwaysBounceHorizontal, always_bounce_vertical: c.alwaysBounceVertical)
     }
 }

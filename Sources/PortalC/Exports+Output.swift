@@ -3,7 +3,8 @@
 import CPortal
 import Portal
 
-/// Whether Swift's render item and clip are laid out as portal.h declares them, field by field;
+/// Whether Swift's render item and clip are laid out as portal.h declares them, field by field
+/// (their reserved fields, internal to the library, are the bytes after the flags before them);
 /// `nil` when they are, else the first difference. The lists are handed to C in place, so a
 /// world is made only when they agree.
 func layoutMismatch() -> String? {
@@ -15,14 +16,16 @@ func layoutMismatch() -> String? {
         ("PortalRenderItem.entity", item.offset(of: \.entity)), ("PortalRenderItem.content", item.offset(of: \.content)),
         ("PortalRenderItem.frame", item.offset(of: \.frame)), ("PortalRenderItem.corner_radius", item.offset(of: \.cornerRadius)),
         ("PortalRenderItem.corner_style", item.offset(of: \.cornerStyle)),
-        ("PortalRenderItem.clips_content", item.offset(of: \.clipsContent)), ("PortalRenderItem.opacity", item.offset(of: \.opacity)),
+        ("PortalRenderItem.clips_content", item.offset(of: \.clipsContent)), ("PortalRenderItem.reserved0", item.offset(of: \.clipsContent).map { $0 + 1 }),
+        ("PortalRenderItem.opacity", item.offset(of: \.opacity)),
         ("PortalRenderItem.shadow_radius", item.offset(of: \.shadowRadius)), ("PortalRenderItem.transform", item.offset(of: \.transform)),
         ("PortalRenderItem.z_index", item.offset(of: \.zIndex)), ("PortalRenderItem.role", item.offset(of: \.role)),
-        ("PortalRenderItem.allows_hit_testing", item.offset(of: \.allowsHitTesting)),
+        ("PortalRenderItem.allows_hit_testing", item.offset(of: \.allowsHitTesting)), ("PortalRenderItem.reserved1", item.offset(of: \.allowsHitTesting).map { $0 + 1 }),
         ("PortalRenderItem.global_transform", item.offset(of: \.globalTransform)), ("PortalRenderItem.clip", item.offset(of: \.clip)),
         ("PortalRenderClip's size", clip.stride),
         ("PortalRenderClip.size", clip.offset(of: \.size)), ("PortalRenderClip.corner_radius", clip.offset(of: \.cornerRadius)),
-        ("PortalRenderClip.corner_style", clip.offset(of: \.cornerStyle)), ("PortalRenderClip.transform", clip.offset(of: \.transform)),
+        ("PortalRenderClip.corner_style", clip.offset(of: \.cornerStyle)), ("PortalRenderClip.reserved0", clip.offset(of: \.cornerStyle).map { $0 + 1 }),
+        ("PortalRenderClip.reserved1", clip.offset(of: \.cornerStyle).map { $0 + 2 }), ("PortalRenderClip.transform", clip.offset(of: \.transform)),
         ("PortalRenderClip.parent", clip.offset(of: \.parent)),
         ("PortalTransform's size", MemoryLayout<Transform>.size), ("PortalMatrix's size", MemoryLayout<ProjectionTransform>.size),
     ]
@@ -99,9 +102,9 @@ public func portalRenderChanges(_ world: OpaquePointer?, _ out: UnsafeMutablePoi
             for update in changes.updated { c.updated.append(PortalRenderUpdate(index: update.index, fields: UInt32(update.fields.rawValue))) }
         }
         out.pointee = PortalRenderChanges(
-            removed: c.removed.withUnsafeBufferPointer { $0.baseAddress }, removed_count: Int32(c.removed.count),
-            inserted: c.inserted.withUnsafeBufferPointer { $0.baseAddress }, inserted_count: Int32(c.inserted.count),
-            updated: c.updated.withUnsafeBufferPointer { $0.baseAddress }, updated_count: Int32(c.updated.count))
+            removed: c.removed.withUnsafeBufferPointer { $0.baseAddress }, inserted: c.inserted.withUnsafeBufferPointer { $0.baseAddress },
+            updated: c.updated.withUnsafeBufferPointer { $0.baseAddress }, removed_count: Int32(c.removed.count),
+            inserted_count: Int32(c.inserted.count), updated_count: Int32(c.updated.count), reserved: 0)
         return PORTAL_OK
     }
 }
@@ -119,8 +122,8 @@ extension CWorld {
         advancedSinceEvents = false
         nameOffsets.removeAll(keepingCapacity: true)
         world.drainEvents { event in
-            var e = PortalWorldEvent(kind: 0, code: 0, tick: 0, entity: UInt64.max, from: UInt64.max, to: UInt64.max, id: 0, value: 0,
-                                     flag: false, name: nil, location: PortalPoint(x: 0, y: 0))
+            var e = PortalWorldEvent(kind: 0, code: 0, tick: 0, entity: UInt64.max, from: UInt64.max, to: UInt64.max, id: 0, name: nil,
+                                     location: PortalPoint(x: 0, y: 0), value: 0, flag: false, reserved: (0, 0, 0))
             var name: String?
             switch event {
             case let .animationCompleted(a):
@@ -246,9 +249,9 @@ public func portalDrainEvents(_ world: OpaquePointer?, _ events: UnsafeMutablePo
 func write(_ result: HitTestResult?, _ hit: UnsafeMutablePointer<PortalHit>?, _ found: UnsafeMutablePointer<Bool>) {
     found.pointee = result != nil
     if let result {
-        hit?.pointee = PortalHit(entity: result.entity.bits, role: Int32(result.role.rawValue), is_busy: result.isBusy)
+        hit?.pointee = PortalHit(entity: result.entity.bits, role: Int32(result.role.rawValue), is_busy: result.isBusy, reserved: (0, 0, 0))
     } else {
-        hit?.pointee = PortalHit(entity: UInt64.max, role: 0, is_busy: false)
+        hit?.pointee = PortalHit(entity: UInt64.max, role: 0, is_busy: false, reserved: (0, 0, 0))
     }
 }
 
@@ -258,6 +261,7 @@ public func portalHitTest(_ world: OpaquePointer?, _ point: PortalPoint, _ hit: 
                           _ found: UnsafeMutablePointer<Bool>?) -> PortalResult {
     call(world) { c in
         guard let found else { return nullArgument(c, "hit_something") }
+        if let reason = badPoint(point, "point") { return invalidArgument(c, reason, "") }
         write(c.world.hitTest(point.swift), hit, found)
         return PORTAL_OK
     }
@@ -269,6 +273,7 @@ public func portalTap(_ world: OpaquePointer?, _ point: PortalPoint, _ hit: Unsa
                       _ found: UnsafeMutablePointer<Bool>?) -> PortalResult {
     call(world) { c in
         guard let found else { return nullArgument(c, "hit_something") }
+        if let reason = badPoint(point, "point") { return invalidArgument(c, reason, "") }
         write(c.world.tap(at: point.swift), hit, found)
         return PORTAL_OK
     }

@@ -28,14 +28,20 @@ public func portalSaveTrace(_ world: OpaquePointer?, _ path: UnsafePointer<CChar
     }
 }
 
-/// The C function `portal_replay_trace`: its contract and documentation are in `portal.h`.
-@c(portal_replay_trace)
-public func portalReplayTrace(_ path: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> PortalResult {
+/// The C function `portal_replay_trace_checked` (the macro `portal_replay_trace`): its contract and
+/// documentation are in `portal.h`.
+@c(portal_replay_trace_checked)
+public func portalReplayTraceChecked(_ version: Int32, _ signature: UInt64, _ path: UnsafePointer<CChar>?,
+                                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> PortalResult {
     guard let out else {
         portalc_set_thread_error("world is NULL")
         return PORTAL_ERROR_NULL_ARGUMENT
     }
     out.pointee = nil
+    if let mismatch = headerMismatch(version, signature) ?? layoutMismatch() {
+        portalc_set_thread_error(mismatch)
+        return PORTAL_ERROR_ABI
+    }
     guard let path else {
         portalc_set_thread_error("path is NULL")
         return PORTAL_ERROR_NULL_ARGUMENT

@@ -58,7 +58,7 @@ extension CWorld {
 public func portalUpdate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePointer<PortalProperties>?) -> PortalResult {
     call(world) { c throws(PortalError) in
         guard let p else { return nullArgument(c, "properties") }
-        try c.world.update(Entity(bits: view), to: properties(p.pointee))
+        try c.world.update(Entity(bits: view), to: try properties(p.pointee))
         return PORTAL_OK
     }
 }
@@ -70,7 +70,7 @@ public func portalAnimate(_ world: OpaquePointer?, _ view: UInt64, _ p: UnsafePo
     call(world) { c throws(PortalError) in
         guard let p else { return nullArgument(c, "properties") }
         guard let a else { return nullArgument(c, "animation") }
-        let made = try c.world.animate(Entity(bits: view), to: properties(p.pointee), with: animation(a.pointee, "animation"))
+        let made = try c.world.animate(Entity(bits: view), to: try properties(p.pointee), with: animation(a.pointee, "animation"))
         id?.pointee = made.rawValue
         return PORTAL_OK
     }
@@ -169,7 +169,7 @@ public func portalPresentation(_ world: OpaquePointer?, _ view: UInt64, _ out: U
                                          shadow_radius: p.shadowRadius, transform: PortalTransform(p.transform),
                                          content_offset: PortalPoint(p.contentOffset), global_frame: PortalRect(p.globalFrame),
                                          global_transform: PortalMatrix(p.globalTransform), z_index: p.zIndex, is_drawn: p.isDrawn,
-                                         is_hidden: p.isHidden, clips_to_bounds: p.clipsToBounds)
+                                         is_hidden: p.isHidden, clips_to_bounds: p.clipsToBounds, reserved: 0)
         return PORTAL_OK
     }
 }

@@ -14,17 +14,45 @@ public func portalWorldConfigDefault(_ config: UnsafeMutablePointer<PortalWorldC
     let d = World.Configuration()
     config.pointee = PortalWorldConfig(tick_rate: Int32(d.tickRate), max_catch_up_ticks: Int32(d.maxCatchUpTicks),
                                        settle_tolerance: d.settleTolerance, reserved_capacity: Int32(d.reservedCapacity),
-                                       reduce_motion: d.reduceMotion)
+                                       reduce_motion: d.reduceMotion, reserved: (0, 0, 0))
 }
 
-/// The C function `portal_world_create`: its contract and documentation are in `portal.h`.
-@c(portal_world_create)
-public func portalWorldCreate(_ config: UnsafePointer<PortalWorldConfig>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> PortalResult {
+/// Why a host built with portal.h of `version` and `signature` cannot use this library, or `nil`
+/// when it can: the version rule of `portal.h` (the same major version; before 1.0 the same
+/// minor too, after it a minor at most the library's), then the structs' layout.
+func headerMismatch(_ version: Int32, _ signature: UInt64, major libraryMajor: Int32 = PORTAL_VERSION_MAJOR,
+                    minor libraryMinor: Int32 = PORTAL_VERSION_MINOR, patch libraryPatch: Int32 = PORTAL_VERSION_PATCH) -> String? {
+    func text(_ v: Int32) -> String { "\(v / 10000).\(v / 100 % 100).\(v % 100)" }
+    let major = version / 10000, minor = version / 100 % 100
+    let fits = version >= 0 && major == libraryMajor && (libraryMajor == 0 ? minor == libraryMinor : minor <= libraryMinor)
+    guard fits else {
+        let rule = libraryMajor == 0 ? "before 1.0, its minor version" : "a minor version at most the library's"
+        return "the host was built with portal.h \(text(version)) and this library is "
+            + "\(text(libraryMajor * 10000 + libraryMinor * 100 + libraryPatch)): a host needs the library's major version and, \(rule). "
+            + "Rebuild the host against this library's header"
+    }
+    let own = portalc_layout_signature()
+    guard signature == own else {
+        return "the host's portal.h lays the structs out differently from this library's (layout signature \(signature), the library's "
+            + "\(own)): rebuild the host against this library's header, without struct packing options"
+    }
+    return nil
+}
+
+/// The C function `portal_world_create_checked` (the macro `portal_world_create`): its contract
+/// and documentation are in `portal.h`.
+@c(portal_world_create_checked)
+public func portalWorldCreateChecked(_ version: Int32, _ signature: UInt64, _ config: UnsafePointer<PortalWorldConfig>?,
+                                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> PortalResult {
     guard let out else {
         portalc_set_thread_error("world is NULL")
         return PORTAL_ERROR_NULL_ARGUMENT
     }
     out.pointee = nil
+    if let mismatch = headerMismatch(version, signature) {
+        portalc_set_thread_error(mismatch)
+        return PORTAL_ERROR_ABI
+    }
     if let mismatch = layoutMismatch() {
         portalc_set_thread_error("the library and portal.h disagree about \(mismatch): rebuild against this library's header")
         return PORTAL_ERROR_ABI
@@ -61,6 +89,9 @@ func register(_ c: CWorld, _ out: UnsafeMutablePointer<OpaquePointer?>) -> Porta
 /// The C function `portal_world_destroy`: its contract and documentation are in `portal.h`.
 @c(portal_world_destroy)
 public func portalWorldDestroy(_ world: OpaquePointer?) -> PortalResult {
+    guard let c = lookUp(world) else { return PORTAL_ERROR_INVALID_WORLD }
+    // Destroyed from a callback, the world would be freed under its own tick.
+    guard !c.isTicking else { return reentered(c) }
     guard let world, let object = portalc_handle_remove(UInt64(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(world))))) else {
         portalc_set_thread_error("the world handle is NULL, destroyed, or not one portal_world_create made")
         return PORTAL_ERROR_INVALID_WORLD
@@ -83,7 +114,9 @@ public func portalLastError(_ world: OpaquePointer?) -> UnsafePointer<CChar>? {
 @c(portal_advance)
 public func portalAdvance(_ world: OpaquePointer?, _ seconds: Double, _ report: UnsafeMutablePointer<PortalAdvanceReport>?) -> PortalResult {
     call(world) { c in
+        c.isTicking = true
         let r = c.world.advance(by: seconds)
+        c.isTicking = false
         if r.ticksRun > 0 { c.advancedSinceEvents = true }
         var rejection: Int32 = 0
         switch r.rejection {
@@ -104,7 +137,9 @@ public func portalAdvance(_ world: OpaquePointer?, _ seconds: Double, _ report: 
 @c(portal_tick)
 public func portalTick(_ world: OpaquePointer?) -> PortalResult {
     call(world) { c in
+        c.isTicking = true
         c.world.tick()
+        c.isTicking = false
         c.advancedSinceEvents = true
         return PORTAL_OK
     }
@@ -118,7 +153,8 @@ public func portalWorldInfo(_ world: OpaquePointer?, _ info: UnsafeMutablePointe
         let w = c.world
         info.pointee = PortalWorldInfo(tick_count: w.tickCount, time: w.time, interpolation_fraction: w.interpolationFraction,
                                        view_count: Int32(clamping: w.viewCount), entity_count: Int32(clamping: w.entityCount),
-                                       running_animation_count: Int32(clamping: w.runningAnimationCount), is_idle: w.isIdle)
+                                       running_animation_count: Int32(clamping: w.runningAnimationCount), is_idle: w.isIdle,
+                                       reserved: (0, 0, 0))
         return PORTAL_OK
     }
 }

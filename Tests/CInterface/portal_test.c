@@ -1,11 +1,12 @@
 /*
  * The C interface's test: a C program written from portal.h alone that drives every feature
- * through libPortalC and checks exact values. Built and run by scripts/check-c-interface.
+ * through libportal and checks exact values. Built and run by scripts/check-c-interface.
  * Prints one line per failure and closes with "N passed, M failed".
  */
 #include "portal.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -440,6 +441,324 @@ static void test_traces(const char *path) {
     OK(portal_world_destroy(world));
 }
 
+
+/* ---- The contract's promises (issue 32) ---------------------------------------------------- */
+
+/* Whether a call writes every byte of its output struct: it runs over a 0xAB fill and over a
+ * 0xCD fill, and the two must come out byte for byte the same (a byte left unwritten — padding —
+ * keeps its fill). `call` writes through `out_`. */
+#define CHECK_WRITTEN(T, call) do { T a_, b_, *out_; memset(&a_, 0xAB, sizeof a_); memset(&b_, 0xCD, sizeof b_); \
+    out_ = &a_; call; out_ = &b_; call; \
+    CHECK(memcmp(&a_, &b_, sizeof a_) == 0, "%s leaves bytes of %s unwritten", #call, #T); } while (0)
+
+/* A host built against another header: the version or the struct layout it passes is refused. */
+static void test_header_mismatch(void) {
+    PortalWorld *world = NULL;
+    CHECK(portal_world_create_checked(PORTAL_VERSION + 100, PORTAL_LAYOUT_SIGNATURE, NULL, &world) == PORTAL_ERROR_ABI && world == NULL,
+          "a header of another minor version accepted");
+    CHECK(strstr(portal_last_error(NULL), "0.") != NULL && strstr(portal_last_error(NULL), "header") != NULL, "message: %s",
+          portal_last_error(NULL));
+    CHECK(portal_world_create_checked(PORTAL_VERSION, PORTAL_LAYOUT_SIGNATURE + 1, NULL, &world) == PORTAL_ERROR_ABI && world == NULL,
+          "another struct layout accepted");
+    CHECK(strstr(portal_last_error(NULL), "layout") != NULL, "message: %s", portal_last_error(NULL));
+    CHECK(portal_replay_trace_checked(PORTAL_VERSION - 100, PORTAL_LAYOUT_SIGNATURE, "/nonexistent", &world) == PORTAL_ERROR_ABI,
+          "a replay with another header");
+    /* The macro passes this header's own: the plain call works. */
+    OK(portal_world_create(NULL, &world));
+    OK(portal_world_destroy(world));
+}
+
+/* Re-entry from a callback: every call on the world is refused with PORTAL_ERROR_STATE. */
+typedef struct Reentry { PortalWorld *world; int calls; PortalResult tick, advance, destroy, spawn, info; PortalPoint velocity; } Reentry;
+static PortalPoint reenter(void *user_data, PortalEntity view, PortalPoint velocity, PortalPoint proposed) {
+    Reentry *r = user_data;
+    (void)view;
+    r->calls++;
+    r->velocity = velocity;
+    r->tick = portal_tick(r->world);
+    PortalAdvanceReport report;
+    r->advance = portal_advance(r->world, 1.0 / 60, &report);
+    PortalEntity e;
+    r->spawn = portal_spawn_view(r->world, rect(0, 0, 1, 1), 0, 1, PORTAL_NO_ENTITY, &e);
+    PortalWorldInfo info;
+    r->info = portal_world_info(r->world, &info);
+    r->destroy = portal_world_destroy(r->world);
+    return proposed;
+}
+
+static void test_contract(void) {
+    PortalWorld *world;
+    OK(portal_world_create(NULL, &world));
+    /* 1. A new, empty world is idle. */
+    PortalWorldInfo info;
+    OK(portal_world_info(world, &info));
+    CHECK(info.is_idle && info.tick_count == 0, "a fresh world is not idle");
+
+    PortalEntity parent, child, other;
+    OK(portal_spawn_view(world, rect(0, 0, 100, 100), 0, 1, PORTAL_NO_ENTITY, &parent));
+    OK(portal_spawn_view(world, rect(80, 80, 100, 100), 0, 1, parent, &child));
+    OK(portal_tick(world));
+
+    /* 2. NaN — and any number past the bound of 1e9, or infinite — in a point or number is refused. */
+    PortalHit hit; bool found;
+    CHECK(portal_hit_test(world, (PortalPoint){NAN, 10}, &hit, &found) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN hit test");
+    CHECK(strstr(portal_last_error(world), "point.x") != NULL, "message: %s", portal_last_error(world));
+    CHECK(portal_hit_test(world, (PortalPoint){10, INFINITY}, &hit, &found) == PORTAL_ERROR_INVALID_ARGUMENT, "infinite hit test");
+    CHECK(portal_tap(world, (PortalPoint){NAN, NAN}, &hit, &found) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN tap");
+    CHECK(portal_set_frame(world, child, rect(1e30f, 0, 1, 1)) == PORTAL_ERROR_INVALID_ARGUMENT, "1e30 frame");
+    CHECK(portal_set_frame(world, child, rect(PORTAL_MAX_MAGNITUDE, 0, 1, 1)) == PORTAL_OK, "the bound itself refused");
+    OK(portal_set_frame(world, child, rect(80, 80, 100, 100)));
+    OK(portal_spawn_view(world, rect(0, 0, 1, 1), 0, 1, PORTAL_NO_ENTITY, &other));
+    CHECK(portal_spawn_view(world, rect(0, 0, 1, 1), NAN, 1, PORTAL_NO_ENTITY, &other) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN radius");
+    CHECK(portal_spawn_view(world, rect(0, 0, 1, 1), 0, NAN, PORTAL_NO_ENTITY, &other) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN opacity");
+    CHECK(portal_set_content_offset(world, parent, (PortalPoint){0, NAN}) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN content offset");
+    PortalProperties p = {0};
+    p.fields = PORTAL_PROPERTY_OPACITY; p.opacity = NAN;
+    CHECK(portal_update(world, child, &p) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN opacity update");
+    p.opacity = 1;
+    PortalAnimationParams a = portal_spring(0.3, 0);
+    a.delay = NAN;
+    CHECK(portal_animate(world, child, &p, &a, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN delay");
+    a = portal_spring(0.3, 0); a.speed = NAN;
+    CHECK(portal_animate(world, child, &p, &a, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN speed");
+    a = portal_ease_in_out(NAN);
+    CHECK(portal_animate(world, child, &p, &a, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN curve duration");
+    a = portal_spring(0.3, 0); a.initial_velocity = NAN;
+    CHECK(portal_animate(world, child, &p, &a, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN initial velocity");
+    PortalPointerEvent ev = {7, PORTAL_POINTER_BEGAN, {1, 1}, NAN};
+    CHECK(portal_pointer(world, &ev) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pointer time");
+    PortalScrollViewConfig sc;
+    portal_scroll_view_config_default(&sc, (PortalSize){100, 1000});
+    sc.deceleration_rate = NAN;
+    CHECK(portal_make_scroll_view(world, parent, &sc) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN deceleration rate");
+    portal_scroll_view_config_default(&sc, (PortalSize){NAN, 1000});
+    CHECK(portal_make_scroll_view(world, parent, &sc) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN content size");
+    portal_scroll_view_config_default(&sc, (PortalSize){100, 1000});
+    OK(portal_make_scroll_view(world, parent, &sc));
+    CHECK(portal_scroll_to(world, parent, (PortalPoint){NAN, 0}, false) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN scroll_to");
+    PortalTransitionOptions o;
+    portal_transition_options_default(&o);
+    o.delay = NAN;
+    CHECK(portal_portal_transition(world, "p", true, &o) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN portal delay");
+    portal_transition_options_default(&o); o.duration = NAN;
+    CHECK(portal_portal_transition(world, "p", true, &o) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN portal duration");
+    portal_transition_options_default(&o); o.has_corners = true; o.source_corner_radius = NAN;
+    CHECK(portal_portal_transition(world, "p", true, &o) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN portal corner");
+    const char *ids[1] = {"p"};
+    CHECK(portal_portal_group(world, ids, 1, "g", true, NULL, NAN) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN stagger");
+    PortalEntity stack, screen;
+    CHECK(portal_spawn_navigation_stack(world, rect(0, 0, NAN, 100), parent, 20, &stack) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN stack");
+    OK(portal_spawn_navigation_stack(world, rect(0, 0, 100, 100), parent, 20, &stack));
+    CHECK(portal_spawn_screen(world, stack, NAN, &screen) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN screen radius");
+    OK(portal_spawn_screen(world, stack, 0, &screen));
+    PortalNavigationTransition zoom = {PORTAL_NAVIGATION_ZOOM, false, portal_spring(0.5, 0), child, {false, {0, 0, 0, 0}, 0, 0, 0, 0, 0, 0, 0}};
+    portal_zoom_options_default(&zoom.zoom);
+    zoom.zoom.corner_radius = NAN;
+    CHECK(portal_push(world, screen, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN zoom corner radius");
+    portal_zoom_options_default(&zoom.zoom); zoom.zoom.drag_minimum_scale = NAN;
+    CHECK(portal_push(world, screen, stack, &zoom) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN zoom drag scale");
+    bool began;
+    CHECK(portal_begin_interactive_pop(world, stack, (PortalPoint){NAN, 1}, NULL, &began) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pop point");
+    CHECK(portal_update_interactive_pop(world, stack, NAN) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pop translation");
+    PortalPopDecision decision;
+    CHECK(portal_end_interactive_pop(world, stack, NAN, &decision) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN pop velocity");
+    PortalEntity title, header;
+    OK(portal_spawn_view(world, rect(20, 100, 200, 40), 0, 1, parent, &title));
+    PortalHeaderParts parts = {parent, title, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_NO_ENTITY, PORTAL_SNAP_DIRECTIONAL};
+    OK(portal_flowing_header(world, &parts, &header));
+    CHECK(portal_set_flowing_header_anchors(world, header, rect(20, NAN, 200, 40), NULL, rect(0, 40, 390, 44), (PortalSize){100, 20})
+              == PORTAL_ERROR_INVALID_ARGUMENT, "NaN header anchor");
+    CHECK(portal_set_flowing_header_anchors(world, header, rect(20, 100, 200, 40), NULL, rect(0, 40, 390, 44), (PortalSize){NAN, 20})
+              == PORTAL_ERROR_INVALID_ARGUMENT, "NaN bar title size");
+    CHECK(portal_report_scroll(world, header, NAN, PORTAL_SCROLL_INTERACTING) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN scroll report");
+    CHECK(portal_set_popup_container(world, rect(0, 0, 390, 844), (PortalEdgeInsets){NAN, 0, 0, 0}) == PORTAL_ERROR_INVALID_ARGUMENT,
+          "NaN safe area");
+    OK(portal_set_popup_container(world, rect(0, 0, 390, 844), (PortalEdgeInsets){0, 0, 0, 0}));
+    CHECK(portal_present_popup(world, other, child, NAN, 10, NULL, false) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN popup width");
+    CHECK(portal_present_popup(world, other, child, 10, NAN, NULL, false) == PORTAL_ERROR_INVALID_ARGUMENT, "NaN popup height");
+    CHECK(portal_set_z_index(world, child, INT32_MIN) == PORTAL_OK && portal_set_z_index(world, child, 0) == PORTAL_OK, "z index range");
+    PortalWorldConfig wc;
+    portal_world_config_default(&wc);
+    wc.settle_tolerance = NAN;
+    PortalWorld *bad = NULL;
+    CHECK(portal_world_create(&wc, &bad) == PORTAL_ERROR_INVALID_ARGUMENT && bad == NULL, "NaN settle tolerance");
+    portal_world_config_default(&wc);
+    wc.reserved_capacity = PORTAL_MAX_RESERVED_CAPACITY + 1;
+    CHECK(portal_world_create(&wc, &bad) == PORTAL_ERROR_INVALID_ARGUMENT && bad == NULL, "reserved capacity past its bound");
+    /* The clock: NaN, ±∞ and negative frame times run nothing, return OK and say why; −∞ is
+     * "negative" (3), +∞ "infinite" (2); each but a zero frame time also posts an event. */
+    PortalAdvanceReport report;
+    drain_count(world, 0, NULL);
+    OK(portal_advance(world, -INFINITY, &report));
+    CHECK(report.ticks_run == 0 && report.rejection == 3, "-inf rejection %d", report.rejection);
+    OK(portal_advance(world, INFINITY, &report));
+    CHECK(report.rejection == 2, "+inf rejection %d", report.rejection);
+    PortalWorldEvent e;
+    CHECK(drain_count(world, PORTAL_EVENT_FRAME_TIME_REJECTED, &e) == 2 && e.code == 2, "frame time events");
+    OK(portal_advance(world, 0, &report));
+    CHECK(report.rejection == 4 && drain_count(world, PORTAL_EVENT_FRAME_TIME_REJECTED, NULL) == 0, "a zero frame time posts no event");
+    /* Unknown property bits are refused. */
+    p.fields = PORTAL_PROPERTY_OPACITY | (1u << 9);
+    CHECK(portal_update(world, child, &p) == PORTAL_ERROR_INVALID_ARGUMENT, "unknown fields bits accepted");
+    CHECK(strstr(portal_last_error(world), "fields") != NULL, "message: %s", portal_last_error(world));
+
+    /* 3. Portal ids that are not valid UTF-8 are refused (they never merge into U+FFFD). */
+    CHECK(portal_set_anchor(world, child, "\xff", PORTAL_ROLE_SOURCE) == PORTAL_ERROR_INVALID_ARGUMENT, "id \\xff accepted");
+    CHECK(strstr(portal_last_error(world), "UTF-8") != NULL, "message: %s", portal_last_error(world));
+    CHECK(portal_portal_transition(world, "\xfe", true, NULL) == PORTAL_ERROR_INVALID_ARGUMENT, "id \\xfe accepted");
+    int32_t state;
+    CHECK(portal_portal_state(world, "a\xc3", &state) == PORTAL_ERROR_INVALID_ARGUMENT, "a truncated sequence accepted");
+    CHECK(portal_transfer_active_portal(world, "p", "\xed\xa0\x80") == PORTAL_ERROR_INVALID_ARGUMENT, "a surrogate accepted");
+    const char *bad_ids[2] = {"fine", "\xc0\xaf"};
+    CHECK(portal_portal_group(world, bad_ids, 2, "g", true, NULL, 0) == PORTAL_ERROR_INVALID_ARGUMENT, "an overlong form accepted");
+    CHECK(portal_portal_group(world, ids, 1, "\xff", true, NULL, 0) == PORTAL_ERROR_INVALID_ARGUMENT, "group id \\xff accepted");
+    OK(portal_set_anchor(world, child, "caf\xc3\xa9", PORTAL_ROLE_SOURCE));
+
+    /* 4. Recording a world that has ticked is impossible in its state. */
+    CHECK(portal_start_recording(world) == PORTAL_ERROR_STATE, "recording a used world: %d", portal_start_recording(world));
+
+    /* 7. Hit testing: a child sticking out of its unclipped parent is hit outside the parent
+     *    (SwiftUI's and Chromium's rule; UIKit's hitTest would answer nothing there). */
+    OK(portal_hit_test(world, (PortalPoint){150, 150}, &hit, &found));
+    CHECK(found && hit.entity == child, "the child outside its parent");
+    OK(portal_set_clips_to_bounds(world, parent, true));
+    OK(portal_tick(world));
+    OK(portal_hit_test(world, (PortalPoint){150, 150}, &hit, &found));
+    CHECK(!found, "clipped away, yet hit");
+    /* A clipping view's own item is not inside its own clip: it carries its ancestors' (here the
+     * stack's, whose root it is), its child carries its own, whose parent is that one. */
+    const PortalRenderItem *pi = item_of(world, parent), *ci = item_of(world, child);
+    const PortalRenderClip *clips; int32_t clip_count;
+    OK(portal_clip_list(world, &clips, &clip_count));
+    CHECK(pi && ci && ci->clip >= 0 && ci->clip != pi->clip && clips[ci->clip].parent == pi->clip && clips[ci->clip].size.width == 100,
+          "clips %d, %d", pi ? pi->clip : 9, ci ? ci->clip : 9);
+
+    /* Output structs: every byte written (no padding left as it was), so items compare bytewise. */
+    CHECK_WRITTEN(PortalWorldInfo, portal_world_info(world, out_));
+    CHECK_WRITTEN(PortalPresentation, portal_presentation(world, child, out_));
+    CHECK_WRITTEN(PortalHit, portal_hit_test(world, (PortalPoint){50, 50}, out_, &found));
+    CHECK_WRITTEN(PortalScrollViewState, portal_scroll_view_state(world, parent, out_));
+    CHECK_WRITTEN(PortalAdvanceReport, portal_advance(world, 0, out_));
+    CHECK_WRITTEN(PortalWorldConfig, portal_world_config_default(out_));
+    CHECK_WRITTEN(PortalScrollViewConfig, portal_scroll_view_config_default(out_, (PortalSize){1, 2}));
+    CHECK_WRITTEN(PortalTransitionOptions, portal_transition_options_default(out_));
+    CHECK_WRITTEN(PortalZoomOptions, portal_zoom_options_default(out_));
+    OK(portal_world_destroy(world));
+
+    /* Events, render items and changes: two worlds made alike give byte-identical output. */
+    PortalWorld *w[2];
+    PortalWorldEvent events[2][4];
+    int32_t n[2];
+    const PortalRenderItem *items[2]; int32_t counts[2];
+    PortalRenderChanges changes[2];
+    for (int k = 0; k < 2; k++) {
+        world = NULL;
+        OK(portal_world_create(NULL, &w[k]));
+        world = w[k];
+        PortalEntity v;
+        OK(portal_spawn_view(world, rect(10, 10, 50, 50), 4, 1, PORTAL_NO_ENTITY, &v));
+        OK(portal_set_tracks_render_changes(world, true));
+        PortalProperties q = {0};
+        q.fields = PORTAL_PROPERTY_OPACITY; q.opacity = 0.5f;
+        PortalAnimationParams spring = portal_spring(0.1, 0);
+        OK(portal_animate(world, v, &q, &spring, NULL));
+        ticks(world, 60);
+        memset(events[k], k ? 0xCD : 0xAB, sizeof events[k]);
+        OK(portal_drain_events(world, events[k], 4, &n[k]));
+        OK(portal_render_list(world, &items[k], &counts[k]));
+        memset(&changes[k], k ? 0xCD : 0xAB, sizeof changes[k]);
+        OK(portal_render_changes(world, &changes[k]));
+    }
+    CHECK(n[0] == 2 && n[1] == 2 && memcmp(events[0], events[1], 2 * sizeof events[0][0]) == 0, "events differ bytewise (%d)", n[0]);
+    /* An animation's two completion events: logically complete (code 0), then removed (code 1). */
+    CHECK(n[0] == 2 && events[0][0].kind == PORTAL_EVENT_ANIMATION_COMPLETED && events[0][0].code == 0
+              && events[0][1].kind == PORTAL_EVENT_ANIMATION_COMPLETED && events[0][1].code == 1 && events[0][0].id == events[0][1].id,
+          "the two completion events");
+    CHECK(counts[0] == 1 && counts[1] == 1 && memcmp(items[0], items[1], sizeof *items[0]) == 0, "render items differ bytewise");
+    CHECK(memcmp(&changes[0].removed_count, &changes[1].removed_count, sizeof changes[0] - offsetof(PortalRenderChanges, removed_count)) == 0,
+          "change list counts differ bytewise");
+    for (int k = 0; k < 2; k++) { world = w[k]; OK(portal_world_destroy(w[k])); }
+
+    /* RenderFields bits, in C: a wider frame sets PORTAL_RENDER_FIELD_FRAME alone (its origin, and
+     * so its global transform, is unchanged). */
+    OK(portal_world_create(NULL, &world));
+    PortalEntity v;
+    OK(portal_spawn_view(world, rect(0, 0, 10, 10), 0, 1, PORTAL_NO_ENTITY, &v));
+    OK(portal_tick(world));
+    OK(portal_set_tracks_render_changes(world, true));
+    OK(portal_set_frame(world, v, rect(0, 0, 20, 10)));
+    OK(portal_tick(world));
+    OK(portal_render_changes(world, &changes[0]));
+    CHECK(changes[0].updated_count == 1 && changes[0].updated[0].fields == PORTAL_RENDER_FIELD_FRAME,
+          "fields %#x", changes[0].updated_count ? changes[0].updated[0].fields : 0);
+    /* The long press: a pointer held still for PORTAL_LONG_PRESS_DURATION. */
+    PortalPointerEvent press = {1, PORTAL_POINTER_BEGAN, {5, 5}, 100};
+    OK(portal_pointer(world, &press));
+    ticks(world, (int)(PORTAL_LONG_PRESS_DURATION * 120) - 2);
+    CHECK(drain_count(world, PORTAL_EVENT_LONG_PRESSED, NULL) == 0, "a long press before its duration");
+    ticks(world, 3);
+    CHECK(drain_count(world, PORTAL_EVENT_LONG_PRESSED, &e) == 1 && e.entity == v, "the long press at its duration");
+    OK(portal_world_destroy(world));
+
+    /* Re-entry: a call on the world from inside a callback is PORTAL_ERROR_STATE, never a silent no-op;
+     * the scroll handler's velocity is the content's, in points per second (positive: the offset grows). */
+    OK(portal_world_create(NULL, &world));
+    PortalEntity list;
+    OK(portal_spawn_view(world, rect(0, 0, 390, 700), 0, 1, PORTAL_NO_ENTITY, &list));
+    portal_scroll_view_config_default(&sc, (PortalSize){390, 3000});
+    OK(portal_make_scroll_view(world, list, &sc));
+    Reentry r = {world, 0, 0, 0, 0, 0, 0, {0, 0}};
+    OK(portal_set_scroll_target_handler(world, list, reenter, &r));
+    OK(portal_tick(world));
+    double t = 1;
+    fling(world, 1, 12, 12, &t);
+    OK(portal_tick(world));
+    OK(portal_world_info(world, &info));
+    CHECK(r.calls == 1 && r.tick == PORTAL_ERROR_STATE && r.advance == PORTAL_ERROR_STATE && r.spawn == PORTAL_ERROR_STATE
+              && r.info == PORTAL_ERROR_STATE && r.destroy == PORTAL_ERROR_STATE,
+          "re-entrant calls: %d calls, tick %d, advance %d, spawn %d, info %d, destroy %d", r.calls, r.tick, r.advance, r.spawn, r.info,
+          r.destroy);
+    CHECK(strstr(portal_last_error(world), "callback") != NULL, "message: %s", portal_last_error(world));
+    CHECK(NEAR(r.velocity.y, 12 * 120, 2) && r.velocity.x == 0, "handler velocity (%g, %g)", r.velocity.x, r.velocity.y);
+    OK(portal_world_destroy(world));
+}
+
+/* 5. A zoom's drag to dismiss: the progress stays in 0…1 through the release (a 10 s linear zoom
+ *    caught mid-push and flicked back overshoots its release spring by far). */
+static void test_zoom_progress(void) {
+    for (int flick = 0; flick < 2; flick++) {
+        PortalWorld *world;
+        OK(portal_world_create(NULL, &world));
+        PortalEntity root, stack, detail, cell;
+        OK(portal_spawn_view(world, rect(0, 0, 400, 800), 0, 1, PORTAL_NO_ENTITY, &root));
+        OK(portal_spawn_navigation_stack(world, rect(0, 0, 400, 800), root, 20, &stack));
+        OK(portal_spawn_view(world, rect(16, 300, 160, 200), 12, 1, root, &cell));
+        OK(portal_spawn_screen(world, stack, 0, &detail));
+        PortalNavigationTransition zoom = {PORTAL_NAVIGATION_ZOOM, true, {PORTAL_ANIMATION_CURVE, 0, 0, 1, 1, 10, 0, 0, 1}, cell,
+                                           {false, {0, 0, 0, 0}, 0, 0, 0, 0, 0, 0, 0}};
+        portal_zoom_options_default(&zoom.zoom);
+        OK(portal_push(world, detail, stack, &zoom));
+        ticks(world, 240);
+        double time = 50;
+        float lo = 0, hi = 1, progress = 0;
+        for (int k = 0; k <= 7; k++) {
+            PortalPointerEvent p = {1, k == 0 ? PORTAL_POINTER_BEGAN : (k == 7 ? PORTAL_POINTER_ENDED : PORTAL_POINTER_MOVED),
+                                    {200, 400 + (flick ? -30.0f : 30.0f) * (float)k}, time};
+            OK(portal_pointer(world, &p));
+            OK(portal_tick(world));
+            time += 1.0 / 120;
+        }
+        int n = 0;
+        do {
+            OK(portal_tick(world));
+            OK(portal_navigation_progress(world, stack, &progress));
+            if (progress != -1) { lo = fminf(lo, progress); hi = fmaxf(hi, progress); }
+        } while (progress != -1 && ++n < 3000);
+        CHECK(lo >= 0 && hi <= 1 && n > 0 && n < 3000, "zoom drag %d: progress ran %g…%g over %d ticks", flick, lo, hi, n);
+        OK(portal_world_destroy(world));
+    }
+}
+
 int main(int argc, char **argv) {
     test_handles();
     test_views();
@@ -447,6 +766,9 @@ int main(int argc, char **argv) {
     test_navigation_headers_popups();
     test_input();
     test_traces(argc > 1 ? argv[1] : "/tmp/portal-c-test.trace");
+    test_contract();
+    test_zoom_progress();
+    test_header_mismatch();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

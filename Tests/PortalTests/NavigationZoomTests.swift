@@ -437,6 +437,30 @@ struct NavigationZoomDragTests {
         try s.checkNothingLeft("after the dismissal")
     }
 
+    @Test("navigationProgress keeps its range 0…1 through a zoom drag's release (issue 32): the release spring's overshoot moves the screen, not the progress")
+    func progressRange() throws {
+        // A 10 s linear zoom caught mid-push and flicked back (the release spring is the critically
+        // damped spring of 10 s, started at the finger's rate along the path: it overshoots its end
+        // by far), and the default zoom dragged and released both ways.
+        for (animation, step, moves, pause) in [(Animation.linear(duration: 10), Point(x: 0, y: 30), 6, 0.0),
+                                                (Animation.linear(duration: 10), Point(x: 0, y: -30), 6, 0.0),
+                                                (nil, Point(x: 0, y: 30), 6, 0.0), (nil, Point(x: 3, y: 4), 4, 0.3),
+                                                (nil, Point(x: 0, y: -25), 6, 0.0)] as [(Animation?, Point, Int, Double)] {
+            let s = try ZoomScene()
+            let zoom = animation.map { NavigationTransition.zoom(source: s.cell).animation($0) } ?? .zoom(source: s.cell)
+            try s.world.push(s.detail, onto: s.stack, transition: zoom)
+            s.world.run(ticks: animation == nil ? 120 : 240)
+            var low: Float = 0, high: Float = 1, seen = 0
+            _ = try s.drag(step, moves: moves, pause: pause, check: false)
+            for _ in 0..<3000 {
+                s.world.tick()
+                guard let p = try s.world.navigationProgress(of: s.stack) else { break }
+                low = min(low, p); high = max(high, p); seen += 1
+            }
+            #expect(low >= 0 && high <= 1 && seen > 0, "\(String(describing: animation)) by \(step): progress ran \(low)…\(high) over \(seen) ticks")
+        }
+    }
+
     @Test("released slowly near where it started, the drag cancels: the screen returns to rest and can be dragged again")
     func cancel() throws {
         let s = try ZoomScene()

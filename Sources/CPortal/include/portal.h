@@ -3,7 +3,8 @@
  *
  * Portal is a headless, deterministic animation runtime (portal/hero flights, navigation
  * transitions, flowing headers, popups) for game-style loops. This header is all a C or C++
- * host needs: link libPortalC (one self-contained shared library) and include it.
+ * host needs: link libportal (libportal.so, one self-contained shared library made by
+ * scripts/build-c-library: -lportal) and include it.
  *
  * The shape follows the C interfaces of runtimes made for game loops (Spine's spine-c, ThorVG):
  *   - an opaque world handle, made by portal_world_create and ended by portal_world_destroy;
@@ -12,7 +13,41 @@
  *   - output (render list, clip list, change list) is read in place as a pointer and a count of
  *     the structs below, valid until the next call that advances the world (portal_advance,
  *     portal_tick) or destroys it;
- *   - events are polled one at a time or drained into a buffer the caller gives.
+ *   - events are polled one at a time or drained into a buffer the caller gives;
+ *   - the world is made with the header's version and struct layout (portal_world_create is a
+ *     macro passing them), so a host built against another header is refused at creation with
+ *     PORTAL_ERROR_ABI instead of misreading memory.
+ *
+ * Numbers: every float or double argument (a field of a struct argument included) must be a
+ * number — NaN is PORTAL_ERROR_INVALID_ARGUMENT everywhere, and so is a coordinate, length or
+ * point that is infinite or beyond PORTAL_MAX_MAGNITUDE (1e9 points) in magnitude; the ranges a
+ * call states (an opacity 0...1, a duration > 0, ...) are checked too. portal_advance is the one
+ * exception: a bad frame time is reported, not refused (see PortalAdvanceReport).
+ *
+ * Pointers: a pointer argument may be NULL only where its call says so ("may be NULL") — the
+ * optional outputs are portal_advance's report, portal_animate's animation_id, the hit of
+ * portal_hit_test and portal_tap, portal_begin_interactive_pop's began,
+ * portal_end_interactive_pop's decision and portal_dismiss_top_popup's content; an array may be
+ * NULL when its count is 0; the portal_*_default functions do nothing with NULL, and
+ * portal_last_error(NULL) gives this thread's message. Any other NULL pointer is
+ * PORTAL_ERROR_NULL_ARGUMENT. Strings (portal ids, group ids) are
+ * NUL-terminated UTF-8: bytes that are not valid UTF-8 (a stray 0xFF, a truncated or overlong
+ * sequence, a surrogate) are PORTAL_ERROR_INVALID_ARGUMENT, never replaced by U+FFFD, so two
+ * different strings never name the same portal.
+ *
+ * Callbacks (the scroll target handler) run inside a tick. A call on the world from inside a
+ * callback — any call taking that world, portal_tick and portal_world_destroy included; only
+ * portal_last_error is allowed — is refused with PORTAL_ERROR_STATE and changes nothing: return
+ * the answer, and make the call after portal_advance or portal_tick returns.
+ *
+ * Output structs (PortalRenderItem, PortalRenderClip, PortalWorldEvent, PortalHit, ...) have no
+ * padding — every byte is a field, reserved fields are written as 0 — so two items compare
+ * bytewise: memcmp or a hash of the bytes is a valid way to diff frames (equal bytes, equal
+ * items; +0 and -0 are different bytes, and so the same value may compare unequal).
+ *
+ * Limits: at most PORTAL_MAX_WORLDS (4,096) worlds live at once (PORTAL_ERROR_LIMIT beyond);
+ * a world holds up to 2^32 entities; PortalWorldConfig.reserved_capacity is
+ * 0...PORTAL_MAX_RESERVED_CAPACITY.
  *
  * Threads: a world belongs to the thread that uses it — make every call on one world from one
  * thread at a time (several worlds may run on several threads). Handles are checked: a NULL,
@@ -42,9 +77,11 @@ extern "C" {
 /** The interface's semantic version: a host built against MAJOR works with any library of the
  *  same MAJOR and a MINOR at least its own. Before 1.0 (semver's 0.y rule) a MINOR may break:
  *  a host needs the same MAJOR and MINOR (0.2 grew PortalTransitionOptions and
- *  PortalNavigationTransition). */
+ *  PortalNavigationTransition; 0.3 made world creation check the header, laid the output
+ *  structs out without padding, and refuses re-entrant calls). portal_world_create checks the
+ *  rule: a host of another version is refused with PORTAL_ERROR_ABI. */
 #define PORTAL_VERSION_MAJOR 0
-#define PORTAL_VERSION_MINOR 2
+#define PORTAL_VERSION_MINOR 3
 #define PORTAL_VERSION_PATCH 0
 /** The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH. */
 #define PORTAL_VERSION (PORTAL_VERSION_MAJOR * 10000 + PORTAL_VERSION_MINOR * 100 + PORTAL_VERSION_PATCH)
@@ -73,8 +110,17 @@ typedef int32_t PortalResult;
 #define PORTAL_ERROR_LIMIT (-7)
 /** A file could not be read or written, or a trace could not be parsed or replayed. */
 #define PORTAL_ERROR_IO (-8)
-/** The library and this build disagree about a struct's layout (a mismatched header). */
+/** The library and the host's header disagree: another version (by the version rule above) or
+ *  another struct layout (another header, or a compiler that lays structs out differently). */
 #define PORTAL_ERROR_ABI (-9)
+
+/** The largest magnitude of a coordinate, length or point the library accepts (the Swift API's
+ *  Rect.maxMagnitude): 1e9 points. 1e30 is finite, and refused. */
+#define PORTAL_MAX_MAGNITUDE 1e9f
+/** The most worlds alive at once. */
+#define PORTAL_MAX_WORLDS 4096
+/** The largest PortalWorldConfig.reserved_capacity. */
+#define PORTAL_MAX_RESERVED_CAPACITY 100000000
 
 /** A world: every view, animation and feature of one scene, with its own clock. */
 typedef struct PortalWorld PortalWorld;
@@ -146,17 +192,26 @@ typedef struct PortalWorldConfig {
     int32_t max_catch_up_ticks;
     /** The absolute tolerance under which a spring may settle (default 0.001). */
     float settle_tolerance;
-    /** Entities and animated numbers to reserve room for (default 0). */
+    /** Entities and animated numbers to reserve room for, 0...PORTAL_MAX_RESERVED_CAPACITY
+     *  (default 0). */
     int32_t reserved_capacity;
     /** Replace portal flights by a short cross-fade (default false). */
     bool reduce_motion;
+    /** Reserved: 0. */
+    uint8_t reserved[3];
 } PortalWorldConfig;
 
 /** Fills `config` with the defaults. */
 void portal_world_config_default(PortalWorldConfig *config);
 
-/** Makes a world (`config` NULL: the defaults) and stores its handle in `*world`. */
-PortalResult portal_world_create(const PortalWorldConfig *config, PortalWorld **world);
+/** Makes a world (`config` may be NULL: the defaults) and stores its handle in `*world` (NULL
+ *  when refused). Call it as portal_world_create(config, world): the macro below passes the
+ *  header's PORTAL_VERSION and PORTAL_LAYOUT_SIGNATURE, and a library that does not match them
+ *  refuses with PORTAL_ERROR_ABI, its message naming both versions (SDL's and Vulkan's way of
+ *  catching a host built against another header). */
+PortalResult portal_world_create_checked(int32_t header_version, uint64_t layout_signature, const PortalWorldConfig *config,
+                                         PortalWorld **world);
+#define portal_world_create(config, world) portal_world_create_checked(PORTAL_VERSION, PORTAL_LAYOUT_SIGNATURE, (config), (world))
 
 /** Ends a world; its handle is invalid from then on (calls with it return
  *  PORTAL_ERROR_INVALID_WORLD). */
@@ -168,12 +223,16 @@ typedef struct PortalAdvanceReport {
     int32_t ticks_run;
     /** Ticks dropped by the catch-up cap. */
     int32_t ticks_dropped;
-    /** Why no tick ran although time was given: 0 none, 1 NaN, 2 infinite, 3 negative, 4 zero,
-     *  5 called during a tick. */
+    /** Why no tick ran although time was given: 0 none, 1 NaN, 2 +infinite, 3 negative (−infinite
+     *  included), 4 zero. (5, "called during a tick", is never seen from C: a call from a
+     *  callback is PORTAL_ERROR_STATE.) */
     int32_t rejection;
 } PortalAdvanceReport;
 
-/** Advances the world's clock by `seconds`, running every whole tick due (`report` may be NULL). */
+/** Advances the world's clock by `seconds`, running every whole tick due (`report` may be NULL).
+ *  A rejected frame time (NaN, infinite, negative, zero) runs nothing and changes nothing, and
+ *  still returns PORTAL_OK: the report says why, and — for every rejection but zero, which a
+ *  paused host sends each frame — a PORTAL_EVENT_FRAME_TIME_REJECTED event is posted too. */
 PortalResult portal_advance(PortalWorld *world, double seconds, PortalAdvanceReport *report);
 
 /** Runs exactly one tick. */
@@ -188,8 +247,11 @@ typedef struct PortalWorldInfo {
     int32_t view_count;
     int32_t entity_count;
     int32_t running_animation_count;
-    /** Nothing staged, animating, flying or transitioning: the host may stop ticking. */
+    /** Nothing staged, animating, flying or transitioning: the host may stop ticking. A new,
+     *  empty world is idle. */
     bool is_idle;
+    /** Reserved: 0. */
+    uint8_t reserved[3];
 } PortalWorldInfo;
 
 /** Reads the world's clock and counts. */
@@ -233,7 +295,8 @@ PortalResult portal_set_frames(PortalWorld *world, const PortalViewFrame *frames
 #define PORTAL_PROPERTY_SHADOW_RADIUS (1u << 4)
 #define PORTAL_PROPERTY_CONTENT_OFFSET (1u << 5)
 
-/** Some of a view's animatable properties: `fields` says which (the Swift API's ViewProperties). */
+/** Some of a view's animatable properties: `fields` says which (the Swift API's
+ *  ViewProperties); a bit no PORTAL_PROPERTY_* names is PORTAL_ERROR_INVALID_ARGUMENT. */
 typedef struct PortalProperties {
     uint32_t fields;
     PortalRect frame;
@@ -282,8 +345,11 @@ static inline PortalAnimationParams portal_ease_in_out(double duration) {
     return a;
 }
 
-/** Animates the given properties from their presented values; `*animation_id` (may be NULL)
- *  names the animation in completion events. */
+/** Animates the given properties from their presented values; `animation_id` may be NULL, else
+ *  `*animation_id` names the animation in its completion events: two of them,
+ *  PORTAL_EVENT_ANIMATION_COMPLETED with code 0 when it is logically complete (perceptually done;
+ *  a spring may still be settling), then with code 1 when it is removed (settled). Interrupted,
+ *  it posts those not yet posted at once, with flag 1. */
 PortalResult portal_animate(PortalWorld *world, PortalEntity view, const PortalProperties *properties,
                             const PortalAnimationParams *animation, uint64_t *animation_id);
 
@@ -320,6 +386,8 @@ typedef struct PortalPresentation {
     bool is_drawn;
     bool is_hidden;
     bool clips_to_bounds;
+    /** Reserved: 0. */
+    uint8_t reserved;
 } PortalPresentation;
 
 /** Reads a view as presented at the last tick. */
@@ -334,7 +402,11 @@ PortalResult portal_presentation(const PortalWorld *world, PortalEntity view, Po
 
 /** One thing to draw: fill (0,0)-(frame.width, frame.height), rounded by corner_radius, through
  *  global_transform, at opacity, inside the clip chain starting at `clip`. Laid out exactly as
- *  the library keeps its render list (checked at portal_world_create). */
+ *  the library keeps its render list (checked at portal_world_create), with no padding.
+ *
+ *  What is listed: hidden views and their subtrees are not, and neither are *culled* views —
+ *  a view whose bounding box on screen lies wholly outside the clips of all its clipping
+ *  ancestors (a cell scrolled out of its list), with its subtree. */
 typedef struct PortalRenderItem {
     PortalEntityParts entity;
     /** Whose content to draw (a portal layer draws the view it stands in for). */
@@ -343,14 +415,20 @@ typedef struct PortalRenderItem {
     float corner_radius;
     uint8_t corner_style;
     bool clips_content;
+    /** Reserved: 0. */
+    uint16_t reserved0;
     float opacity;
     float shadow_radius;
     PortalTransform transform;
     int32_t z_index;
     uint8_t role;
     bool allows_hit_testing;
+    /** Reserved: 0. */
+    uint16_t reserved1;
     PortalMatrix global_transform;
-    /** The innermost clip (an index into the clip list), or -1. */
+    /** The innermost clip the item is drawn inside (an index into the clip list), or -1. A
+     *  view that clips its subtree (portal_set_clips_to_bounds) is not inside its own clip: its
+     *  own item carries its ancestors' clip (-1 for a root), its descendants carry its clip. */
     int32_t clip;
 } PortalRenderItem;
 
@@ -359,6 +437,9 @@ typedef struct PortalRenderClip {
     PortalSize size;
     float corner_radius;
     uint8_t corner_style;
+    /** Reserved: 0. */
+    uint8_t reserved0;
+    uint16_t reserved1;
     PortalMatrix transform;
     int32_t parent;
 } PortalRenderClip;
@@ -379,8 +460,24 @@ typedef struct PortalRenderKey {
     PortalEntity layer;
 } PortalRenderKey;
 
-/** An item whose fields changed: its index in the render list and a bit per field (the Swift
- *  API's RenderFields). */
+/** Bits of PortalRenderUpdate.fields (the Swift API's RenderFields): which fields of an item
+ *  changed. */
+#define PORTAL_RENDER_FIELD_CONTENT (1u << 0)
+#define PORTAL_RENDER_FIELD_FRAME (1u << 1)
+#define PORTAL_RENDER_FIELD_CORNER_RADIUS (1u << 2)
+#define PORTAL_RENDER_FIELD_CORNER_STYLE (1u << 3)
+#define PORTAL_RENDER_FIELD_CLIPS_CONTENT (1u << 4)
+#define PORTAL_RENDER_FIELD_OPACITY (1u << 5)
+#define PORTAL_RENDER_FIELD_SHADOW_RADIUS (1u << 6)
+#define PORTAL_RENDER_FIELD_TRANSFORM (1u << 7)
+#define PORTAL_RENDER_FIELD_Z_INDEX (1u << 8)
+#define PORTAL_RENDER_FIELD_ROLE (1u << 9)
+#define PORTAL_RENDER_FIELD_ALLOWS_HIT_TESTING (1u << 10)
+#define PORTAL_RENDER_FIELD_GLOBAL_TRANSFORM (1u << 11)
+#define PORTAL_RENDER_FIELD_CLIP (1u << 12)
+
+/** An item whose fields changed: its index in the render list and a PORTAL_RENDER_FIELD_* bit
+ *  per field. */
 typedef struct PortalRenderUpdate {
     int32_t index;
     uint32_t fields;
@@ -389,12 +486,14 @@ typedef struct PortalRenderUpdate {
 /** What changed in the render list at the last tick. */
 typedef struct PortalRenderChanges {
     const PortalRenderKey *removed;
-    int32_t removed_count;
     /** Indices of items that are new in the render list. */
     const int32_t *inserted;
-    int32_t inserted_count;
     const PortalRenderUpdate *updated;
+    int32_t removed_count;
+    int32_t inserted_count;
     int32_t updated_count;
+    /** Reserved: 0. */
+    int32_t reserved;
 } PortalRenderChanges;
 
 /** Reads the change list of the last tick (tracking must be on), valid until the world next
@@ -405,9 +504,12 @@ PortalResult portal_render_changes(PortalWorld *world, PortalRenderChanges *chan
 
 /** Event kinds, and which PortalWorldEvent fields each fills. */
 /** An animation reached a completion criterion: entity = view, id = animation, flag = interrupted,
- *  code = 0 logically complete / 1 removed. */
+ *  code = 0 logically complete / 1 removed. Every animation posts both, in that order: code 0
+ *  when it is perceptually done, code 1 when it has settled (interrupted, it posts those not
+ *  yet posted at once, flag 1). */
 #define PORTAL_EVENT_ANIMATION_COMPLETED 1
-/** A frame time was refused: code = the rejection (as PortalAdvanceReport). */
+/** A frame time was refused: code = the rejection (as PortalAdvanceReport; a zero frame time
+ *  posts none). */
 #define PORTAL_EVENT_FRAME_TIME_REJECTED 2
 /** Ticks were dropped by the catch-up cap: code = how many. */
 #define PORTAL_EVENT_TICKS_DROPPED 3
@@ -439,7 +541,8 @@ PortalResult portal_render_changes(PortalWorld *world, PortalRenderChanges *chan
 /** A pointer tapped: code = pointer id, location = where it went down, entity = what the press
  *  hit (PORTAL_NO_ENTITY: nothing), flag = the hit is a stack mid-transition. */
 #define PORTAL_EVENT_TAPPED 15
-/** A pointer was held still for the long-press duration: fields as PORTAL_EVENT_TAPPED. */
+/** A pointer was held within its slop for PORTAL_LONG_PRESS_DURATION: fields as
+ *  PORTAL_EVENT_TAPPED. */
 #define PORTAL_EVENT_LONG_PRESSED 16
 /** A scroll view began following a finger: entity = the scroll view. */
 #define PORTAL_EVENT_SCROLL_WILL_BEGIN_DRAGGING 17
@@ -451,8 +554,8 @@ PortalResult portal_render_changes(PortalWorld *world, PortalRenderChanges *chan
 /** An animated portal_scroll_to ended: entity = the scroll view. */
 #define PORTAL_EVENT_SCROLL_DID_END_SCROLLING_ANIMATION 20
 
-/** One event; `kind` says which fields mean something. `name` stays valid until the world next
- *  advances. */
+/** One event; `kind` says which fields mean something (the others are 0, NULL or
+ *  PORTAL_NO_ENTITY). `name` stays valid until the world next advances. */
 typedef struct PortalWorldEvent {
     int32_t kind;
     int32_t code;
@@ -461,11 +564,13 @@ typedef struct PortalWorldEvent {
     PortalEntity from;
     PortalEntity to;
     uint64_t id;
-    float value;
-    bool flag;
     const char *name;
     /** A pointer event's location (taps, long presses). */
     PortalPoint location;
+    float value;
+    bool flag;
+    /** Reserved: 0. */
+    uint8_t reserved[3];
 } PortalWorldEvent;
 
 /** Takes the oldest waiting event into `*event`; `*has_event` says whether there was one. */
@@ -483,16 +588,37 @@ typedef struct PortalHit {
     PortalEntity entity;
     int32_t role;
     bool is_busy;
+    /** Reserved: 0. */
+    uint8_t reserved[3];
 } PortalHit;
 
-/** The topmost view under `point` (UIKit's rules), as of the last tick; `*hit_something` says
- *  whether there is one. */
+/** The topmost item under `point` (global points; NaN, infinite or beyond PORTAL_MAX_MAGNITUDE
+ *  is PORTAL_ERROR_INVALID_ARGUMENT) on the render list of the last tick; `*hit_something` says
+ *  whether there is one, and `hit` may be NULL.
+ *
+ *  The rule (the Swift API's World.hitTest; SwiftUI's and Chromium's): the drawn items, front
+ *  to back, each tested alone — the point mapped through its global_transform must land in its
+ *  bounds (0,0)-(width, height), whose own corner radius does not round them (as UIKit's
+ *  cornerRadius does not change point(inside:)), and inside every clip of its chain, whose
+ *  rounded corners count; the first that takes hits wins. Skipped, as UIKit skips them: an
+ *  item that does not allow hit testing (portal_set_allows_hit_testing, inherited by its
+ *  subtree), and an item whose own opacity, or an ancestor's own opacity, is below 0.01 (a
+ *  popup backdrop takes taps at any opacity). Where UIKit differs: its hitTest(_:with:)
+ *  descends from the window and never looks into a view whose own bounds miss the point, so in
+ *  UIKit a child sticking out of an unclipped parent is not hit outside the parent; here it is,
+ *  as in SwiftUI and in a browser (Chromium): only clipping (portal_set_clips_to_bounds) bounds
+ *  a subtree's hit area. */
 PortalResult portal_hit_test(PortalWorld *world, PortalPoint point, PortalHit *hit, bool *hit_something);
 
-/** A tap: a hit test that also dismisses a popup whose backdrop it lands on. */
+/** A tap: a hit test (the same rule and the same refusals) that also dismisses a popup whose
+ *  backdrop it lands on. */
 PortalResult portal_tap(PortalWorld *world, PortalPoint point, PortalHit *hit, bool *hit_something);
 
 /* ---- Pointers ------------------------------------------------------------------------------- */
+
+/** How long a pointer must be held within its slop (10 points) to be a long press, in seconds
+ *  of the host's pointer timestamps (UIKit's UILongPressGestureRecognizer default). */
+#define PORTAL_LONG_PRESS_DURATION 0.5
 
 /** Pointer phases. */
 #define PORTAL_POINTER_BEGAN 0
@@ -512,7 +638,8 @@ typedef struct PortalPointerEvent {
     double time;
 } PortalPointerEvent;
 
-/** Takes a pointer event (applied at the next tick, in call order). */
+/** Takes a pointer event (applied at the next tick, in call order); `location` and `time` must
+ *  be numbers (location within PORTAL_MAX_MAGNITUDE). */
 PortalResult portal_pointer(PortalWorld *world, const PortalPointerEvent *event);
 
 /** A pointer's velocity (points per second, the tracker's least-squares fit); `*is_down` says
@@ -530,10 +657,10 @@ PortalResult portal_pointer_velocity(const PortalWorld *world, int32_t pointer, 
 typedef struct PortalScrollViewConfig {
     PortalSize content_size;
     PortalEdgeInsets content_inset;
-    uint32_t axes;
-    bool paging;
     /** Per millisecond: 0.998 normal, 0.99 fast. */
     double deceleration_rate;
+    uint32_t axes;
+    bool paging;
     bool bounces;
     bool always_bounce_horizontal;
     bool always_bounce_vertical;
@@ -565,10 +692,14 @@ typedef struct PortalScrollViewState {
 PortalResult portal_scroll_view_state(const PortalWorld *world, PortalEntity view, PortalScrollViewState *state);
 
 /** Picks where a released scroll view comes to rest (UIKit's scrollViewWillEndDragging): given
- *  the release velocity and the proposed rest offset, return the offset to spring to. */
+ *  the release velocity of the content — in points per second (UIKit's is per millisecond), in
+ *  content-offset terms: positive y when the offset grows, i.e. the finger moved up — and the
+ *  proposed rest offset, return the offset to spring to. It runs inside a tick: calls on the
+ *  world from it are PORTAL_ERROR_STATE. */
 typedef PortalPoint (*PortalScrollTargetHandler)(void *user_data, PortalEntity view, PortalPoint velocity, PortalPoint proposed);
 
-/** Sets (or, with NULL, removes) a scroll view's target handler; `user_data` is passed back. */
+/** Sets (or, with NULL, removes) a scroll view's target handler; `user_data` (may be NULL) is
+ *  passed back and must outlive the handler. */
 PortalResult portal_set_scroll_target_handler(PortalWorld *world, PortalEntity view, PortalScrollTargetHandler handler,
                                               void *user_data);
 
@@ -578,7 +709,8 @@ PortalResult portal_set_scroll_target_handler(PortalWorld *world, PortalEntity v
 #define PORTAL_ROLE_SOURCE 0
 #define PORTAL_ROLE_DESTINATION 1
 
-/** Marks a view as the source or destination anchor of the portal `id` (a UTF-8 string). */
+/** Marks a view as the source or destination anchor of the portal `id` (valid UTF-8: other
+ *  bytes are PORTAL_ERROR_INVALID_ARGUMENT). */
 PortalResult portal_set_anchor(PortalWorld *world, PortalEntity view, const char *id, int32_t role);
 
 /** Removes a view's anchor. */
@@ -587,7 +719,8 @@ PortalResult portal_remove_anchor(PortalWorld *world, PortalEntity view);
 /** How a portal transition looks (the Swift API's PortalTransitionConfig, built-in parts). */
 typedef struct PortalTransitionOptions {
     /** The flight's animation, its delay before the flight, and the minimum duration of the
-     *  hand-off (the original's defaults: a spring, 0.06 s, 0.35 s). */
+     *  hand-off (the original's defaults: `.smooth(duration: 0.3, extraBounce: 0.1)` — a spring
+     *  of 0.3 s, bounce 0.1 — 0.06 s, and 0.3 s, its portalTransition's animationDuration). */
     PortalAnimationParams animation;
     double delay;
     double duration;
@@ -614,7 +747,9 @@ typedef struct PortalTransitionOptions {
     int32_t drag_direction;
     /** The scale reached at `drag_scale_distance` × the container's height (0…1, default 0.6),
      *  that distance (> 0, default 0.25), and the projected travel that dismisses (≥ 0, default
-     *  0.125), as fractions of the container's height. */
+     *  0.125), as fractions of the container's height. The container is the root view of the
+     *  destination anchor's tree (its topmost ancestor, or the destination itself when it is a
+     *  root), measured when the drag begins. */
     float drag_minimum_scale;
     float drag_scale_distance;
     float drag_dismiss_distance;
@@ -641,19 +776,24 @@ void portal_transition_options_default(PortalTransitionOptions *options);
 PortalResult portal_portal_transition(PortalWorld *world, const char *id, bool is_active,
                                       const PortalTransitionOptions *options);
 
-/** Flies a group of portals together, `stagger_delay` seconds apart, reported as one group. */
+/** Flies a group of portals together, `stagger_delay` seconds apart (≥ 0), reported as one group. */
 PortalResult portal_portal_group(PortalWorld *world, const char *const *ids, int32_t count, const char *group_id,
                                  bool is_active, const PortalTransitionOptions *options, double stagger_delay);
 
 /** Hands the active state (and a flight in progress) from one portal to another. */
 PortalResult portal_transfer_active_portal(PortalWorld *world, const char *from, const char *to);
 
-/** Whether the portal `id` is active: `*state` 1 active, 0 inactive, -1 unknown. */
+/** Whether the portal `id` is active: `*state` 1 active, 0 inactive, -1 unknown (no view was
+ *  ever marked with the id). */
 PortalResult portal_portal_state(const PortalWorld *world, const char *id, int32_t *state);
 
 /* ---- Navigation ----------------------------------------------------------------------------- */
 
-/** Navigation transition kinds (the Swift API's NavigationTransition). */
+/** Navigation transition kinds (the Swift API's NavigationTransition). The slide (UIKit's push):
+ *  on a push the new screen moves in from the trailing edge (translation x from the stack's width
+ *  to 0) while the old one moves out to the leading edge (0 to minus the width); a pop runs the
+ *  other way; default animation easeInOut 0.35 s. MOVE_VERTICAL is the same along y (a push
+ *  comes up from the bottom). */
 #define PORTAL_NAVIGATION_SLIDE 0
 #define PORTAL_NAVIGATION_MOVE_VERTICAL 1
 #define PORTAL_NAVIGATION_FADE_CROSS 2
@@ -721,7 +861,7 @@ PortalResult portal_pop_to_root(PortalWorld *world, PortalEntity stack, const Po
 PortalResult portal_set_stack(PortalWorld *world, PortalEntity stack, const PortalEntity *screens, int32_t count,
                               const PortalNavigationTransition *transition);
 
-/** Begins an interactive pop at `point`; `*began` says whether it could. */
+/** Begins an interactive pop at `point`; `*began` (`began` may be NULL) says whether it could. */
 PortalResult portal_begin_interactive_pop(PortalWorld *world, PortalEntity stack, PortalPoint point,
                                           const PortalNavigationTransition *transition, bool *began);
 /** Follows the finger: `translation` points along the pop's axis. */
@@ -729,18 +869,25 @@ PortalResult portal_update_interactive_pop(PortalWorld *world, PortalEntity stac
 
 /** How an interactive pop ends. */
 typedef struct PortalPopDecision {
-    bool finishes;
-    /** The progress at release, 0...1. */
-    float progress;
     /** The speed the rest runs at. */
     double completion_speed;
+    /** The progress at release, 0...1. */
+    float progress;
+    bool finishes;
+    /** Reserved: 0. */
+    uint8_t reserved[3];
 } PortalPopDecision;
 
-/** Releases an interactive pop with the finger's `velocity` (points per second); `decision` may
- *  be NULL. */
+/** Releases an interactive pop with the finger's `velocity` (points per second, along the pop's
+ *  axis); `decision` may be NULL. */
 PortalResult portal_end_interactive_pop(PortalWorld *world, PortalEntity stack, float velocity, PortalPopDecision *decision);
 
-/** The progress of the stack's running transition, 0...1, or -1 when none runs. */
+/** The progress of the stack's running transition, 0...1 — the fraction of the way from the
+ *  screen it leaves to the screen it shows — or -1 when none runs. Never outside 0...1: where a
+ *  spring overshoots its end (a zoom's drag released with a flick, a bouncy push) the screens
+ *  overshoot, and the progress stays at 1 (or 0). A zoom's drag to dismiss is a pop: while
+ *  held, the progress is the drag's fraction; after the release it runs from there to 1
+ *  (dismissed) or back to 0 (cancelled). */
 PortalResult portal_navigation_progress(const PortalWorld *world, PortalEntity stack, float *progress);
 
 /** The dimming view of the stack's running zoom (paint it black; Portal drives its opacity), or
@@ -770,8 +917,8 @@ typedef struct PortalHeaderParts {
 /** Makes a flowing header over a screen, with the original's default layout and tokens. */
 PortalResult portal_flowing_header(PortalWorld *world, const PortalHeaderParts *parts, PortalEntity *header);
 
-/** Where the header's parts rest and fly to: the title, the accessory (NULL: none), the bar, and
- *  the bar title's size. */
+/** Where the header's parts rest and fly to: the title, the accessory (may be NULL: none), the
+ *  bar, and the bar title's size. */
 PortalResult portal_set_flowing_header_anchors(PortalWorld *world, PortalEntity header, PortalRect title,
                                                const PortalRect *accessory, PortalRect bar, PortalSize bar_title_size);
 
@@ -791,27 +938,86 @@ PortalResult portal_flowing_header_progress(const PortalWorld *world, PortalEnti
 /** The area popups are placed in, and its safe area. */
 PortalResult portal_set_popup_container(PortalWorld *world, PortalRect bounds, PortalEdgeInsets safe_area);
 
-/** Presents `content` as a popup pointing at `source` (`width` < 0: as wide as fits; `animation`
- *  NULL: easeInOut 0.2 s), with a backdrop that dismisses it on a tap when asked. */
+/** Presents `content` as a popup pointing at `source` (`width` < 0: as wide as fits; NaN is
+ *  refused; `animation` may be NULL: easeInOut 0.2 s), with a backdrop that dismisses it on a
+ *  tap when asked. */
 PortalResult portal_present_popup(PortalWorld *world, PortalEntity content, PortalEntity source, float width,
                                   float height, const PortalAnimationParams *animation, bool backdrop);
 
 /** Dismisses a presented popup. */
 PortalResult portal_dismiss_popup(PortalWorld *world, PortalEntity content);
 
-/** Dismisses the topmost popup; `*content` is it, or PORTAL_NO_ENTITY when none was presented. */
+/** Dismisses the topmost popup; `*content` (`content` may be NULL) is it, or PORTAL_NO_ENTITY when
+ *  none was presented. */
 PortalResult portal_dismiss_top_popup(PortalWorld *world, PortalEntity *content);
 
 /* ---- Traces --------------------------------------------------------------------------------- */
 
-/** Starts recording every call into a trace (only a fresh world records). */
+/** Starts recording every call into a trace. Only a fresh world records (nothing spawned,
+ *  staged or run): on a world that has ticked, or is already recording, it is PORTAL_ERROR_STATE. */
 PortalResult portal_start_recording(PortalWorld *world);
 
 /** Writes the trace recorded so far to `path` (UTF-8). */
 PortalResult portal_save_trace(const PortalWorld *world, const char *path);
 
-/** Makes a world by replaying the trace file at `path` to its end. */
-PortalResult portal_replay_trace(const char *path, PortalWorld **world);
+/** Makes a world by replaying the trace file at `path` to its end; checks the header as
+ *  portal_world_create does (call it as portal_replay_trace(path, world)). */
+PortalResult portal_replay_trace_checked(int32_t header_version, uint64_t layout_signature, const char *path, PortalWorld **world);
+#define portal_replay_trace(path, world) portal_replay_trace_checked(PORTAL_VERSION, PORTAL_LAYOUT_SIGNATURE, (path), (world))
+
+/* ---- The layout check ----------------------------------------------------------------------- */
+
+/** The layout of the structs that cross the boundary as this header and its compiler make them:
+ *  a number built from their sizes, which portal_world_create passes and the library compares
+ *  with its own (a host built with another header, or struct packing, is refused). */
+#define PORTAL_LAYOUT_SIGNATURE ((uint64_t)0 \
+    + (uint64_t)sizeof(bool) * UINT64_C(1000003) \
+    + (uint64_t)sizeof(PortalTransform) * UINT64_C(1000006000009) \
+    + (uint64_t)sizeof(PortalMatrix) * UINT64_C(1000009000027000027) \
+    + (uint64_t)sizeof(PortalWorldConfig) * UINT64_C(168760150033166695) \
+    + (uint64_t)sizeof(PortalAdvanceReport) * UINT64_C(618155284961614297) \
+    + (uint64_t)sizeof(PortalWorldInfo) * UINT64_C(2133831443680070909) \
+    + (uint64_t)sizeof(PortalViewFrame) * UINT64_C(1501076012712181523) \
+    + (uint64_t)sizeof(PortalProperties) * UINT64_C(2081215206248077030) \
+    + (uint64_t)sizeof(PortalAnimationParams) * UINT64_C(2137422553819467755) \
+    + (uint64_t)sizeof(PortalPresentation) * UINT64_C(118580385041196403) \
+    + (uint64_t)sizeof(PortalRenderItem) * UINT64_C(458190528101465083) \
+    + (uint64_t)sizeof(PortalRenderClip) * UINT64_C(144155205476085990) \
+    + (uint64_t)sizeof(PortalRenderKey) * UINT64_C(1250534689913523303) \
+    + (uint64_t)sizeof(PortalRenderUpdate) * UINT64_C(1378958693548348275) \
+    + (uint64_t)sizeof(PortalRenderChanges) * UINT64_C(1841467372740222246) \
+    + (uint64_t)sizeof(PortalWorldEvent) * UINT64_C(1305711183126764677) \
+    + (uint64_t)sizeof(PortalHit) * UINT64_C(1520333940079518918) \
+    + (uint64_t)sizeof(PortalPointerEvent) * UINT64_C(1665543372973210463) \
+    + (uint64_t)sizeof(PortalScrollViewConfig) * UINT64_C(1070560130822720873) \
+    + (uint64_t)sizeof(PortalScrollViewState) * UINT64_C(1938499361086204437) \
+    + (uint64_t)sizeof(PortalTransitionOptions) * UINT64_C(1405482408900559219) \
+    + (uint64_t)sizeof(PortalZoomOptions) * UINT64_C(1524255744619336725) \
+    + (uint64_t)sizeof(PortalNavigationTransition) * UINT64_C(1242889931906253233) \
+    + (uint64_t)sizeof(PortalPopDecision) * UINT64_C(467592692851985630) \
+    + (uint64_t)sizeof(PortalHeaderParts) * UINT64_C(1415163656044409404) \
+    + (uint64_t)sizeof(PortalEntityParts) * UINT64_C(565647647934987031))
+
+/* The output structs have no padding: each is exactly the sum of its fields. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define PORTAL_STATIC_ASSERT_(cond, message) static_assert(cond, message)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define PORTAL_STATIC_ASSERT_(cond, message) _Static_assert(cond, message)
+#endif
+#ifdef PORTAL_STATIC_ASSERT_
+PORTAL_STATIC_ASSERT_(sizeof(PortalRenderItem) == 140, "PortalRenderItem has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalRenderClip) == 56, "PortalRenderClip has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalWorldEvent) == 8 + 5 * 8 + sizeof(const char *) + 8 + 4 + 1 + 3, "PortalWorldEvent has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalHit) == 16, "PortalHit has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalWorldInfo) == 8 + 2 * 8 + 3 * 4 + 4, "PortalWorldInfo has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalPresentation) == 16 + 3 * 4 + 44 + 8 + 16 + 36 + 4 + 4, "PortalPresentation has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalAdvanceReport) == 12, "PortalAdvanceReport has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalRenderChanges) == 3 * sizeof(void *) + 16, "PortalRenderChanges has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalScrollViewState) == 20, "PortalScrollViewState has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalPopDecision) == 16, "PortalPopDecision has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalWorldConfig) == 20, "PortalWorldConfig has padding");
+PORTAL_STATIC_ASSERT_(sizeof(PortalScrollViewConfig) == 40, "PortalScrollViewConfig has padding");
+#endif
 
 #ifdef __cplusplus
 }

@@ -38,4 +38,7 @@ PORTAL_HIDDEN void portalc_free(void *pointer);
  *  at world creation: fills `offsets` (at most `capacity`) and returns how many it wrote. */
 PORTAL_HIDDEN int32_t portalc_layout(size_t *offsets, int32_t capacity);
 
+/** PORTAL_LAYOUT_SIGNATURE as the library's C compiler computes it from portal.h. */
+PORTAL_HIDDEN uint64_t portalc_layout_signature(void);
+
 #endif

@@ -377,6 +377,11 @@ public final class World {
     /// hits the view. To round it, clip the view's content with a parent that clips
     /// (``setClipsToBounds(_:of:)``).
     ///
+    /// Each item is tested alone, so a child sticking out of a parent that does not clip is hit
+    /// where it is drawn, outside the parent: SwiftUI's and Chromium's rule. UIKit differs
+    /// there — its `hitTest(_:with:)` does not look into a view whose own bounds miss the point
+    /// — see "Differences from the originals". Only clipping bounds a subtree's hit area.
+    ///
     /// - Complexity: the first query after a tick builds a grid over the render list, O(views);
     ///   each query then looks only at the views near the point.
     public func hitTest(_ point: Point) -> HitTestResult? {

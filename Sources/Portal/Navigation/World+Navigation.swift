@@ -142,12 +142,19 @@ extension World {
         return navigation.stacks.value(of: stack)!.screens.filter { allocator.isUsable($0) }
     }
 
-    /// The progress of the running transition, 0…1 (a spring may overshoot), or `nil` when
-    /// the stack is at rest.
+    /// The progress of the running transition, 0…1 — the fraction of the way from the screen it
+    /// leaves to the screen it shows — or `nil` when the stack is at rest.
+    ///
+    /// Never outside 0…1: where a spring overshoots its end (a bouncy push, a zoom's drag
+    /// released with a flick) the screens overshoot, and the progress stays at the end it passed.
+    /// A zoom's drag to dismiss is a pop: while the finger holds the screen, the progress is the
+    /// drag's fraction (``DragToDismiss``); after the release it runs from there to 1 (dismissed)
+    /// or back to 0 (cancelled) by the release spring, which starts at the finger's speed and may
+    /// pass its end by far (−2.2 … 2.9 for a 10 s curve flicked, issue 32) — that is kept to 0…1.
     public func navigationProgress(of stack: Entity) throws(PortalError) -> Float? {
         _ = try requireStack(stack)
         guard navigation.stacks.value(of: stack)!.active != nil else { return nil }
-        return navigation.progress(of: stack, views: views)
+        return min(max(navigation.progress(of: stack, views: views), 0), 1)
     }
 
     /// The dimming view of the zoom the stack runs (``NavigationTransition/zoom(source:options:)``),

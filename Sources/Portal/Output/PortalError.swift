@@ -72,6 +72,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A ``PointerEvent`` moved, ended or cancelled a pointer that is not down (it never began,
     /// or already ended), counting the events sent so far.
     case pointerNotDown(Int)
+    /// ``World/startRecording(capacity:)`` cannot start in the world's state: it is already
+    /// recording, or it is not fresh (something was spawned, staged or run).
+    case recordingUnavailable(reason: String)
     /// A ``PointerEvent`` began a pointer that is already down (it has not ended or been
     /// cancelled), counting the events sent so far.
     case pointerAlreadyDown(Int)
@@ -138,6 +141,8 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "event.pointer is \(pointer), which is not down: send .began first, and nothing after its .ended or .cancelled."
         case let .pointerAlreadyDown(pointer):
             return "event.pointer is \(pointer), which is already down: end or cancel it before it begins again."
+        case let .recordingUnavailable(reason):
+            return "the world cannot start recording: \(reason). Call startRecording() on a fresh world, before anything else."
         case let .invalidElement(element, error):
             return "\(element) was refused, and with it the whole batch: \(error.description)"
         }

@@ -41,6 +41,9 @@ public struct RenderItem: Hashable, Sendable {
     public var cornerStyle: CornerStyle
     /// Whether content is clipped to the rounded frame (`false` lets it extend beyond it).
     public var clipsContent: Bool
+    /// Always 0: the two bytes that would be padding, made a field so that every byte of an
+    /// item is written and items compare bytewise (the C interface hands the list out in place).
+    var reserved0: UInt16 = 0
     /// The presented opacity, 0…1.
     public var opacity: Float
     /// The presented shadow radius, in points of the item's own space (0 = none): drawn through
@@ -56,6 +59,8 @@ public struct RenderItem: Hashable, Sendable {
     /// a container disables its content). ``World/hitTest(_:)`` also skips a view whose own
     /// opacity, or an ancestor's, is below 0.01 (UIKit's rule; see there).
     public var allowsHitTesting: Bool
+    /// Always 0 (would be padding: see `reserved0`).
+    var reserved1: UInt16 = 0
     /// Maps the item's bounds (0, 0)-(frame.width, frame.height) to the screen: its frame,
     /// transform, and every ancestor's frame, transform and content offset.
     public var globalTransform: ProjectionTransform = .identity
@@ -74,6 +79,10 @@ public struct RenderClip: Hashable, Sendable {
     public var cornerRadius: Float
     /// The shape of its corners.
     public var cornerStyle: CornerStyle
+    /// Always 0: the bytes that would be padding, made fields so that every byte of a clip is
+    /// written and clips compare bytewise (the C interface hands the list out in place).
+    var reserved0: UInt8 = 0
+    var reserved1: UInt16 = 0
     /// Its global transform.
     public var transform: ProjectionTransform
     /// The enclosing clip's index in the clip list, or −1.

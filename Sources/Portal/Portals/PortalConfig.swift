@@ -74,8 +74,9 @@ public struct PortalAnimation: PortalAnimationProtocol, Hashable {
     /// The declared length of the flight, in seconds.
     public let duration: Double
 
-    /// A portal animation; delay 0.06 s and duration 0.35 s unless given, as in the original.
-    public init(_ animation: Animation, delay: Double = 0.06, duration: Double = 0.35) {
+    /// A portal animation; delay 0.06 s and duration 0.3 s unless given, as in the original
+    /// (its `portalTransition`'s `delay` and `animationDuration` defaults, 0.06 and 0.3).
+    public init(_ animation: Animation, delay: Double = 0.06, duration: Double = 0.3) {
         self.value = animation
         self.delay = delay
         self.duration = duration

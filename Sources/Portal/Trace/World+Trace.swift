@@ -84,11 +84,13 @@ extension World {
     /// into the trace's buffer and allocates nothing else.
     ///
     /// - Parameter capacity: bytes to reserve for the trace up front.
-    /// - Throws: ``PortalError/invalidConfiguration(_:reason:)`` when the world is not fresh.
+    /// - Throws: ``PortalError/recordingUnavailable(reason:)`` when the world is not fresh or
+    ///   already records (a state error: `PORTAL_ERROR_STATE` in C);
+    ///   ``PortalError/invalidConfiguration(_:reason:)`` for a capacity outside 0…2³⁰.
     public func startRecording(capacity: Int = 1 << 16) throws(PortalError) {
-        guard recorder == nil else { throw .invalidConfiguration("recording", reason: "the world is already recording") }
+        guard recorder == nil else { throw .recordingUnavailable(reason: "the world is already recording") }
         guard tickCount == 0, allocator.indexCount == 0, commands.isEmpty else {
-            throw .invalidConfiguration("recording", reason: "only a fresh world can record: nothing spawned, staged or run")
+            throw .recordingUnavailable(reason: "only a fresh world can record: nothing spawned, staged or run")
         }
         guard (0...1 << 30).contains(capacity) else {
             throw .invalidConfiguration("capacity", reason: "must be 0…2^30 bytes (it is \(capacity))")

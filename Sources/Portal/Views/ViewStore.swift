@@ -285,8 +285,9 @@ struct ViewStore {
     /// The slots with a running lane, densely (`columns.animatedIndex` is each one's place).
     private(set) var animatedSlots: [UInt32] = []
     /// A view was spawned, despawned, reparented, hidden or shown, or a z index, role or clip
-    /// flag changed: the next render list is composed again (see `structuralSlots`).
-    var structureChanged = true
+    /// flag changed: the next render list is composed again (see `structuralSlots`). A new,
+    /// empty store's (empty) list is current: a fresh world is idle (issue 32).
+    var structureChanged = false
     /// The views where the structure changed since the last propagation (the view, and the old
     /// and new parent of a moved one): their roots' subtrees are walked again, the others'
     /// items copied. May repeat a view.
