@@ -82,7 +82,7 @@ struct ScrollAxisMotion: Hashable {
         self.velocity = velocity
         inverseDecay = 1 / k
         anchor = position - velocity * inverseDecay
-        factor = libcExp(k * step)
+        factor = PortalMath.exp(k * step)
     }
 
     /// Starts a spring from `position` at `velocity` to `target`, with the stepper's spring
