@@ -534,3 +534,24 @@ enum PortalMath {
         0xA9E3_9161_5EE6_1B08,
     ]
 }
+
+/// Portal's own math functions for the benchmarks, which time them against the C library's
+/// (`math/…` against `reference/libc-…`). Not API: see ``PortalMath`` (internal) for what
+/// they compute and how accurately.
+@_spi(Benchmarking)
+public enum PortalMathBenchmarking {
+    /// `PortalMath.exp`.
+    public static func exp(_ x: Double) -> Double { PortalMath.exp(x) }
+    /// `PortalMath.log`.
+    public static func log(_ x: Double) -> Double { PortalMath.log(x) }
+    /// `PortalMath.sin` (Double).
+    public static func sin(_ x: Double) -> Double { PortalMath.sin(x) }
+    /// `PortalMath.cos` (Double).
+    public static func cos(_ x: Double) -> Double { PortalMath.cos(x) }
+    /// `PortalMath.sin` (Float).
+    public static func sin(_ x: Float) -> Float { PortalMath.sin(x) }
+    /// `PortalMath.cos` (Float).
+    public static func cos(_ x: Float) -> Float { PortalMath.cos(x) }
+    /// `PortalMath.atan2` (Float).
+    public static func atan2(_ y: Float, _ x: Float) -> Float { PortalMath.atan2(y, x) }
+}
