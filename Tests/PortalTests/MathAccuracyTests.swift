@@ -253,6 +253,39 @@ struct MathAccuracyTests {
         #expect(PortalMath.atan2(Float(1), fnan).isNaN)
     }
 
+    /// `PortalMath.rounded` (which keeps the C library's floor, ceil and round out of the
+    /// library) gives the standard library's bits for every rule: halves, both signs, zeros,
+    /// near 2^52 and 2^23, huge, ∞ and NaN.
+    @Test("rounded(_:_:) is the standard library's rounded(_:), bit for bit, Double and Float")
+    func roundedMatchesStandardLibrary() {
+        let rules: [FloatingPointRoundingRule] = [.toNearestOrAwayFromZero, .toNearestOrEven, .up, .down, .towardZero, .awayFromZero]
+        var doubles: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 1, -1,
+                                 0x1p52, -0x1p52, 0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p52 + 1, 0x1p51 + 0.5, 4503599627370495.5,
+                                 1e300, -1e300, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+                                 .greatestFiniteMagnitude, 0.1, -0.1, 0.9999999999999999, -0.9999999999999999]
+        var floats: [Float] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999997, -0.49999997, 0x1p23, -0x1p23,
+                               0x1p23 - 0.5, 0x1p22 + 0.5, 0x1p24, 1e30, -1e30, .infinity, -.infinity, .leastNonzeroMagnitude,
+                               -.leastNonzeroMagnitude, 0.1, -0.1, 0.99999994, -0.99999994]
+        var rng = SeededGenerator(seed: 52)
+        for _ in 0..<20_000 {
+            let bits = rng.next()
+            doubles.append(Double(bitPattern: bits))
+            doubles.append(Double(Int64(bitPattern: bits) % 2_000_000) / 8)   // many halves and quarters
+            floats.append(Float(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
+            floats.append(Float(Int32(truncatingIfNeeded: bits) % 200_000) / 4)
+        }
+        for rule in rules {
+            for x in doubles {
+                let ours = PortalMath.rounded(x, rule), theirs = x.rounded(rule)
+                #expect(ours.bitPattern == theirs.bitPattern || (ours.isNaN && theirs.isNaN), "\(x) \(rule): \(ours), not \(theirs)")
+            }
+            for x in floats {
+                let ours = PortalMath.rounded(x, rule), theirs = x.rounded(rule)
+                #expect(ours.bitPattern == theirs.bitPattern || (ours.isNaN && theirs.isNaN), "\(x) \(rule): \(ours), not \(theirs)")
+            }
+        }
+    }
+
     /// The same bits as the platform's libm where that is correctly rounded: a sample of the
     /// arguments Portal's animations actually see (angles in radians, spring exponents), as a
     /// cross-check of the reference file.

@@ -142,7 +142,7 @@ public enum ScrollPhysics {
                                   minimum: Double, maximum: Double, startPage: Int) -> Int {
         let last = lastPage(pageSize: pageSize, minimum: minimum, maximum: maximum)
         let projected = restingOffset(offset, velocity: velocity, rate: rate)
-        let raw = pageSize > 0 ? ((projected - minimum) / pageSize).rounded() : 0
+        let raw = pageSize > 0 ? PortalMath.rounded((projected - minimum) / pageSize, .toNearestOrAwayFromZero) : 0
         let nearest = raw.isFinite ? Int(max(-1, min(Double(last) + 1, raw))) : startPage
         return max(0, min(last, max(startPage - 1, min(startPage + 1, nearest))))
     }
@@ -151,7 +151,7 @@ public enum ScrollPhysics {
     public static func nearestPage(_ offset: Double, pageSize: Double, minimum: Double, maximum: Double) -> Int {
         let last = lastPage(pageSize: pageSize, minimum: minimum, maximum: maximum)
         guard pageSize > 0 else { return 0 }
-        let raw = ((offset - minimum) / pageSize).rounded()
+        let raw = PortalMath.rounded((offset - minimum) / pageSize, .toNearestOrAwayFromZero)
         return raw.isFinite ? Int(max(0, min(Double(last), raw))) : 0
     }
 
@@ -163,7 +163,7 @@ public enum ScrollPhysics {
     /// The index of the last page: the pages needed for `maximum` to be shown.
     static func lastPage(pageSize: Double, minimum: Double, maximum: Double) -> Int {
         guard pageSize > 0, maximum > minimum else { return 0 }
-        let pages = ((maximum - minimum) / pageSize).rounded(.up)
+        let pages = PortalMath.rounded((maximum - minimum) / pageSize, .up)
         return pages.isFinite ? Int(min(pages, 1e9)) : 0
     }
 }

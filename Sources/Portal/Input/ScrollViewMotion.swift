@@ -33,7 +33,7 @@ struct ScrollSpringStep {
     /// ticks (at least 1).
     func settleTicks(displacement d: Double, velocity v: Double) -> UInt32 {
         let seconds = spring.settlingTime(displacement: d, velocity: v, tolerance: ScrollPhysics.springTolerance)
-        let ticks = (seconds / step).rounded(.up)
+        let ticks = PortalMath.rounded(seconds / step, .up)
         return ticks.isFinite ? UInt32(max(1, min(ticks, 1e9))) : 1_000_000_000
     }
 }

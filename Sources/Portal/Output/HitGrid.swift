@@ -166,8 +166,8 @@ struct HitGrid {
         // About two items per cell, at most 256 × 256 cells.
         let area = max((maxX - minX) * (maxY - minY), 1)
         cellSize = max(8, (area / Float(max(list.count, 1)) * 2).squareRoot())
-        columns = min(256, max(1, Int(((maxX - minX) / cellSize).rounded(.up))))
-        rows = min(256, max(1, Int(((maxY - minY) / cellSize).rounded(.up))))
+        columns = min(256, max(1, Int(PortalMath.rounded((maxX - minX) / cellSize, .up))))
+        rows = min(256, max(1, Int(PortalMath.rounded((maxY - minY) / cellSize, .up))))
         cellSize = max((maxX - minX) / Float(columns), (maxY - minY) / Float(rows), 1)
         let cellCount = columns * rows
         starts.removeAll(keepingCapacity: true)

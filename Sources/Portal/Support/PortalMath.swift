@@ -440,6 +440,49 @@ enum PortalMath {
         return negative ? -result : result
     }
 
+    // MARK: - Rounding to an integer
+
+    /// `x.rounded(rule)`, the same bits, in plain arithmetic: the standard library's
+    /// `rounded(_:)` lowers to calls to the C library's `floor`, `ceil` and `round` on targets
+    /// without the instruction (baseline x86-64; `round` on wasm32 too), which would bring libm
+    /// back. A zero result keeps x's sign, as IEEE 754's roundToIntegral does.
+    static func rounded(_ x: Double, _ rule: FloatingPointRoundingRule) -> Double {
+        guard x.magnitude < 0x1p52 else { return x }   // already an integer, ±∞ or NaN
+        let t = Double(Int64(x))   // toward zero, exact
+        let f = x - t               // the fraction, exact, with x's sign
+        let away = x < 0 ? t - 1 : t + 1
+        let r: Double
+        switch rule {
+        case .towardZero: r = t
+        case .down: r = f < 0 ? t - 1 : t
+        case .up: r = f > 0 ? t + 1 : t
+        case .awayFromZero: r = f == 0 ? t : away
+        case .toNearestOrAwayFromZero: r = f.magnitude >= 0.5 ? away : t
+        case .toNearestOrEven: r = f.magnitude > 0.5 || (f.magnitude == 0.5 && Int64(t) & 1 != 0) ? away : t
+        @unknown default: r = f.magnitude >= 0.5 ? away : t
+        }
+        return r == 0 ? (x.sign == .minus ? -0.0 : 0.0) : r
+    }
+
+    /// `x.rounded(rule)` for a Float: see the Double version.
+    static func rounded(_ x: Float, _ rule: FloatingPointRoundingRule) -> Float {
+        guard x.magnitude < 0x1p23 else { return x }
+        let t = Float(Int32(x))
+        let f = x - t
+        let away = x < 0 ? t - 1 : t + 1
+        let r: Float
+        switch rule {
+        case .towardZero: r = t
+        case .down: r = f < 0 ? t - 1 : t
+        case .up: r = f > 0 ? t + 1 : t
+        case .awayFromZero: r = f == 0 ? t : away
+        case .toNearestOrAwayFromZero: r = f.magnitude >= 0.5 ? away : t
+        case .toNearestOrEven: r = f.magnitude > 0.5 || (f.magnitude == 0.5 && Int32(t) & 1 != 0) ? away : t
+        @unknown default: r = f.magnitude >= 0.5 ? away : t
+        }
+        return r == 0 ? (x.sign == .minus ? -0.0 : 0.0) : r
+    }
+
     // MARK: - Helpers and constants
 
     /// 2^k for −1022 ≤ k ≤ 1023, built from its bits.
