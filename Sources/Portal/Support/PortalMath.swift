@@ -445,7 +445,10 @@ enum PortalMath {
     /// `x.rounded(rule)`, the same bits, in plain arithmetic: the standard library's
     /// `rounded(_:)` lowers to calls to the C library's `floor`, `ceil` and `round` on targets
     /// without the instruction (baseline x86-64; `round` on wasm32 too), which would bring libm
-    /// back. A zero result keeps x's sign, as IEEE 754's roundToIntegral does.
+    /// back. A zero result keeps x's sign, as IEEE 754's roundToIntegral does. Always inlined,
+    /// so that a constant rule leaves a few instructions (as the standard library's does), and
+    /// callers inlined into hot paths stay small enough to be inlined themselves.
+    @inline(__always)
     static func rounded(_ x: Double, _ rule: FloatingPointRoundingRule) -> Double {
         guard x.magnitude < 0x1p52 else { return x }   // already an integer, ±∞ or NaN
         let t = Double(Int64(x))   // toward zero, exact
@@ -465,6 +468,7 @@ enum PortalMath {
     }
 
     /// `x.rounded(rule)` for a Float: see the Double version.
+    @inline(__always)
     static func rounded(_ x: Float, _ rule: FloatingPointRoundingRule) -> Float {
         guard x.magnitude < 0x1p23 else { return x }
         let t = Float(Int32(x))
