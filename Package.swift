@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "PortalFuzzing", dependencies: ["Portal"]),
         .executableTarget(name: "portal-fuzz", dependencies: ["PortalFuzzing"], path: "Sources/PortalFuzz"),
         .testTarget(name: "PortalTests", dependencies: ["Portal", "PortalFuzzing", "PortalTesting", "PortalDemoScenes"],
-                    exclude: ["Goldens"]),
+                    exclude: ["Goldens", "MathReferences"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 //   swift run -c release PortalBenchmarks --quick          n = 10k only, fewer samples (CI)
 //   swift run -c release PortalBenchmarks --json out.json  also write the figures as JSON
 //   swift run -c release PortalBenchmarks --only portal     only the groups whose first scenario starts so
+//   swift run -c release PortalBenchmarks --only math       Portal's own math against the C library's
 //   swift run -c release PortalBenchmarks --scenario tick/full-schedule --n 1000 --ticks 50
 //       set up one scenario, run exactly N ticks, exit: run it under valgrind for N and 2N
 //       ticks and compare the heap summaries to show a steady-state tick allocates nothing.
@@ -84,6 +85,7 @@ let allScenarioNames = ["interpolation/spring", "interpolation/easeInOut", "inte
                         "host/calls", "c/host-calls", "host/layout-capture", "host/layout-capture-per-call", "input/pointer", "reference/pointer-frame", "reference/pointer-hitTest",
                         "input/scroll-momentum", "reference/scroll-momentum-flat", "portal/drag-dismiss", "portal/drag-dismiss-release",
                         "portal/drag-dismiss-pointers", "reference/drag-frames"]
+    + MathCalls.Function.allCases.flatMap { ["math/\($0.rawValue)", "reference/libc-\($0.rawValue)"] }
 
 func makeScenario(_ name: String, n: Int) -> Scenario? {
     switch name {
@@ -125,6 +127,10 @@ func makeScenario(_ name: String, n: Int) -> Scenario? {
     case "portal/drag-dismiss-release": return PortalDragDismissScenario(n: n, mode: .release)
     case "portal/drag-dismiss-pointers": return PortalDragDismissScenario(n: n, mode: .pointers)
     case "reference/drag-frames": return PortalDragDismissScenario(n: n, mode: .reference)
+    case let math where math.hasPrefix("math/"):
+        return MathCalls.Function(rawValue: String(math.dropFirst("math/".count))).map { MathCalls($0, libc: false, n: n) }
+    case let libc where libc.hasPrefix("reference/libc-"):
+        return MathCalls.Function(rawValue: String(libc.dropFirst("reference/libc-".count))).map { MathCalls($0, libc: true, n: n) }
     default: return nil
     }
 }
@@ -372,6 +378,16 @@ do {
                        "(input/pointer − reference/pointer-frame) ÷ 32 events, arbitration included; target ≤ 1×"))
         ratios.append(("a hitTest per event ÷ 1 µs", (input[2].median - input[1].median) / 32 / 1000,
                        "(reference/pointer-hitTest − reference/pointer-frame) ÷ 32: a host routing its events itself"))
+    }
+    if selected("math") {
+        // Portal's own math against the C library's, 10,000 calls a tick, each pair in turns.
+        for function in MathCalls.Function.allCases {
+            let pair = try measureInterleaved([MathCalls(function, libc: false, n: 10_000), MathCalls(function, libc: true, n: 10_000)],
+                                              warmup: 3, samples: options.quick ? 10 : 40)
+            results += pair
+            ratios.append(("math/\(function.rawValue) ÷ reference/libc-\(function.rawValue)", pair[0].median / pair[1].median,
+                           "Portal's own against the C library's, per call (ns/item column)"))
+        }
     }
     if bandwidth == nil {
         // The table names its machine by its memory bandwidth, so the probe runs even when

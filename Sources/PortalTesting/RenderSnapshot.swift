@@ -19,9 +19,10 @@ import Portal
 /// out (a transform only when it is not the identity, a global transform only when it does more
 /// than place the frame, a clip only when there is one).
 ///
-/// The rounding absorbs the last-bit differences between platforms' C math libraries (`exp`,
-/// `cos`, `sin` may round differently): Portal is bit-for-bit deterministic on one platform,
-/// and a snapshot at 3 decimals (a thousandth of a point) matches across platforms.
+/// The rounding keeps snapshots readable and stable against last-bit changes in the library's
+/// own arithmetic. (Portal computes its own `exp`, `log`, `sin`, `cos` and `atan2`, so its
+/// render lists are the same bit for bit on every platform; the rounding no longer has
+/// platforms' C math libraries to absorb.)
 public struct RenderSnapshot: Sendable, Equatable, CustomStringConvertible {
     /// Decimal places numbers are rounded to (3 unless given: 1/1000 of a point).
     public let precision: Int

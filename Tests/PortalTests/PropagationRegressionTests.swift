@@ -152,7 +152,7 @@ private struct Item: Identifiable, Hashable { let id: Int }
         try world.update(view, to: ViewProperties(transform: Transform(rotation3D: turn)))
         world.tick()
         let g = try world.presentation(of: view).globalTransform
-        let r20 = -libcSinf(turn.angle.radians)   // x = z = 0, y = 1
+        let r20 = -PortalMath.sin(turn.angle.radians)   // x = z = 0, y = 1
         #expect(g.m13 == -Rect.maxMagnitude * r20, "\(g)")
         #expect([g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33].allSatisfy { $0.isFinite }, "\(g)")
     }

@@ -56,7 +56,7 @@ struct ScrollPhysicsTests {
         // The position against a brute-force model: the velocity kept per millisecond is r,
         // integrated in 1 µs steps (within 1e-4 pt of the exact integral).
         var x = 100.0, t = 0.0
-        let v0 = -2500.0, perMicro = libcExp(libcLog(0.998) / 1000)
+        let v0 = -2500.0, perMicro = PortalMath.exp(PortalMath.log(0.998) / 1000)
         var v = v0
         for step in 1...1_500_000 {
             x += v * 0.5e-6
@@ -155,11 +155,11 @@ struct ScrollPhysicsTests {
             k += 1
             #expect(m.position <= 0)
             if m.isMoving {
-                let exact = -80 * (1 + 10 * Double(k) * step) * libcExp(-10 * Double(k) * step)   // (x₀ + (v₀ + ωx₀)t)e^(−ωt), ω = 10
+                let exact = -80 * (1 + 10 * Double(k) * step) * PortalMath.exp(-10 * Double(k) * step)   // (x₀ + (v₀ + ωx₀)t)e^(−ωt), ω = 10
                 #expect(abs(m.position - exact) <= 1e-9)
             } else {
-                #expect(abs(-80 * (1 + 10 * Double(k) * step) * libcExp(-10 * Double(k) * step)) <= ScrollPhysics.springTolerance)
-                #expect(abs(-80 * (1 + 10 * Double(k - 1) * step) * libcExp(-10 * Double(k - 1) * step)) > ScrollPhysics.springTolerance)
+                #expect(abs(-80 * (1 + 10 * Double(k) * step) * PortalMath.exp(-10 * Double(k) * step)) <= ScrollPhysics.springTolerance)
+                #expect(abs(-80 * (1 + 10 * Double(k - 1) * step) * PortalMath.exp(-10 * Double(k - 1) * step)) > ScrollPhysics.springTolerance)
             }
         }
         #expect(m.position == 0)

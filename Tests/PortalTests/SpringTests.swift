@@ -117,12 +117,12 @@ struct SpringTests {
         let spring = Spring.smooth
         let omega = 2 * Double.pi / 0.5
         for t in [0.1, 0.3, 0.7] {
-            let expected = 1 - (1 + omega * t) * libcExp(-omega * t)
+            let expected = 1 - (1 + omega * t) * PortalMath.exp(-omega * t)
             #expect(abs(spring.value(target: 1, time: t) - expected) < 1e-12)
         }
         // The envelope settling time Portal's animations use solves (1 + ωt)e^(−ωt) = 0.001.
         let t = spring.settlingTime(displacement: 1, velocity: 0, tolerance: 0.001)
-        #expect(abs((1 + omega * t) * libcExp(-omega * t) - 0.001) < 1e-9)
+        #expect(abs((1 + omega * t) * PortalMath.exp(-omega * t) - 0.001) < 1e-9)
     }
 
     @Test("SwiftUI's initialisers: Spring() is duration 0.5, bounce 0; response and dampingRatio")

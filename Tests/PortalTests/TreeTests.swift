@@ -70,7 +70,7 @@ private func localMap(_ p: P2, _ v: ViewPresentation, minW: inout Double) -> P2 
     let cx = Double(f.width) / 2, cy = Double(f.height) / 2
     var x = (p.x - cx) * Double(t.scaleX), y = (p.y - cy) * Double(t.scaleY)
     let a = Double(t.rotation.radians)
-    let rx = libcCos(a) * x - libcSin(a) * y, ry = libcSin(a) * x + libcCos(a) * y
+    let rx = PortalMath.cos(a) * x - PortalMath.sin(a) * y, ry = PortalMath.sin(a) * x + PortalMath.cos(a) * y
     x = rx; y = ry
     let r = t.rotation3D
     if r.angle.radians != 0 {
@@ -78,7 +78,7 @@ private func localMap(_ p: P2, _ v: ViewPresentation, minW: inout Double) -> P2 
         let n = (kx * kx + ky * ky + kz * kz).squareRoot()
         if n > 0 {
             kx /= n; ky /= n; kz /= n
-            let th = Double(r.angle.radians), c = libcCos(th), s = libcSin(th), dot = kx * x + ky * y
+            let th = Double(r.angle.radians), c = PortalMath.cos(th), s = PortalMath.sin(th), dot = kx * x + ky * y
             // Rodrigues: v cos θ + (k × v) sin θ + k (k · v)(1 − cos θ), v = (x, y, 0).
             let X = x * c + (-kz * y) * s + kx * dot * (1 - c)
             let Y = y * c + (kz * x) * s + ky * dot * (1 - c)

@@ -185,7 +185,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     private func checkStep(_ k: StepCoefficients, step: Double) throws(PortalError) {
         @inline(__always) func ok(_ x: Float) -> Bool { x.isFinite && abs(x) < 1e30 }
         guard ok(k.xx), ok(k.xv), ok(k.vx), ok(k.vv) else {
-            throw .invalidAnimation(self, reason: "this spring is too stiff for a \(Int((1 / step).rounded())) Hz tick; lower its stiffness or raise its mass")
+            throw .invalidAnimation(self, reason: "this spring is too stiff for a \(Int(PortalMath.rounded(1 / step, .toNearestOrAwayFromZero))) Hz tick; lower its stiffness or raise its mass")
         }
     }
 

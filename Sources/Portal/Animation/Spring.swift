@@ -181,7 +181,7 @@ public struct Spring: Hashable, Sendable {
         let epsilon = 0.001
         let decay = damping / (2 * mass)
         if decay == 0 { return .infinity }
-        if case .under = regime { return max(0, -libcLog(epsilon / (decay + 1)) / decay) }
+        if case .under = regime { return max(0, -PortalMath.log(epsilon / (decay + 1)) / decay) }
         var bestTime = -1.0, bestDistance = Double.infinity, time = 0.0
         for _ in 0..<1024 {
             let distance = abs(solve(displacement: -1, velocity: 0, time: time).displacement)
@@ -223,14 +223,14 @@ public struct Spring: Hashable, Sendable {
     func solve(displacement x0: Double, velocity v0: Double, time t: Double) -> (displacement: Double, velocity: Double) {
         switch regime {
         case let .under(decay, frequency):
-            let envelope = libcExp(-decay * t)
-            let c = libcCos(frequency * t), s = libcSin(frequency * t)
+            let envelope = PortalMath.exp(-decay * t)
+            let c = PortalMath.cos(frequency * t), s = PortalMath.sin(frequency * t)
             let b = (v0 + decay * x0) / frequency
             let x = envelope * (x0 * c + b * s)
             let v = envelope * ((b * frequency - decay * x0) * c - (x0 * frequency + decay * b) * s)
             return (x, v)
         case let .critical(rate):
-            let envelope = libcExp(-rate * t)
+            let envelope = PortalMath.exp(-rate * t)
             let b = v0 + rate * x0
             let x = envelope * (x0 + b * t)
             let v = envelope * (b - rate * (x0 + b * t))
@@ -238,7 +238,7 @@ public struct Spring: Hashable, Sendable {
         case let .over(fast, slow):
             let c2 = (v0 - fast * x0) / (slow - fast)
             let c1 = x0 - c2
-            let e1 = libcExp(fast * t), e2 = libcExp(slow * t)
+            let e1 = PortalMath.exp(fast * t), e2 = PortalMath.exp(slow * t)
             return (c1 * e1 + c2 * e2, c1 * fast * e1 + c2 * slow * e2)
         }
     }
@@ -268,7 +268,7 @@ public struct Spring: Hashable, Sendable {
             let b = (v0 + decay * x0) / frequency
             let amplitude = (x0 * x0 + b * b).squareRoot()
             if amplitude <= tolerance { return 0 }
-            return libcLog(amplitude / tolerance) / decay
+            return PortalMath.log(amplitude / tolerance) / decay
         }
         let start = envelope.start
         if envelope(start) <= tolerance { return start }
@@ -302,8 +302,8 @@ public struct Spring: Hashable, Sendable {
         @inline(__always)
         func callAsFunction(_ t: Double) -> Double {
             switch shape {
-            case let .critical(a, b, rate): return (a + b * t) * libcExp(-rate * t)
-            case let .over(c1, c2, fast, slow): return c1 * libcExp(fast * t) + c2 * libcExp(slow * t)
+            case let .critical(a, b, rate): return (a + b * t) * PortalMath.exp(-rate * t)
+            case let .over(c1, c2, fast, slow): return c1 * PortalMath.exp(fast * t) + c2 * PortalMath.exp(slow * t)
             }
         }
     }

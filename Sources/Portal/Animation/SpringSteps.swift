@@ -159,21 +159,21 @@ extension TrackStore {
     /// logarithm), for the first test of ``settleTicks``. Any guess gives the same answer;
     /// a good one saves evaluations.
     private static func estimate(_ envelope: Spring.SettlingEnvelope, threshold: Double) -> Double {
-        let level = libcLog(threshold)
+        let level = PortalMath.log(threshold)
         var t = envelope.start
         switch envelope.shape {
         case let .critical(a, b, rate):
             // ln(a + b·t) − rate·t falls no faster than rate·t: start at that lower bound.
-            t += max(0, (libcLog(a + b * t) - rate * t - level) / rate)
+            t += max(0, (PortalMath.log(a + b * t) - rate * t - level) / rate)
             for _ in 0..<4 {
-                let h = libcLog(a + b * t) - rate * t - level, slope = b / (a + b * t) - rate
+                let h = PortalMath.log(a + b * t) - rate * t - level, slope = b / (a + b * t) - rate
                 guard slope < 0, h.isFinite else { break }
                 t = max(envelope.start, t - h / slope)
             }
         case let .over(c1, c2, fast, slow):
             for _ in 0..<5 {
-                let e1 = c1 * libcExp(fast * t), e2 = c2 * libcExp(slow * t)
-                let h = libcLog(e1 + e2) - level, slope = (e1 * fast + e2 * slow) / (e1 + e2)
+                let e1 = c1 * PortalMath.exp(fast * t), e2 = c2 * PortalMath.exp(slow * t)
+                let h = PortalMath.log(e1 + e2) - level, slope = (e1 * fast + e2 * slow) / (e1 + e2)
                 guard slope < 0, h.isFinite else { break }
                 t = max(0, t - h / slope)
             }

@@ -394,7 +394,7 @@ struct TrackStore {
     @inline(__always)
     static func spanTicks(_ seconds: Double, step: Double, atLeast minimum: UInt64,
                           rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
-        let count = rounding == .up ? (seconds / step - 1e-9).rounded(.up) : (seconds / step).rounded(rounding)
+        let count = rounding == .up ? PortalMath.rounded(seconds / step - 1e-9, .up) : PortalMath.rounded(seconds / step, rounding)
         guard count < Double(maxSpanTicks) else { return maxSpanTicks }
         return count > Double(minimum) ? UInt64(count) : minimum
     }

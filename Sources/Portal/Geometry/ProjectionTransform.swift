@@ -161,7 +161,7 @@ public struct ProjectionTransform: Hashable, Sendable {
         var m = ProjectionTransform(m11: t.scaleX, m12: 0, m13: 0, m21: 0, m22: t.scaleY, m23: 0,
                                     m31: -hw * t.scaleX, m32: -hh * t.scaleY, m33: 1)
         if t.rotation.radians != 0 {
-            let c = libcCosf(t.rotation.radians), s = libcSinf(t.rotation.radians)
+            let c = PortalMath.cos(t.rotation.radians), s = PortalMath.sin(t.rotation.radians)
             // Clockwise on a y-down screen: (x, y) → (c·x − s·y, s·x + c·y).
             m = m * ProjectionTransform(m11: c, m12: s, m13: 0, m21: -s, m22: c, m23: 0, m31: 0, m32: 0, m33: 1)
         }
@@ -170,7 +170,7 @@ public struct ProjectionTransform: Hashable, Sendable {
             let n = (r3.axisX * r3.axisX + r3.axisY * r3.axisY + r3.axisZ * r3.axisZ).squareRoot()
             if n > 0 {
                 let (x, y, z) = (r3.axisX / n, r3.axisY / n, r3.axisZ / n)
-                let c = libcCosf(r3.angle.radians), s = libcSinf(r3.angle.radians), k = 1 - c
+                let c = PortalMath.cos(r3.angle.radians), s = PortalMath.sin(r3.angle.radians), k = 1 - c
                 // Rodrigues' rotation matrix (column-vector rows r0, r1, r2), restricted to z = 0.
                 let r00 = c + x * x * k, r01 = x * y * k - z * s
                 let r10 = y * x * k + z * s, r11 = c + y * y * k

@@ -49,7 +49,7 @@ public struct Transform: Hashable, Sendable {
         var x = point.x - translation.x - frame.midX
         var y = point.y - translation.y - frame.midY
         if rotation.radians != 0 {
-            let c = libcCosf(rotation.radians), s = libcSinf(rotation.radians)
+            let c = PortalMath.cos(rotation.radians), s = PortalMath.sin(rotation.radians)
             (x, y) = (c * x + s * y, -s * x + c * y)
         }
         return Point(x: x / scaleX + frame.midX, y: y / scaleY + frame.midY)

@@ -44,7 +44,7 @@ extension World {
     /// The ticks from a press to its long press at the world's tick rate: ⌈0.5 s × rate⌉.
     var longPressTicks: UInt64 {
         let ticks = PointerRules.longPressDuration * Double(configuration.tickRate)
-        return UInt64(ticks.rounded(.up))
+        return UInt64(PortalMath.rounded(ticks, .up))
     }
 
     private func pressPointer(_ event: PointerEvent, tick: UInt64) {

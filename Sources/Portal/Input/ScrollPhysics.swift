@@ -23,7 +23,7 @@ public struct ScrollDecelerationRate: Hashable, Sendable {
     public static let fast = ScrollDecelerationRate(rawValue: 0.99)
 
     /// 1000·ln r: the decay constant per second (negative). The closed forms divide by it.
-    var decayPerSecond: Double { 1000 * libcLog(rawValue) }
+    var decayPerSecond: Double { 1000 * PortalMath.log(rawValue) }
 }
 
 /// The formulas of a scroll view's motion, as UIScrollView's (see the article *Scroll views*).
@@ -77,14 +77,14 @@ public enum ScrollPhysics {
 
     /// The velocity `time` seconds after a release at `velocity`: v(t) = v₀·r^(1000t).
     public static func decelerationVelocity(_ velocity: Double, rate: ScrollDecelerationRate, time: Double) -> Double {
-        velocity * libcExp(rate.decayPerSecond * time)
+        velocity * PortalMath.exp(rate.decayPerSecond * time)
     }
 
     /// The offset `time` seconds after a release at `offset` with `velocity`:
     /// x(t) = x₀ + v₀·(r^(1000t) − 1) / (1000·ln r).
     public static func decelerationOffset(_ offset: Double, velocity: Double, rate: ScrollDecelerationRate, time: Double) -> Double {
         let k = rate.decayPerSecond
-        return offset + velocity * (libcExp(k * time) - 1) / k
+        return offset + velocity * (PortalMath.exp(k * time) - 1) / k
     }
 
     /// Where a release at `offset` with `velocity` comes to rest with no edge in the way:
@@ -109,7 +109,7 @@ public enum ScrollPhysics {
         let k = rate.decayPerSecond
         let left = abs(velocity) / abs(k)
         guard left > stopDistance, stopDistance > 0 else { return 0 }
-        return libcLog(stopDistance / left) / k
+        return PortalMath.log(stopDistance / left) / k
     }
 
     // MARK: - Springs
@@ -142,7 +142,7 @@ public enum ScrollPhysics {
                                   minimum: Double, maximum: Double, startPage: Int) -> Int {
         let last = lastPage(pageSize: pageSize, minimum: minimum, maximum: maximum)
         let projected = restingOffset(offset, velocity: velocity, rate: rate)
-        let raw = pageSize > 0 ? ((projected - minimum) / pageSize).rounded() : 0
+        let raw = pageSize > 0 ? PortalMath.rounded((projected - minimum) / pageSize, .toNearestOrAwayFromZero) : 0
         let nearest = raw.isFinite ? Int(max(-1, min(Double(last) + 1, raw))) : startPage
         return max(0, min(last, max(startPage - 1, min(startPage + 1, nearest))))
     }
@@ -151,7 +151,7 @@ public enum ScrollPhysics {
     public static func nearestPage(_ offset: Double, pageSize: Double, minimum: Double, maximum: Double) -> Int {
         let last = lastPage(pageSize: pageSize, minimum: minimum, maximum: maximum)
         guard pageSize > 0 else { return 0 }
-        let raw = ((offset - minimum) / pageSize).rounded()
+        let raw = PortalMath.rounded((offset - minimum) / pageSize, .toNearestOrAwayFromZero)
         return raw.isFinite ? Int(max(0, min(Double(last), raw))) : 0
     }
 
@@ -163,7 +163,7 @@ public enum ScrollPhysics {
     /// The index of the last page: the pages needed for `maximum` to be shown.
     static func lastPage(pageSize: Double, minimum: Double, maximum: Double) -> Int {
         guard pageSize > 0, maximum > minimum else { return 0 }
-        let pages = ((maximum - minimum) / pageSize).rounded(.up)
+        let pages = PortalMath.rounded((maximum - minimum) / pageSize, .up)
         return pages.isFinite ? Int(min(pages, 1e9)) : 0
     }
 }

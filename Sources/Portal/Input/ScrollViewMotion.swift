@@ -33,7 +33,7 @@ struct ScrollSpringStep {
     /// ticks (at least 1).
     func settleTicks(displacement d: Double, velocity v: Double) -> UInt32 {
         let seconds = spring.settlingTime(displacement: d, velocity: v, tolerance: ScrollPhysics.springTolerance)
-        let ticks = (seconds / step).rounded(.up)
+        let ticks = PortalMath.rounded(seconds / step, .up)
         return ticks.isFinite ? UInt32(max(1, min(ticks, 1e9))) : 1_000_000_000
     }
 }
@@ -82,7 +82,7 @@ struct ScrollAxisMotion: Hashable {
         self.velocity = velocity
         inverseDecay = 1 / k
         anchor = position - velocity * inverseDecay
-        factor = libcExp(k * step)
+        factor = PortalMath.exp(k * step)
     }
 
     /// Starts a spring from `position` at `velocity` to `target`, with the stepper's spring

@@ -62,7 +62,7 @@ public struct TransitionTransform: Hashable, Sendable {
 
     /// Rotates by `angle` in the plane, in the current frame.
     public mutating func rotate(by angle: Angle) {
-        let cs = libcCosf(angle.radians), sn = libcSinf(angle.radians)
+        let cs = PortalMath.cos(angle.radians), sn = PortalMath.sin(angle.radians)
         (a, b, c, d) = (a * cs + c * sn, b * cs + d * sn, c * cs - a * sn, d * cs - b * sn)
     }
 
@@ -80,7 +80,7 @@ public struct TransitionTransform: Hashable, Sendable {
     public func resolved(zPosition: Float = 0) -> Transform {
         let scaleX = (a * a + b * b).squareRoot()
         let determinant = a * d - b * c
-        let rotation = scaleX == 0 ? 0 : libcAtan2f(b, a)
+        let rotation = scaleX == 0 ? 0 : PortalMath.atan2(b, a)
         return Transform(translation: Point(x: tx, y: ty), scaleX: scaleX, scaleY: scaleX == 0 ? (c * c + d * d).squareRoot() : determinant / scaleX,
                          rotation: .radians(rotation), zPosition: zPosition, rotation3D: rotation3D)
     }

@@ -25,7 +25,7 @@ struct FlatHitShape {
         midX = f.midX; midY = f.midY
         scaleX = t.scaleX; scaleY = t.scaleY
         rotated = t.rotation.radians != 0
-        if rotated { cos = libcCosf(t.rotation.radians); sin = libcSinf(t.rotation.radians) }
+        if rotated { cos = PortalMath.cos(t.rotation.radians); sin = PortalMath.sin(t.rotation.radians) }
         minX = f.minX; minY = f.minY; maxX = f.maxX; maxY = f.maxY
     }
 
@@ -81,7 +81,7 @@ struct HitGrid {
     static func bounds(_ item: RenderItem) -> Rect {
         let t = item.transform
         let hw = abs(item.frame.width * t.scaleX) / 2, hh = abs(item.frame.height * t.scaleY) / 2
-        let c = abs(libcCosf(t.rotation.radians)), s = abs(libcSinf(t.rotation.radians))
+        let c = abs(PortalMath.cos(t.rotation.radians)), s = abs(PortalMath.sin(t.rotation.radians))
         let ex = hw * c + hh * s, ey = hw * s + hh * c
         let cx = item.frame.midX + t.translation.x, cy = item.frame.midY + t.translation.y
         return Rect(x: cx - ex, y: cy - ey, width: 2 * ex, height: 2 * ey)
@@ -166,8 +166,8 @@ struct HitGrid {
         // About two items per cell, at most 256 × 256 cells.
         let area = max((maxX - minX) * (maxY - minY), 1)
         cellSize = max(8, (area / Float(max(list.count, 1)) * 2).squareRoot())
-        columns = min(256, max(1, Int(((maxX - minX) / cellSize).rounded(.up))))
-        rows = min(256, max(1, Int(((maxY - minY) / cellSize).rounded(.up))))
+        columns = min(256, max(1, Int(PortalMath.rounded((maxX - minX) / cellSize, .up))))
+        rows = min(256, max(1, Int(PortalMath.rounded((maxY - minY) / cellSize, .up))))
         cellSize = max((maxX - minX) / Float(columns), (maxY - minY) / Float(rows), 1)
         let cellCount = columns * rows
         starts.removeAll(keepingCapacity: true)

@@ -44,7 +44,7 @@ struct FixedClock {
         // in binary) must still run those ticks, so whole ticks are counted with a tolerance of
         // a millionth of a tick.
         let total = pending + seconds
-        let whole = (total / step + 1e-6).rounded(.down)
+        let whole = PortalMath.rounded(total / step + 1e-6, .down)
         if whole > Double(maxCatchUpTicks) {
             // Time beyond the cap is dropped, its fraction of a tick with it: a stalled host
             // resumes on a tick boundary.
