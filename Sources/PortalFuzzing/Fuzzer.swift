@@ -57,6 +57,12 @@
 //   transition, scroll motion or press waiting) — within 120 ticks, past which only portal
 //   layers still flying may remain. A trace of the session replays bit for bit:
 //   `TraceRoundTripTests` records `session(seed:calls:world:)` and replays it.
+// - Issue 32's classes (`Findings.swift`): even seeds run the world's *shadow* too (the same
+//   calls without the read-only ones; after every tick the render lists and events must
+//   agree), every `hitTest` answers a drawn view (a portal layer only where it shows), the
+//   render list keeps its tree order (roots by band then z index, each followed by its whole
+//   subtree), and composite calls aim at hidden and transparent flying layers, same-frame
+//   configurations and popup content reused as a stack's root.
 // - `Fuzzer.shrink` is delta debugging over the kept call indices with a caller-given oracle, so
 //   the oracle can run each candidate in a subprocess (a trap cannot be caught in-process; see
 //   `Sources/PortalFuzz/main.swift`).
@@ -90,6 +96,16 @@ public enum Fuzzer {
         var last = -1
         if let failure = execution.run(ops, keep: keep, trace: { last = $0; trace?($0) }) {
             return (failure, last)
+        }
+        // Even seeds run a shadow world too: the same calls without the read-only ones
+        // (issue 32: a query between ticks must change nothing a later tick shows).
+        // (Not run when its class is ignored: a caller that ignores every check only reads the calls.)
+        let shadowKind = "a query changed the world: its shadow, without the queries, diverged"
+        if seed % 2 == 0, !ignore.contains(where: { shadowKind.contains($0) }),
+           let call = Execution.shadowDivergence(ops, keep: keep, main: execution, digests: execution.tickDigests.count),
+           let failure = execution.flag(shadowKind, "after call \(call)",
+                                        "// the same calls without the read-only ones (hitTest, presentation, parent(of:), …) draw another render list") {
+            return (failure, call)
         }
         if let failure = execution.checkCleanup() { return (failure, last) }
         if let text = execution.world.recordedTrace, let failure = execution.checkTrace(text) { return (failure, last) }

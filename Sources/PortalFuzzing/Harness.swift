@@ -35,6 +35,14 @@ final class Execution {
     }
     /// A retained scene kept from the change lists alone (checked after every tick).
     var mirror = RenderMirror()
+    /// Whether this is a world's shadow (`Findings.swift`): it makes the same calls but the
+    /// read-only ones, checks nothing, and keeps its ticks' digests to compare.
+    var isShadow = false
+    /// Per tick checked, a digest of the render list and the events, and the call it ran in.
+    var tickDigests: [Int] = []
+    var tickCalls: [Int] = []
+    /// The index of the call running.
+    var currentCall = 0
     var vars: [Int: Entity] = [:]
     var order: [Int] = []               // variable indices in creation order
     var stacks: [Int] = []
@@ -300,7 +308,10 @@ final class Execution {
         }
         // The drawn bits are the last tick's: a zero-tick `advance(by:)` checks none of them.
         if ticked, let f = checkInput(dead: dead) { return f }
-        for event in world.drainEvents() {
+        if ticked, let f = checkTreeOrder() { return f }
+        let drained = world.drainEvents()
+        recordTick(drained)
+        for event in drained {
             eventSink?(event)
             if case let .globalFrameNotKept(view, _, _) = event { framesNotKept.insert(view) }
             let tick: UInt64?
@@ -396,8 +407,18 @@ final class Execution {
     func run(_ ops: [Op], keep: (Int) -> Bool, trace: ((Int) -> Void)? = nil) -> Failure? {
         for (i, op) in ops.enumerated() where keep(i) {
             trace?(i)
+            currentCall = i
             let isTick: Bool
             switch op { case .tick, .advance: isTick = true; default: isTick = false }
+            if isShadow {
+                // The same calls but the queries; nothing checked, each tick's digest kept.
+                guard !op.isQuery else { continue }
+                var queried: [Entity] = []
+                _ = try? perform(op, i, queried: &queried)
+                failure = nil
+                if isTick { recordTick(world.drainEvents()) }
+                continue
+            }
             var dead = Set<UInt64>()
             if isTick { for (_, e) in vars where !world.isAlive(e) { dead.insert(e.bits) } }
             let before = isTick ? nil : fingerprint()
@@ -746,7 +767,9 @@ final class Execution {
             say("world.popupPolicy = \(stack ? ".stack" : ".oneAtATime")")
         case let .hitTest(x, y):
             say("_ = world.hitTest(Point(x: \(lit(x)), y: \(lit(y))))")
-            if let hit = w.hitTest(Point(x: x, y: y)) { queried = [hit.entity] }
+            let hit = w.hitTest(Point(x: x, y: y))
+            if let hit { queried = [hit.entity] }
+            if let f = checkHit(Point(x: x, y: y), hit) { failure = f }
         case let .tap(x, y):
             say("world.tap(at: Point(x: \(lit(x)), y: \(lit(y))))")
             if let hit = w.tap(at: Point(x: x, y: y)) { queried = [hit.entity] }
@@ -1017,6 +1040,8 @@ final class Execution {
                 guard interactivePop(stack, s, transition: (second.transition, second.code), translation: dx, velocity: velocity) else { return .ok }
             }
             for _ in 0..<2 { guard checkedTick() else { return .ok } }
+        case .probe, .veiledLayer, .sameFrame, .popupStackRoot:
+            return try performFinding(op, i, queried: &queried)
         case let .hitItem(k, tap):
             let items = w.renderList
             guard !items.isEmpty else { return .skipped }
@@ -1334,6 +1359,10 @@ final class Execution {
         for (_, e) in vars where !world.isAlive(e) { dead.insert(e.bits) }
         say("world.tick()")
         world.tick()
+        if isShadow {
+            recordTick(world.drainEvents())
+            return true
+        }
         if let f = checkTick(dead: dead) ?? checkRenderChanges() {
             failure = f
             return false

@@ -145,6 +145,24 @@ enum Op: Sendable {
     // A fresh root view in front (frame, z index 3), made a scroll view, panned along y by the
     // translation in `steps` moves, then lifted (0), cancelled (1) or left down (2).
     case scrollScene(RectSpec, ScrollSpec, Float, Int, UInt8)
+    // Issue 32's classes, from a stream of their own (see `Generator.nextFinding` in
+    // `Findings.swift`). A query, then a change staged to what it hit, then a press there: the
+    // centre of render item k, changed by opacity 0 (0), hiding (1) or hit testing off (2); the
+    // query is made in the world and not in its shadow (`Execution.isShadow`).
+    case probe(Int, UInt8)
+    // A flight with drag to dismiss on fresh views (source frame, destination frame), its layer
+    // hidden (true) or made transparent by an `.opacity(0)` effect (false), after the ticks:
+    // hit-tested at its centre, and pressed and panned there.
+    case veiledLayer(RectSpec, RectSpec, Bool, Int)
+    // A configuration naming something a call earlier in the same frame made: a drag's begin
+    // rule naming a fresh scroll view (0), a push onto a fresh stack of a fresh screen (1), a
+    // scroll of a fresh scroll view (2); each must be accepted.
+    case sameFrame(UInt8, RectSpec)
+    // A popup's content reused as a stack's root or screen: presented from a fresh source
+    // (rect), after the ticks the content made a fresh stack's root in the frame it is
+    // dismissed (0), while presented (1), pushed onto a fresh stack while presented (2) or in
+    // the frame it is dismissed (3); an app view at z index 3 beside it (the band order's witness).
+    case popupStackRoot(RectSpec, UInt8, Int, AnimSpec, Bool)
 }
 
 /// Where a pointer event lands, resolved against the world when the call runs (the reproducer
@@ -278,11 +296,14 @@ struct Generator {
     var scrollViews: [Int] = []  // variables made scroll views
     var pointersDown: [Int] = [] // pointer ids down as the generated events leave them (refusals aside)
     let hostile: Double
+    /// Issue 32's calls' stream (`Findings.swift`).
+    var findings: SplitMix
 
     init(seed: UInt64) {
         rng = SplitMix(seed: seed)
         tree = SplitMix(seed: seed ^ 0x7472_6565_7472_6565)
         input = SplitMix(seed: seed ^ 0x696E_7075_7469_6E70)
+        findings = SplitMix(seed: seed ^ 0x6973_7375_6533_3200)
         hostile = [0.01, 0.03, 0.08][Int(seed % 3)]
     }
 
@@ -355,6 +376,11 @@ struct Generator {
             swap(&rng, &tree)
             defer { swap(&rng, &tree) }
             return nextTree(i)
+        }
+        if views.count >= 4, findings.chance(0.04) {
+            swap(&rng, &findings)
+            defer { swap(&rng, &findings) }
+            return nextFinding(i)
         }
         let h = hostile
         // Keep a supply of views early on.

@@ -167,8 +167,15 @@ final class FrameLog {
     }
 
     @Test func anUnknownVersionIsRefused() {
-        let text = Self.valid.replacingOccurrences(of: "portal-trace 1 ", with: "portal-trace 2 ")
-        #expect(error(text) == TraceError(line: 1, kind: .unknownVersion("2")))
+        let text = Self.valid.replacingOccurrences(of: "portal-trace 1 ", with: "portal-trace 3 ")
+        #expect(error(text) == TraceError(line: 1, kind: .unknownVersion("3")))
+        for version in ["0", "-1", "x"] {
+            let other = Self.valid.replacingOccurrences(of: "portal-trace 1 ", with: "portal-trace \(version) ")
+            #expect(error(other) == TraceError(line: 1, kind: .unknownVersion(version)))
+        }
+        // Versions 1 (the valid text's) and 2 (the one written now) read.
+        #expect(error(Self.valid) == nil)
+        #expect(error(Self.valid.replacingOccurrences(of: "portal-trace 1 ", with: "portal-trace 2 ")) == nil)
         #expect(error("hello\n") == TraceError(line: 1, kind: .notATrace))
     }
 

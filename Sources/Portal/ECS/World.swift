@@ -116,6 +116,14 @@ public final class World {
     /// Bumped each time the render list is rebuilt; the hit grid remembers the one it indexes.
     var renderVersion: UInt64 = 0
     var hitGrid = HitGrid()
+    /// The presses staged since the last tick (`World.pointer` with `.began`), and what each
+    /// hits, worked out as the next tick begins — before any staged call applies — so that a
+    /// press names what ``hitTest(_:)`` answers on the render list of the tick before it,
+    /// whatever calls were staged before it and whether or not the host queried in between
+    /// (`Input/PointerArbiter.swift`).
+    var stagedPresses = 0
+    var pressHits: [HitTestResult?] = []
+    var pressHitCursor = 0
     var components: [ObjectIdentifier: AnyComponentStorage] = [:]
     var systems: [[UserSystem]] = Array(repeating: [], count: TickStage.allCases.count)
     var nextSystemID: UInt64 = 1
@@ -228,7 +236,9 @@ public final class World {
 
         tracks.currentTick = now
         probe(.applyCommands)
+        if stagedPresses > 0 { hitTestStagedPresses() }
         applyCommands(tick: now)
+        if !pressHits.isEmpty { pressHits.removeAll(keepingCapacity: true); pressHitCursor = 0 }
         runSystems(.layoutCapture)
 
         runFeatures(.matching, tick: now)
@@ -366,6 +376,16 @@ public final class World {
     /// - hidden and culled views, which are not in the render list;
     /// - views (and stacks) despawned since the last tick — still drawn until the next tick,
     ///   but their handles are dead: hit testing returns only live handles.
+    ///
+    /// Two things answer over the views: a navigation stack in the middle of a transition (as
+    /// itself, ``HitTestResult/isBusy``), and the flying layer of a portal with drag to
+    /// dismiss, which a press may catch although a layer does not take hits otherwise. Only
+    /// the layer's `allowsHitTesting` is overridden: it is answered only where it was drawn in
+    /// the last render list, at an opacity of 0.01 or more, within the box its frame covers
+    /// through its transform (a hidden, culled or transparent layer lets the point through).
+    ///
+    /// A query changes nothing: what a press hits is worked out on this same render list as
+    /// the tick that applies the press begins, whether or not the host hit-tested meanwhile.
     ///
     /// When some view has a parent, the point is mapped through each item's
     /// ``RenderItem/globalTransform`` — every ancestor's frame, transform and content offset,

@@ -47,11 +47,33 @@ extension World {
         return UInt64(PortalMath.rounded(ticks, .up))
     }
 
+    /// Before the tick applies its staged calls: what each staged press hits, in call order,
+    /// on the render list of the last tick and the state that built it (the calls staged
+    /// before a press in the same frame, applied first in the tick, must not change it — nor
+    /// may a host's `hitTest` between the ticks, which would build the hit grid from a state
+    /// the staged calls had not changed yet).
+    func hitTestStagedPresses() {
+        stagedPresses = 0
+        pressHits.removeAll(keepingCapacity: true)
+        pressHitCursor = 0
+        for command in commands {
+            if case let .pointer(event) = command, event.phase == .began { pressHits.append(hitTest(event.location)) }
+        }
+    }
+
+    /// The hit of the next staged press (see `hitTestStagedPresses`), or — should a press not
+    /// have been counted — a hit test now.
+    private func takePressHit(at location: Point) -> HitTestResult? {
+        guard pressHitCursor < pressHits.count else { return hitTest(location) }
+        defer { pressHitCursor += 1 }
+        return pressHits[pressHitCursor]
+    }
+
     private func pressPointer(_ event: PointerEvent, tick: UInt64) {
         // Validated at the call: the pointer is not down. (A stale record would be a bug.)
         if let stale = pointers.row(of: event.pointer) { endPan(stale, .cancelled, location: event.location, time: event.time, tick: tick); pointers.release(stale) }
         let row = pointers.freeRow()
-        let hit = hitTest(event.location)
+        let hit = takePressHit(at: event.location)
         // The candidates, innermost first, built in the row's own kept storage.
         var candidates: [PanCandidate] = []
         swap(&candidates, &pointers.records[row].candidates)

@@ -88,6 +88,7 @@ extension World {
         switch event.phase {
         case .began:
             pointers.project(event.pointer, time: event.time)
+            stagedPresses += 1
         case .moved:
             if let index { pointers.projected[index].time = event.time }
         case .ended, .cancelled:

@@ -137,14 +137,19 @@ public enum ScrollPhysics {
     /// `startPage` (the page nearest the offset where the drag began), and within `0...lastPage`.
     /// UIKit's paging moves at most one page per flick however hard it is, and with little
     /// velocity goes to the page more than half of which shows: the projection gives both.
-    /// Page k is at offset `minimum + k·pageSize`, the last one at `maximum`.
+    /// Page k is at offset `minimum + k·pageSize`, the last one at `maximum`. Total: any input
+    /// (NaN, infinities, any `startPage` from `Int.min` to `Int.max`) gives a page in
+    /// `0...lastPage`, and none traps.
     public static func targetPage(offset: Double, velocity: Double, rate: ScrollDecelerationRate, pageSize: Double,
                                   minimum: Double, maximum: Double, startPage: Int) -> Int {
         let last = lastPage(pageSize: pageSize, minimum: minimum, maximum: maximum)
         let projected = restingOffset(offset, velocity: velocity, rate: rate)
         let raw = pageSize > 0 ? PortalMath.rounded((projected - minimum) / pageSize, .toNearestOrAwayFromZero) : 0
-        let nearest = raw.isFinite ? Int(max(-1, min(Double(last) + 1, raw))) : startPage
-        return max(0, min(last, max(startPage - 1, min(startPage + 1, nearest))))
+        // The start is clamped first (to −2…last + 2, which changes no answer), so no input
+        // overflows: `startPage ± 1` at `Int.min` or `Int.max` would trap.
+        let start = max(-2, min(last + 2, startPage))
+        let nearest = raw.isFinite ? Int(max(-1, min(Double(last) + 1, raw))) : start
+        return max(0, min(last, max(start - 1, min(start + 1, nearest))))
     }
 
     /// The page nearest `offset` (see ``targetPage(offset:velocity:rate:pageSize:minimum:maximum:startPage:)``).

@@ -614,8 +614,13 @@ extension World {
     }
 
     /// Makes `screen` a child of the stack in `stackSlot` filling `bounds`, if it is not already.
+    ///
+    /// A popup's content (presented, or scaling out) stays a root in the overlay band until it
+    /// leaves, as with any reparenting (`applySetParent`): the stack becomes the home it returns
+    /// to, and lays it out then (`removePopup`). Reparenting it here would draw an overlay-band
+    /// view inside the stack's subtree while the tree and the band order say it is a root.
     private func adopt(_ screen: Entity, stackSlot: Int, bounds: Rect) {
-        guard let slot = views.slot(of: screen) else { return }
+        guard let slot = views.slot(of: screen), !redirectPopupParent(views.entities[stackSlot], of: screen) else { return }
         if views.parent(slot: slot) != stackSlot { views.setParent(stackSlot, of: slot) }
         if views.frame(slot: slot) != bounds {
             setPresented(.x, bounds.minX, slot: slot)
@@ -633,6 +638,8 @@ extension World {
             guard let slot = views.slot(of: screen) else { continue }
             views.setHidden(true, by: .navigation, slot: slot)
             if views.parent(slot: slot) == stackSlot && stagedParents[screen] == nil { views.setParent(nil, of: slot) }
+            // A popup's content returns to no stack it has left.
+            if stagedParents[screen] == nil, popups.states.value(of: screen)?.home == stack { _ = redirectPopupParent(nil, of: screen) }
         }
     }
 

@@ -66,8 +66,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Making `parent` the parent of `view` would put `view` inside its own subtree (`parent`
     /// is `view` or one of its descendants, counting the parent changes staged this frame).
     case parentCycle(Entity, parent: Entity)
-    /// The element `element` of a batch (`frames[3]` of the frames given to `World.setFrames`)
-    /// was refused for `error`; nothing of the batch was applied.
+    /// The element `element` of a batch (`frames[3]` of the frames given to `World.setFrames`),
+    /// or the field `element` of a configuration (`dragToDismiss.begin`), was refused for
+    /// `error`; nothing of the batch, or of the call, was applied.
     indirect case invalidElement(_ element: String, PortalError)
     /// A ``PointerEvent`` moved, ended or cancelled a pointer that is not down (it never began,
     /// or already ended), counting the events sent so far.
@@ -144,7 +145,10 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .recordingUnavailable(reason):
             return "the world cannot start recording: \(reason). Call startRecording() on a fresh world, before anything else."
         case let .invalidElement(element, error):
-            return "\(element) was refused, and with it the whole batch: \(error.description)"
+            // A batch's element (`frames[3]`) takes the batch with it; a configuration's field
+            // (`dragToDismiss.begin`) takes the call.
+            let whole = element.hasSuffix("]") ? "the whole batch" : "the call"
+            return "\(element) was refused, and with it \(whole): \(error.description)"
         }
     }
 }

@@ -329,11 +329,18 @@ extension World {
             }
             setFrame(state.placement.frame, slot: slot)
             setPresented([(.scaleX, 1), (.scaleY, 1), (.opacity, 1), (.translationX, 0), (.translationY, 0)], slot: slot)
-            views.setHidden(true, by: .popup, slot: slot)
+            // Hidden until presented again — unless a stack took it as a screen meanwhile: the
+            // stack shows and hides its screens.
+            if navigation.owners.value(of: content) == nil { views.setHidden(true, by: .popup, slot: slot) }
             views.setRole(.view, slot: slot)
             views.setZIndex(0, slot: slot)
             if let home = state.home, let homeSlot = views.slot(of: home), !isAncestor(slot, of: homeSlot) {
                 views.setParent(homeSlot, of: slot)
+                // A stack's screen fills the stack, as the stack lays out the screens it adopts.
+                if navigation.owners.value(of: content) == home {
+                    let size = views.frame(slot: homeSlot)
+                    setFrame(Rect(x: 0, y: 0, width: size.width, height: size.height), slot: slot)
+                }
             }
         }
         if let reason { events.append(.popupDidDismiss(content, reason: state.dismissal ?? reason, tick: tracks.currentTick)) }

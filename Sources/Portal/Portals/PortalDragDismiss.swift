@@ -104,8 +104,8 @@ extension World {
             do { try requireAppView(backdrop) } catch { throw .invalidElement("dragToDismiss.backdrop", error) }
         }
         if case let .whenScrollViewAtTop(scrollView) = drag.begin {
-            do { try requireView(scrollView) } catch { throw .invalidElement("dragToDismiss.begin", error) }
-            guard scrollViews.index.row(of: scrollView) != nil else { throw .invalidElement("dragToDismiss.begin", .notAScrollView(scrollView)) }
+            // As the staged calls leave it (a scroll view made earlier in the frame counts).
+            do { try requireScrollView(scrollView) } catch { throw .invalidElement("dragToDismiss.begin", error) }
         }
     }
 
@@ -166,17 +166,48 @@ extension World {
     /// A hit on a flying layer of a portal with drag to dismiss (which a press may catch): such a
     /// layer under `point` (of several, the one with the highest entity index), unless an overlay
     /// was hit.
+    ///
+    /// The catch overrides the layer's `allowsHitTesting` (a layer does not take taps itself),
+    /// and nothing else of the hit-test rules: the layer must have been drawn in the last render
+    /// list (not hidden, not culled), at an opacity of 0.01 or more, and `point` must fall in the
+    /// box it was drawn in (its frame through its transform: a layer scaled by an effect is
+    /// caught where it shows, not in its layout frame).
     func portalLayerHit(_ point: Point, _ hit: HitTestResult?) -> HitTestResult? {
         guard hit?.role != .overlay, portals.dragEnabledCount > 0 else { return nil }
-        var best: (Entity, Int)?
+        var best: Entity?
         for (row, layer) in portals.layerOwners.entities.enumerated() {
             let key = Int(portals.layerOwners.values[row])
             guard portals.dragSettings[key] != nil, case .flying = portals.motion[key].phase, portals.records[key].layer == layer,
                   portals.motion[key].crossFadeLayer == nil, allocator.isUsable(layer), let slot = views.slot(of: layer),
-                  views.frame(slot: slot).contains(point) else { continue }
-            if best.map({ layer.index > $0.0.index }) ?? true { best = (layer, slot) }
+                  best.map({ layer.index > $0.index }) ?? true,
+                  let index = renderItemIndex(of: layer, slot: slot), renderItemCatches(index, point) else { continue }
+            best = layer
         }
-        return best.map { HitTestResult(entity: $0.0, role: .overlay) }
+        return best.map { HitTestResult(entity: $0, role: .overlay) }
+    }
+
+    /// The index of `entity`'s own item in the last render list (`slot` is its slot), or `nil`
+    /// when it was not drawn there.
+    func renderItemIndex(of entity: Entity, slot: Int) -> Int? {
+        let itemOf = views.render.itemOf   // exact for a tree list; a hint for a flat one
+        if slot < itemOf.count {
+            let i = Int(itemOf[slot])
+            if i >= 0, i < renderItems.count, renderItems[i].entity == entity { return i }
+        }
+        return renderItems.firstIndex { $0.entity == entity }
+    }
+
+    /// Whether the render item at `index` would take a press at `point` were it hit-testable:
+    /// drawn at an opacity of 0.01 or more (UIKit's rule, as every hit), and `point` inside the
+    /// box it was drawn in.
+    func renderItemCatches(_ index: Int, _ point: Point) -> Bool {
+        let item = renderItems[index]
+        guard item.opacity >= 0.01, point.isFinite else { return false }
+        if views.lastListWasTree {
+            guard let local = item.globalTransform.inverted()?.map(point) else { return false }
+            return local.x >= 0 && local.y >= 0 && local.x <= item.frame.width && local.y <= item.frame.height
+        }
+        return FlatHitShape(item).contains(point)
     }
 }
 

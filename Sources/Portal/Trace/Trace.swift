@@ -34,11 +34,21 @@
 /// handlers by name.
 public struct Trace: Sendable {
     static let magic = "portal-trace"
-    /// The version of the trace format this library writes and reads.
-    public static let formatVersion = 1
+    /// The version of the trace format this library writes. It reads this one and every
+    /// earlier one (``oldestReadableVersion``).
+    ///
+    /// Version 2 writes an unset optional number as `-`: version 1 wrote a zoom's unset corner
+    /// radius as −1, so a zoom refused for a negative radius read back as one with none, and
+    /// its replay accepted it. A version 1 trace still reads as it was written (a negative
+    /// radius there is none).
+    public static let formatVersion = 2
+    /// The oldest trace format version this library reads.
+    public static let oldestReadableVersion = 1
 
     /// The configuration of the recorded world, from the header.
     public let configuration: World.Configuration
+    /// The format version of the text it was read from.
+    public let version: Int
     let lines: [TraceLine]
 
     /// The number of calls in the trace (refused ones included).
@@ -58,7 +68,9 @@ public struct Trace: Sendable {
         var rows = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard rows.last == "" else { throw TraceError(line: rows.count, kind: .truncated) }
         rows.removeLast()
-        configuration = try Self.header(rows[0])
+        let (configuration, version) = try Self.header(rows[0])
+        self.configuration = configuration
+        self.version = version
         var lines: [TraceLine] = []
         var spawned = 0
         for (i, row) in rows.enumerated().dropFirst() {
@@ -70,7 +82,7 @@ public struct Trace: Sendable {
             let count = spawned
             var decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
                                        resolve: { name throws(TraceError) in try Self.check(name, spawned: count, line: number) },
-                                       atomicHandlers: [:], navigationHandlers: [:], dryRun: true)
+                                       atomicHandlers: [:], navigationHandlers: [:], dryRun: true, version: version)
             let call = try decoder.call()
             if type(of: call).spawns && !line.refused {
                 spawned += 1
@@ -97,11 +109,13 @@ public struct Trace: Sendable {
         throw TraceError(line: line, kind: .malformed("‘\(name)’ is not an entity (eN or #HEX)"))
     }
 
-    static func header(_ row: Substring) throws(TraceError) -> World.Configuration {
+    static func header(_ row: Substring) throws(TraceError) -> (World.Configuration, Int) {
         let words = row.split(separator: " ")
         guard words.first.map(String.init) == magic else { throw TraceError(line: 1, kind: .notATrace) }
         guard words.count >= 2 else { throw TraceError(line: 1, kind: .truncated) }
-        guard Int(words[1]) == formatVersion else { throw TraceError(line: 1, kind: .unknownVersion(String(words[1]))) }
+        guard let version = Int(words[1]), (oldestReadableVersion...formatVersion).contains(version) else {
+            throw TraceError(line: 1, kind: .unknownVersion(String(words[1])))
+        }
         var config = World.Configuration()
         var seen = Set<String>()
         for word in words.dropFirst(2) {
@@ -126,7 +140,7 @@ public struct Trace: Sendable {
         } catch {
             throw TraceError(line: 1, kind: .malformed("the configuration is invalid: \(error)"))
         }
-        return config
+        return (config, version)
     }
 
     /// Replays the trace on a fresh world and returns it.
@@ -200,7 +214,8 @@ public final class TraceReplayer {
                                        if name.hasPrefix("e"), let n = Int(name.dropFirst()), n >= 1, n <= spawned.count { return spawned[n - 1] }
                                        return try Trace.check(name, spawned: 0, line: line.number)
                                    },
-                                   atomicHandlers: atomicHandlers, navigationHandlers: navigationHandlers, dryRun: false)
+                                   atomicHandlers: atomicHandlers, navigationHandlers: navigationHandlers, dryRun: false,
+                                   version: trace.version)
         let call = try decoder.call()
         let outcome: Result<Entity?, PortalError>
         do throws(PortalError) {
@@ -265,7 +280,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .truncated: what = "the trace is truncated (its last line has no newline, or the header is incomplete)"
         case .notATrace: what = "not a Portal trace (the first line must start with \(Trace.magic))"
-        case let .unknownVersion(v): what = "unknown trace format version \(v) (this library reads version \(Trace.formatVersion))"
+        case let .unknownVersion(v): what = "unknown trace format version \(v) (this library reads versions \(Trace.oldestReadableVersion) to \(Trace.formatVersion))"
         case let .malformed(m): what = "malformed: \(m)"
         case let .unknownCall(c): what = "unknown call ‘\(c)’"
         case let .unknownEntity(e): what = "\(e) was never spawned"

@@ -149,10 +149,14 @@ extension TraceWriter {
             // The options are written only when set, so default zooms trace as they always have.
             raw("zoom("); entity(source)
             if options != ZoomOptions() {
+                // Each optional is told apart from every value it may hold (a host may pass
+                // any number, and a refused call must replay as refused): the alignment rect
+                // and the drag by a flag of their own, the corner radius as `-` when unset.
                 let a = options.alignmentRect
                 let d = options.dragToDismiss
-                comma(); floats(a == nil ? 0 : 1, a?.minX ?? 0, a?.minY ?? 0, a?.width ?? 0, a?.height ?? 0,
-                                options.cornerRadius ?? -1, options.shadowRadius, options.dimmingOpacity,
+                comma(); floats(a == nil ? 0 : 1, a?.minX ?? 0, a?.minY ?? 0, a?.width ?? 0, a?.height ?? 0)
+                comma(); if let r = options.cornerRadius { float(r) } else { raw("-") }
+                comma(); floats(options.shadowRadius, options.dimmingOpacity,
                                 d == nil ? 0 : d!.direction == .down ? 1 : 2, d?.minimumScale ?? 0, d?.scaleDistance ?? 0, d?.dismissDistance ?? 0)
             }
             raw(")")
@@ -204,6 +208,9 @@ struct TraceDecoder {
     let navigationHandlers: [String: NavigationTransition.Handler]
     /// Checking a trace as it is parsed: custom transitions are resolved only at the replay.
     let dryRun: Bool
+    /// The trace's format version (see ``Trace/formatVersion``): version 1 wrote a zoom's unset
+    /// corner radius as −1.
+    let version: Int
     /// The key being read, for messages. A box: a non-mutating reader called as
     /// `read(take(key))` runs on a copy of the decoder made before `take` names the key.
     final class Field { var name = "" }
@@ -451,11 +458,21 @@ struct TraceDecoder {
         case "zoom":
             guard items.count > 1 else { return .zoom(source: try entity(one(items)), ZoomOptions()) }
             guard let first = items.first else { throw malformed("a zoom needs its source") }
-            let n = try floats(Array(items.dropFirst()), 12)
+            var values = try count(Array(items.dropFirst()), 12)
+            // The corner radius: `-` when unset (version 2); version 1 wrote −1 for unset.
+            let radius: Float?
+            if version >= 2 {
+                radius = values[5] == .atom("-") ? nil : try float(values[5])
+            } else {
+                let r = try float(values[5])
+                radius = r < 0 ? nil : r
+            }
+            values[5] = .atom("0")
+            let n = try floats(values, 12)
             let drag = n[8] == 0 ? nil : DragDismissStyle(direction: n[8] == 1 ? .down : .any, minimumScale: n[9], scaleDistance: n[10],
                                                           dismissDistance: n[11])
             let options = ZoomOptions(alignmentRect: n[0] != 0 ? Rect(x: n[1], y: n[2], width: n[3], height: n[4]) : nil,
-                                      cornerRadius: n[5] < 0 ? nil : n[5], shadowRadius: n[6], dimmingOpacity: n[7], dragToDismiss: drag)
+                                      cornerRadius: radius, shadowRadius: n[6], dimmingOpacity: n[7], dragToDismiss: drag)
             return .zoom(source: try entity(first), options)
         default: throw malformed("‘\(name)’ is not a navigation transition")
         }
