@@ -24,7 +24,7 @@ public struct ComponentTable<Value> {
 
     /// Calls `body` with every row's entity and a mutable reference to its value.
     /// Rows must not be inserted or removed during the call (the closure cannot reach the table).
-    public mutating func updateEach(_ body: (Entity, inout Value) throws -> Void) rethrows {
+    public mutating func updateEach<E: Error>(_ body: (Entity, inout Value) throws(E) -> Void) throws(E) {
         let dense = index.dense
         for row in values.indices {
             try body(dense[row], &values[row])

@@ -12,6 +12,16 @@ import Darwin
 import ucrt
 #elseif canImport(WASILibc)
 import WASILibc
+#elseif hasFeature(Embedded)
+// Embedded Swift (no libc module): the same C functions, linked from the platform's libm.
+// Temporary: the pure-Swift math replaces this file.
+@_extern(c, "exp") func exp(_ x: Double) -> Double
+@_extern(c, "log") func log(_ x: Double) -> Double
+@_extern(c, "sin") func sin(_ x: Double) -> Double
+@_extern(c, "cos") func cos(_ x: Double) -> Double
+@_extern(c, "sinf") func sinf(_ x: Float) -> Float
+@_extern(c, "cosf") func cosf(_ x: Float) -> Float
+@_extern(c, "atan2f") func atan2f(_ y: Float, _ x: Float) -> Float
 #else
 #error("Portal needs a C math library (Glibc, Musl, Darwin, ucrt or WASILibc)")
 #endif
