@@ -185,7 +185,8 @@ extension World {
     }
 
     /// Calls `body` with every live entity that has a component of `type` and a mutable reference
-    /// to its value (an entity despawned this frame is skipped, as in ``forEach(_:_:)``). During
+    /// to its value (an entity despawned this frame is skipped, as in
+    /// ``forEach(_:_:)-(Value.Type,_)``). During
     /// the call the table refuses other reads and writes (``PortalError/componentTableBusy(_:)``).
     public func updateEach<Value>(_ type: Value.Type, _ body: (Entity, inout Value) -> Void) throws(PortalError) {
         try updateEach(requireKey(type), body)
