@@ -6,15 +6,15 @@ import Testing
 
 @Suite("Features: registered systems, points, probes and removal hooks")
 struct FeatureTests {
-    private static func names(_ world: World, _ point: FeaturePoint) -> [ObjectIdentifier] {
+    private static func names(_ world: World, _ point: FeaturePoint) -> [String] {
         world.features.systems[point.rawValue].map(\.feature)
     }
 
     @Test func everyWorldRegistersTheSameSystemsAtEachPoint() {
         let world = World()
-        let portals = ObjectIdentifier(PortalFeature.self), navigation = ObjectIdentifier(NavigationFeature.self)
-        let headers = ObjectIdentifier(FlowingHeaderFeature.self), popups = ObjectIdentifier(PopupFeature.self)
-        let pointers = ObjectIdentifier(PointerFeature.self), scrollViews = ObjectIdentifier(ScrollViewFeature.self)
+        let portals = PortalFeature.name, navigation = NavigationFeature.name
+        let headers = FlowingHeaderFeature.name, popups = PopupFeature.name
+        let pointers = PointerFeature.name, scrollViews = ScrollViewFeature.name
         #expect(Self.names(world, .matching) == [pointers, scrollViews, portals, headers])
         #expect(Self.names(world, .finish) == [portals, navigation, popups])
         #expect(Self.names(world, .placement) == [navigation, headers, popups])
@@ -48,6 +48,6 @@ struct FeatureTests {
         try world.portal(card, id: "hero", as: .source)
         let other = try world.spawnView(frame: Rect(x: 0, y: 300, width: 50, height: 50))
         try world.portal(other, id: "other", as: .source)   // a second use adds nothing
-        #expect(world.removal.hooks.map(\.owner) == [ObjectIdentifier(NavigationFeature.self), ObjectIdentifier(PortalFeature.self)])
+        #expect(world.removal.hooks.map(\.owner) == [.feature(NavigationFeature.name), .feature(PortalFeature.name)])
     }
 }

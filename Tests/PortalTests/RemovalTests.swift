@@ -112,10 +112,9 @@ struct RemovalTests {
     }
 
     @Test func everyRemovalTakesTheOneRemovalPath() throws {
-        struct Probe {}
         let world = World()
         var removed: [Entity] = []
-        world.removal.register(ObjectIdentifier(Probe.self)) { _, entity in removed.append(entity) }
+        world.removal.register(.feature("probe")) { _, entity in removed.append(entity) }
         // A portal layer that lands.
         let card = try world.spawnView(frame: Rect(x: 0, y: 100, width: 50, height: 50))
         let detail = try world.spawnView(frame: Rect(x: 0, y: 200, width: 200, height: 200))

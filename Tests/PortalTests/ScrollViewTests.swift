@@ -14,7 +14,7 @@ private func listWorld(_ configure: (inout ScrollViewConfiguration) -> Void = { 
 
 /// The scroll views' pan handler, as the pointer arbiter calls it.
 private func handler(_ world: World) throws -> PanHandler {
-    try #require(world.features.panHandlers.first { $0.feature == ObjectIdentifier(ScrollViewFeature.self) })
+    try #require(world.features.panHandlers.first { $0.feature == ScrollViewFeature.name })
 }
 
 /// Drives a pan the way the arbiter does: each update applies, then a tick runs.
@@ -489,7 +489,7 @@ struct ScrollViewModelTests {
                 }
             }
         }
-        let h = try #require(world.features.panHandlers.first { $0.feature == ObjectIdentifier(ScrollViewFeature.self) })
+        let h = try #require(world.features.panHandlers.first { $0.feature == ScrollViewFeature.name })
         for gesture in 0..<60 {
             let roll = Int.random(in: 0..<10, using: &rng)
             if roll < 6 {

@@ -22,6 +22,7 @@ struct FakePannable {
 
 /// A feature whose pan handler is `FakePannable`, registered after the built-in ones.
 enum FakePanFeature: Feature {
+    static let name = "fakePan"
     static func register(in features: inout FeatureRegistry) {
         func pannable(_ world: World, _ view: Entity) -> FakePannable? { try? world.component(FakePannable.self, of: view) }
         features.addPanHandler(

@@ -1,9 +1,10 @@
 /// A table of one user-defined component type: a sparse index plus one dense column of values.
 ///
-/// Register a type with ``World/register(_:)``, then insert, read, update and remove values
-/// per entity, and iterate all rows in your own systems with
-/// ``World/forEach(_:_:)`` or ``World/updateEach(_:_:)``. The column is contiguous, so a loop
-/// over it is a plain loop over an array. Despawning an entity removes its row from every table.
+/// Register a type with ``World/registerComponent(_:name:)`` (or, in the normal build,
+/// ``World/register(_:)``), then insert, read, update and remove values per entity, and iterate
+/// all rows in your own systems with ``World/forEach(_:_:)-(ComponentKey<Value>,_)`` or
+/// ``World/updateEach(_:_:)-(ComponentKey<Value>,_)``. The column is contiguous, so a loop over
+/// it is a plain loop over an array. Despawning an entity removes its row from every table.
 ///
 /// - Complexity: insert, remove and lookup are O(1); iteration is O(rows).
 public struct ComponentTable<Value> {
@@ -24,7 +25,7 @@ public struct ComponentTable<Value> {
 
     /// Calls `body` with every row's entity and a mutable reference to its value.
     /// Rows must not be inserted or removed during the call (the closure cannot reach the table).
-    public mutating func updateEach(_ body: (Entity, inout Value) throws -> Void) rethrows {
+    public mutating func updateEach<E: Error>(_ body: (Entity, inout Value) throws(E) -> Void) throws(E) {
         let dense = index.dense
         for row in values.indices {
             try body(dense[row], &values[row])

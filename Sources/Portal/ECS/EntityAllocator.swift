@@ -19,7 +19,7 @@ struct EntityAllocator {
     private(set) var liveCount = 0
     /// The number of indices that may ever be handed out: 2³² − 1 (tests lower it to reach the
     /// limit).
-    var indexLimit = Int(UInt32.max)
+    var indexLimit = Int(clamping: UInt32.max)
 
     /// The number of indices ever handed out (live, free and retired).
     var indexCount: Int { generations.count }

@@ -6,8 +6,13 @@
 //
 // So a new call is four places: its public function (`try submit(SetFoo(view: view))`), its call
 // type, its staged command's case and apply arm (in its feature's folder, often the same file),
-// and one line that registers the call type (`CoreCalls.all` or its feature's `register(in:)`),
-// which is how the trace decoder finds it by its verb.
+// and one line that registers the call type (`CoreCalls.all` or its feature's `register(in:)`,
+// as `.of(SetFoo.self)`), which is how the trace decoder finds it by its verb.
+//
+// The decoder's table holds no call types: each registered type becomes a `CallEntry`, its verb
+// and flags and a closure that reads a line into a `DecodedCall` (a closure that submits it).
+// So the table is functions, not metatypes, and the same code builds in Embedded Swift, which
+// has no existential metatypes (`any HostCall.Type`) and cannot open an `any HostCall`.
 
 /// One host call: its arguments as stored properties, what it does, and how a trace spells it.
 protocol HostCall: SendableMetatype {
@@ -21,6 +26,8 @@ protocol HostCall: SendableMetatype {
     /// Whether the call makes an entity the trace names by spawn order (`-> eN`); its output
     /// is that entity.
     static var spawns: Bool { get }
+    /// The entity the call made, for a call that ``spawns`` (its output); `nil` for any other.
+    static func spawned(by output: Output) -> Entity?
     /// Writes the call's keys (the recorder has written `@TICK` and the verb).
     func write(to trace: inout TraceWriter)
     /// Reads the call's keys back, in the order `write` writes them.
@@ -36,10 +43,12 @@ protocol SpawningCall: HostCall where Output == Entity {}
 extension HostCall {
     static var acceptsNaN: Bool { false }
     static var spawns: Bool { false }
+    static func spawned(by output: Output) -> Entity? { nil }
 }
 
 extension SpawningCall {
     static var spawns: Bool { true }
+    static func spawned(by output: Entity) -> Entity? { output }
 }
 
 /// A call with no arguments: its line is its verb alone.
@@ -63,29 +72,55 @@ extension World {
         return try call.perform(on: self)
     }
 
-    /// `submit` for an opened call from a trace: returns the entity it made when it spawns.
+    /// `submit` for a call read from a trace: returns the entity it made when it spawns.
     func submitSpawning<C: HostCall>(_ call: C) throws(PortalError) -> Entity? {
-        let output = try submit(call)
-        return C.spawns ? output as? Entity : nil
+        C.spawned(by: try submit(call))
     }
+}
+
+/// A registered call type as the trace decoder sees it: its verb and flags, and how to read a
+/// line of it into a call ready to submit.
+struct CallEntry: Sendable {
+    /// ``HostCall/verb``.
+    let verb: String
+    /// ``HostCall/acceptsNaN``.
+    let acceptsNaN: Bool
+    /// ``HostCall/spawns``.
+    let spawns: Bool
+    /// Reads the call's keys (``HostCall/init(reading:)``).
+    let read: @Sendable (inout TraceDecoder) throws(TraceError) -> DecodedCall
+
+    /// The entry of call type `type`.
+    static func of<C: HostCall>(_ type: C.Type) -> CallEntry {
+        CallEntry(verb: C.verb, acceptsNaN: C.acceptsNaN, spawns: C.spawns) { decoder throws(TraceError) in
+            let call = try C(reading: &decoder)
+            return DecodedCall { world throws(PortalError) in try world.submitSpawning(call) }
+        }
+    }
+}
+
+/// A call read from a trace, ready to submit: submitting returns the entity it made, if it spawns.
+struct DecodedCall {
+    /// Submits the call to `world` (``World/submit(_:)``).
+    let submit: (World) throws(PortalError) -> Entity?
 }
 
 /// The calls of the core (entities, time, views, the tree); each feature registers its own in
 /// its `register(in:)`.
 enum CoreCalls {
-    static let all: [any HostCall.Type] = [
-        SpawnCall.self, DespawnCall.self, AdvanceCall.self, TickCall.self, SetReduceMotion.self,
-        SpawnViewCall.self, UpdateCall.self, AnimateCall.self, SetZIndex.self, SetAllowsHitTesting.self,
-        SetHidden.self, SetCornerStyle.self, SetFramesCall.self,
-        SetParentCall.self, SetContentOffset.self, SetClipsToBounds.self,
+    static let all: [CallEntry] = [
+        .of(SpawnCall.self), .of(DespawnCall.self), .of(AdvanceCall.self), .of(TickCall.self), .of(SetReduceMotion.self),
+        .of(SpawnViewCall.self), .of(UpdateCall.self), .of(AnimateCall.self), .of(SetZIndex.self), .of(SetAllowsHitTesting.self),
+        .of(SetHidden.self), .of(SetCornerStyle.self), .of(SetFramesCall.self),
+        .of(SetParentCall.self), .of(SetContentOffset.self), .of(SetClipsToBounds.self),
     ]
 }
 
 /// Every call type a trace can name, by verb: the core's and the features'.
 enum HostCallTable {
-    static let byVerb: [String: any HostCall.Type] = {
-        var table: [String: any HostCall.Type] = [:]
-        for type in CoreCalls.all + FeatureRegistry.builtIn().calls { table[type.verb] = type }
+    static let byVerb: [String: CallEntry] = {
+        var table: [String: CallEntry] = [:]
+        for entry in CoreCalls.all + FeatureRegistry.builtIn().calls { table[entry.verb] = entry }
         return table
     }()
 }

@@ -21,9 +21,16 @@
 /// A feature's part in removing an entity: it forgets the entity in its own tables. A hook may
 /// remove other entities (a stack its progress view), which go through the same path.
 struct RemovalHook {
-    /// Which feature or user component type registered it (each registers once): its type.
-    let owner: ObjectIdentifier
+    /// Which feature or user component type registered it (each registers once).
+    let owner: RemovalOwner
     let run: (World, Entity) -> Void
+}
+
+/// Who registered a removal hook: a feature (by its ``Feature/name``) or a user component
+/// table (by its ``ComponentKey`` number).
+enum RemovalOwner: Equatable {
+    case feature(String)
+    case component(Int)
 }
 
 /// The store-level step of the removal path.
@@ -42,12 +49,12 @@ struct RemovalRegistry {
     private(set) var hooks: [RemovalHook] = []
 
     /// Whether `owner` has registered its hook.
-    func contains(_ owner: ObjectIdentifier) -> Bool {
+    func contains(_ owner: RemovalOwner) -> Bool {
         hooks.contains(where: { $0.owner == owner })
     }
 
     /// Registers `run` for `owner`, unless it has registered already.
-    mutating func register(_ owner: ObjectIdentifier, _ run: @escaping (World, Entity) -> Void) {
+    mutating func register(_ owner: RemovalOwner, _ run: @escaping (World, Entity) -> Void) {
         guard !contains(owner) else { return }
         hooks.append(RemovalHook(owner: owner, run: run))
     }

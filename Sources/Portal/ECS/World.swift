@@ -124,7 +124,10 @@ public final class World {
     var stagedPresses = 0
     var pressHits: [HitTestResult?] = []
     var pressHitCursor = 0
-    var components: [ObjectIdentifier: AnyComponentStorage] = [:]
+    /// The user component tables, indexed by ``ComponentKey`` (`World+Components.swift`).
+    var components: [AnyComponentStorage] = []
+    /// The table of each component type registered by type (not in Embedded Swift builds).
+    var componentKeys: [ObjectIdentifier: Int] = [:]
     var systems: [[UserSystem]] = Array(repeating: [], count: TickStage.allCases.count)
     var nextSystemID: UInt64 = 1
     var nextAnimationID: UInt64 = 1
@@ -235,38 +238,38 @@ public final class World {
         let now = clock.tick + 1
 
         tracks.currentTick = now
-        probe(.applyCommands)
-        if stagedPresses > 0 { hitTestStagedPresses() }
-        applyCommands(tick: now)
-        if !pressHits.isEmpty { pressHits.removeAll(keepingCapacity: true); pressHitCursor = 0 }
-        runSystems(.layoutCapture)
-
-        runFeatures(.matching, tick: now)
-        runSystems(.matching)
-
-        probe(.curves)
-        tracks.prepare(tick: now)
-        probe(.lanes)
-        tracks.advanceLanes()
-        runSystems(.interpolation)
-
-        probe(.trackFinish)
-        tracks.finish(tick: now, views: &views, events: &events)
-        runFeatures(.finish, tick: now)
-        runSystems(.finish)
-
-        probe(.writeBack)
-        tracks.writeBack(into: &views)
-        // Features place views from this tick's presented values, then follow what moved.
-        runFeatures(.placement, tick: now)
-        runFeatures(.follow, tick: now)
-        probe(.drawOrder)
-        views.refreshOrder()
-        probe(.renderList)
-        buildRenderList()
-        clock.advanceOneTick()
-        runSystems(.output)
-        probe(.end)
+        // The steps in `TickSchedule.steps` (`Schedule.swift`), the one table of the tick.
+        for step in TickSchedule.steps {
+            switch step {
+            case .applyCommands:
+                probe(.applyCommands)
+                if stagedPresses > 0 { hitTestStagedPresses() }
+                applyCommands(tick: now)
+                if !pressHits.isEmpty { pressHits.removeAll(keepingCapacity: true); pressHitCursor = 0 }
+            case let .userSystems(stage): runSystems(stage)
+            case let .features(point): runFeatures(point, tick: now)
+            case .curves:
+                probe(.curves)
+                tracks.prepare(tick: now)
+            case .lanes:
+                probe(.lanes)
+                tracks.advanceLanes()
+            case .trackFinish:
+                probe(.trackFinish)
+                tracks.finish(tick: now, views: &views, events: &events)
+            case .writeBack:
+                probe(.writeBack)
+                tracks.writeBack(into: &views)
+            case .drawOrder:
+                probe(.drawOrder)
+                views.refreshOrder()
+            case .renderList:
+                probe(.renderList)
+                buildRenderList()
+            case .advanceClock: clock.advanceOneTick()
+            case .end: probe(.end)
+            }
+        }
         checkInvariants()
     }
 
@@ -301,7 +304,7 @@ public final class World {
     }
 
     /// The names of the systems in `stage`, in the order they run.
-    public func systemNames(in stage: TickStage) -> [String] { systems[stage.rawValue].map(\.name) }
+    public func systemNames(in stage: TickStage) -> [String] { systems[stage.rawValue].map { $0.name } }
 
     private func runSystems(_ stage: TickStage) {
         let list = systems[stage.rawValue]
@@ -317,7 +320,7 @@ public final class World {
     public var renderList: [RenderItem] { renderItems }
 
     /// Calls `body` with the render list without copying it.
-    public func withRenderList<R>(_ body: ([RenderItem]) throws -> R) rethrows -> R { try body(renderItems) }
+    public func withRenderList<R, E: Error>(_ body: ([RenderItem]) throws(E) -> R) throws(E) -> R { try body(renderItems) }
 
     /// Whether each tick records ``renderChanges``, what it did to the render list (off by
     /// default: a host that redraws the whole list needs none). Turning it on makes the current
@@ -337,7 +340,7 @@ public final class World {
     public var renderChanges: RenderChanges { views.changeLog.changes }
 
     /// Calls `body` with ``renderChanges`` without copying it.
-    public func withRenderChanges<R>(_ body: (RenderChanges) throws -> R) rethrows -> R { try body(views.changeLog.changes) }
+    public func withRenderChanges<R, E: Error>(_ body: (RenderChanges) throws(E) -> R) throws(E) -> R { try body(views.changeLog.changes) }
 
     /// The ``RenderKey`` of the render list's item at `index` (O(number of portal layers drawing
     /// a content subtree), usually O(1)).
@@ -451,7 +454,7 @@ public final class World {
         allocator.checkInvariants()
         views.checkInvariants(isAlive: { allocator.isAlive($0) }, laneCount: tracks.laneCount)
         tracks.checkInvariants(views: views)
-        for storage in components.values { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
+        for storage in components { storage.checkInvariants(isAlive: { allocator.isAlive($0) }) }
         for check in features.invariantChecks { check(self) }
         views.checkPropagation(items: renderItems, clips: renderClips)
         checkTreeOutput()

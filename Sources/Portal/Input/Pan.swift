@@ -64,8 +64,8 @@ struct PanUpdate {
 
 /// A feature's part in touch ownership, registered with `FeatureRegistry.addPanHandler(_:)`.
 struct PanHandler {
-    /// The feature that registered it.
-    let feature: ObjectIdentifier
+    /// The feature that registered it (its ``Feature/name``).
+    let feature: String
     /// Whether the feature has a pan candidate at `view` (a scroll view, a stack).
     let isCandidate: (World, _ view: Entity) -> Bool
     /// A press landed on `view`'s subtree; returns whether it stopped something (a decelerating

@@ -5,8 +5,10 @@
 /// (The events themselves apply with the staged calls; the pan handlers are the other
 /// features'.)
 enum PointerFeature: Feature {
+    static let name = "pointers"
+
     static func register(in features: inout FeatureRegistry) {
-        features.addCalls(PointerCall.self)
+        features.addCalls(.of(PointerCall.self))
         features.addSystem(.matching) { world, tick in world.runPointers(tick: tick) }
         // A press within the slop waits for its long press, which the tick clock fires.
         features.addIdleCheck { world in

@@ -136,7 +136,7 @@ struct PointerStore {
     func checkInvariants() {
         precondition(downCount == records.count { $0.isDown }, "pointers: downCount \(downCount) disagrees with the records")
         precondition(rows.count == downCount, "pointers: the row index holds \(rows.count) pointers, \(downCount) are down")
-        precondition(firstFree <= records.count && records[..<firstFree].allSatisfy(\.isDown), "pointers: a free row below firstFree \(firstFree)")
+        precondition(firstFree <= records.count && records[..<firstFree].allSatisfy { $0.isDown }, "pointers: a free row below firstFree \(firstFree)")
         for (row, record) in records.enumerated() where record.isDown {
             precondition(records.count { $0.isDown && $0.pointer == record.pointer } == 1, "pointers: \(record.pointer) is down twice")
             precondition(rows.find(record.pointer) == row, "pointers: the row index has \(record.pointer) at \(rows.find(record.pointer).map(String.init) ?? "nil"), not \(row)")

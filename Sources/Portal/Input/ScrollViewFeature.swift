@@ -4,8 +4,10 @@
 /// matching, headers and popups see this tick's offsets; their pans come from the pointer
 /// arbiter (`Input/Pan.swift`).
 enum ScrollViewFeature: Feature {
+    static let name = "scrollViews"
+
     static func register(in features: inout FeatureRegistry) {
-        features.addCalls(MakeScrollViewCall.self, RemoveScrollViewCall.self, ScrollToCall.self)
+        features.addCalls(.of(MakeScrollViewCall.self), .of(RemoveScrollViewCall.self), .of(ScrollToCall.self))
         features.addSystem(.matching, phase: .scrollViews) { world, tick in world.runScrollViews(tick: tick) }
         features.addRemovalHook { world, entity in world.scrollViews.remove(entity) }
         features.addPanHandler(isCandidate: { world, view in world.scrollViews.index.contains(view) },

@@ -3,9 +3,11 @@
 /// Navigation stacks: finishing transitions; a stack places its screens, so they are not
 /// despawned or reparented alone, and a stack in the middle of a transition takes the taps on it.
 enum NavigationFeature: Feature {
+    static let name = "navigation"
+
     static func register(in features: inout FeatureRegistry) {
-        features.addCalls(SpawnNavigationStackCall.self, SpawnScreenCall.self, PushCall.self, PopCall.self, PopToRootCall.self,
-                          SetStackCall.self, BeginInteractivePopCall.self, UpdateInteractivePopCall.self, EndInteractivePopCall.self)
+        features.addCalls(.of(SpawnNavigationStackCall.self), .of(SpawnScreenCall.self), .of(PushCall.self), .of(PopCall.self), .of(PopToRootCall.self),
+                          .of(SetStackCall.self), .of(BeginInteractivePopCall.self), .of(UpdateInteractivePopCall.self), .of(EndInteractivePopCall.self))
         features.addSystem(.finish) { world, tick in world.runNavigationFinish(tick: tick) }
         // A zoom places its screen from the source as drawn this tick.
         features.addSystem(.placement) { world, _ in world.runNavigationZoom() }

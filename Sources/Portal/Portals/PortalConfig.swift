@@ -116,21 +116,18 @@ public struct PortalAnimationWithCompletion: PortalAnimationProtocol, Hashable {
     public var minimumDuration: Double { 0 }
 }
 
-/// A portal animation as a configuration holds it: the two built-in kinds inline (no
-/// existential box), any other conformer boxed.
+/// A portal animation as a configuration holds it: the two built-in kinds inline, any other
+/// conformer by its four numbers (what a flight reads of it), so no existential box is stored
+/// and the same code builds in Embedded Swift.
 enum PortalTiming: Sendable {
     case fixed(PortalAnimation)
     case completion(PortalAnimationWithCompletion)
-    case custom(any PortalAnimationProtocol)
+    case custom(PortalTimingParts)
 
-    init(_ animation: any PortalAnimationProtocol) {
-        if let fixed = animation as? PortalAnimation {
-            self = .fixed(fixed)
-        } else if let completion = animation as? PortalAnimationWithCompletion {
-            self = .completion(completion)
-        } else {
-            self = .custom(animation)
-        }
+    /// Any conformer, by the four numbers a flight reads.
+    init<A: PortalAnimationProtocol>(custom animation: A) {
+        self = .custom(PortalTimingParts(value: animation.value, delay: animation.delay,
+                                         completionCriteria: animation.completionCriteria, minimumDuration: animation.minimumDuration))
     }
 
     /// Everything a flight reads of the timing, in one switch (each property alone switches and
@@ -143,46 +140,19 @@ enum PortalTiming: Sendable {
         }
     }
 
-    /// The animation as the protocol's existential (boxed when read).
-    var animation: any PortalAnimationProtocol {
-        switch self {
-        case let .fixed(a): return a
-        case let .completion(a): return a
-        case let .custom(a): return a
-        }
-    }
+    var value: Animation { parts.value }
+    var delay: Double { parts.delay }
+    var completionCriteria: AnimationCompletionCriteria { parts.completionCriteria }
+    var minimumDuration: Double { parts.minimumDuration }
+}
 
-    var value: Animation {
-        switch self {
-        case let .fixed(a): return a.value
-        case let .completion(a): return a.value
-        case let .custom(a): return a.value
-        }
-    }
-
-    var delay: Double {
-        switch self {
-        case let .fixed(a): return a.delay
-        case let .completion(a): return a.delay
-        case let .custom(a): return a.delay
-        }
-    }
-
-    var completionCriteria: AnimationCompletionCriteria {
-        switch self {
-        case let .fixed(a): return a.completionCriteria
-        case let .completion(a): return a.completionCriteria
-        case let .custom(a): return a.completionCriteria
-        }
-    }
-
-    var minimumDuration: Double {
-        switch self {
-        case let .fixed(a): return a.minimumDuration
-        case let .completion(a): return a.minimumDuration
-        case let .custom(a): return a.minimumDuration
-        }
-    }
+/// A portal animation of another type than the two built-in ones, as a configuration holds it:
+/// the four numbers a flight reads (and a trace records).
+struct PortalTimingParts: PortalAnimationProtocol, Hashable {
+    let value: Animation
+    let delay: Double
+    let completionCriteria: AnimationCompletionCriteria
+    let minimumDuration: Double
 }
 
 /// The corner radii a portal layer interpolates between, and their style.
@@ -209,11 +179,6 @@ public struct PortalCorners: Hashable, Sendable {
 ///                                     corners: PortalCorners(source: 8, destination: 16))
 /// ```
 public struct PortalTransitionConfig: Sendable {
-    /// The timing of the flight.
-    public var animation: any PortalAnimationProtocol {
-        get { timing.animation }
-        set { timing = PortalTiming(newValue) }
-    }
     /// The timing, with the built-in kinds held inline: a configuration made for each call
     /// (as a host writes `PortalTransitionConfig(animation: PortalAnimation(.smooth))`) puts no
     /// box on the heap.
@@ -267,7 +232,20 @@ public struct PortalTransitionConfig: Sendable {
                   allowsHitTesting: allowsHitTesting, effects: effects)
     }
 
-    private init(timing: PortalTiming, corners: PortalCorners?, removal: PortalLayerRemoval,
+    /// Sets the timing of the flight to `animation` (the form of ``animation`` that Embedded
+    /// Swift builds have).
+    public mutating func setAnimation(_ animation: PortalAnimation) { timing = .fixed(animation) }
+
+    /// Sets the timing of the flight to `animation` (the form of ``animation`` that Embedded
+    /// Swift builds have).
+    public mutating func setAnimation(_ animation: PortalAnimationWithCompletion) { timing = .completion(animation) }
+
+    /// Sets the timing of the flight to `animation`, a conformer of your own: the configuration
+    /// keeps the four numbers a flight reads (the form of ``animation`` that Embedded Swift
+    /// builds have).
+    public mutating func setAnimation<A: PortalAnimationProtocol>(_ animation: A) { timing = PortalTiming(custom: animation) }
+
+        private init(timing: PortalTiming, corners: PortalCorners?, removal: PortalLayerRemoval,
                  layerContent: Entity?, allowsHitTesting: Bool, effects: [PortalLayerEffect]) {
         self.timing = timing
         self.corners = corners
@@ -388,3 +366,29 @@ public struct PortalLayerEffect: Hashable, Sendable {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension PortalTransitionConfig {
+    /// The timing of the flight. A conformer of your own is kept as the four numbers a flight
+    /// reads, and read back as such (not as your type). Not in Embedded Swift builds, which have
+    /// no existential values of this protocol: use ``setAnimation(_:)-(PortalAnimation)`` there.
+    public var animation: any PortalAnimationProtocol {
+        get {
+            switch timing {
+            case let .fixed(a): return a
+            case let .completion(a): return a
+            case let .custom(a): return a
+            }
+        }
+        set {
+            if let fixed = newValue as? PortalAnimation {
+                timing = .fixed(fixed)
+            } else if let completion = newValue as? PortalAnimationWithCompletion {
+                timing = .completion(completion)
+            } else {
+                timing = PortalTiming(custom: newValue)
+            }
+        }
+    }
+}
+#endif

@@ -3,9 +3,11 @@
 /// Portal transitions: matching and flight starts, landings, layers following anchors that
 /// moved late in the tick, and drags to dismiss.
 enum PortalFeature: Feature {
+    static let name = "portals"
+
     static func register(in features: inout FeatureRegistry) {
-        features.addCalls(PortalMarkCall.self, RemovePortalCall.self, PortalTransitionCall.self, PortalItemCall.self,
-                          DismissPortalItemCall.self, PortalGroupCall.self, TransferActivePortalCall.self)
+        features.addCalls(.of(PortalMarkCall.self), .of(RemovePortalCall.self), .of(PortalTransitionCall.self), .of(PortalItemCall.self),
+                          .of(DismissPortalItemCall.self), .of(PortalGroupCall.self), .of(TransferActivePortalCall.self))
         features.addSystem(.matching, phase: .portalMatching) { world, tick in
             world.withPortalSystem { $0.runPortalMatching(tick: tick) }
         }

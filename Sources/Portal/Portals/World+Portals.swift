@@ -261,7 +261,7 @@ extension PortalStore {
         precondition(watchedSlot.count == records.count && watchChain.count == records.count, "portals: the watch columns differ in length")
         precondition(lateFollowers.isEmpty, "portals: flights left to follow after the tick")
         precondition(queue.items.allSatisfy { motion[Int($0)].isQueued }
-                     && motion.lazy.filter(\.isQueued).count == queue.items.count, "portals: the queue and its marks disagree")
+                     && motion.lazy.filter { $0.isQueued }.count == queue.items.count, "portals: the queue and its marks disagree")
         let written = Set(views.watches.written.items)
         for (key, record) in records.enumerated() {
             let motion = motion[key], watched = watchedSlot[key]

@@ -83,8 +83,7 @@ public struct Trace: Sendable {
             var decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
                                        resolve: { name throws(TraceError) in try Self.check(name, spawned: count, line: number) },
                                        atomicHandlers: [:], navigationHandlers: [:], dryRun: true, version: version)
-            let call = try decoder.call()
-            if type(of: call).spawns && !line.refused {
+            if try decoder.call().spawns && !line.refused {
                 spawned += 1
                 guard line.result == "e\(spawned)" else {
                     throw TraceError(line: number, kind: .malformed("a spawn must end with -> e\(spawned)"))
@@ -216,10 +215,10 @@ public final class TraceReplayer {
                                    },
                                    atomicHandlers: atomicHandlers, navigationHandlers: navigationHandlers, dryRun: false,
                                    version: trace.version)
-        let call = try decoder.call()
+        let call = try decoder.call().call
         let outcome: Result<Entity?, PortalError>
         do throws(PortalError) {
-            outcome = .success(try world.submitSpawning(call))
+            outcome = .success(try call.submit(world))
         } catch {
             outcome = .failure(error)
         }

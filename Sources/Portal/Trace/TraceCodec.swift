@@ -85,7 +85,7 @@ extension TraceWriter {
     }
 
     mutating func config(_ c: PortalTransitionConfig) {
-        let a = c.animation
+        let a = c.timing.parts
         key("animation"); animation(a.value)
         key("delay"); double(a.delay)
         key("minimum"); double(a.minimumDuration)
@@ -392,7 +392,7 @@ struct TraceDecoder {
             }
         }
         var config = PortalTransitionConfig(corners: corners, removal: removal, layerContent: content, allowsHitTesting: hits, effects: effects)
-        config.animation = TracedPortalAnimation(value: value, delay: delay, completionCriteria: criterion, minimumDuration: minimum)
+        config.timing = .custom(PortalTimingParts(value: value, delay: delay, completionCriteria: criterion, minimumDuration: minimum))
         if let stack = try takeIfPresent("following") { config.following = try entity(stack) }
         if let d = try takeIfPresent("drag") {
             let n = try count(d, 6)
@@ -485,19 +485,10 @@ struct TraceDecoder {
 
     /// The call the line records: the call type its verb names reads its keys, and none may be
     /// left over.
-    mutating func call() throws(TraceError) -> any HostCall {
-        guard let type = HostCallTable.byVerb[line.verb] else { throw fail(.unknownCall(line.verb)) }
-        let call = try type.init(reading: &self)
+    mutating func call() throws(TraceError) -> (call: DecodedCall, spawns: Bool) {
+        guard let entry = HostCallTable.byVerb[line.verb] else { throw fail(.unknownCall(line.verb)) }
+        let call = try entry.read(&self)
         try finish()
-        return call
+        return (call, entry.spawns)
     }
-}
-
-/// A portal animation read from a trace: the four numbers the flight reads, whatever type the
-/// recorded configuration used.
-struct TracedPortalAnimation: PortalAnimationProtocol {
-    let value: Animation
-    let delay: Double
-    let completionCriteria: AnimationCompletionCriteria
-    let minimumDuration: Double
 }

@@ -37,7 +37,7 @@ final class TraceRecorder {
             let output = try call.perform(on: world)
             begin(tick, refused: false)
             write(call)
-            if C.spawns, let e = output as? Entity {
+            if let e = C.spawned(by: output) {
                 writer.spawned += 1
                 writer.names[e] = writer.spawned
                 writer.raw(" -> ")

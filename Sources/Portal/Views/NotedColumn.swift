@@ -55,19 +55,19 @@ struct NotedColumn<Element> {
         if noted.capacity < 2 * views { noted.reserveCapacity(4 * views) }
     }
 
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+    func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
         try elements.withUnsafeBufferPointer(body)
     }
 
     /// Writes through a buffer pointer, noting `view` as written.
-    mutating func withUnsafeMutableBufferPointer<R>(noting view: Int, _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+    mutating func withUnsafeMutableBufferPointer<R, E: Error>(noting view: Int, _ body: (inout UnsafeMutableBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
         noted.append(UInt32(truncatingIfNeeded: view))
         return try elements.withUnsafeMutableBufferPointer(body)
     }
 
     /// Writes through a buffer pointer without noting anything: for the view store's own loops,
     /// which mark the views they write themselves (or write a new view's first values).
-    mutating func withUnsafeMutableBufferPointerUnnoted<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+    mutating func withUnsafeMutableBufferPointerUnnoted<R, E: Error>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
         try elements.withUnsafeMutableBufferPointer(body)
     }
 

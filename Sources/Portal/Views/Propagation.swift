@@ -131,13 +131,13 @@ struct PropagationColumns {
 
     /// Calls `body` with the pointers (as ``ViewColumns/withPointers(_:)``).
     @inline(__always)
-    mutating func withPointers<R>(_ body: (Pointers) throws -> R) rethrows -> R {
-        try itemOf.withUnsafeMutableBufferPointer { itemOf in
-        try clipOf.withUnsafeMutableBufferPointer { clipOf in
-        try contextOf.withUnsafeMutableBufferPointer { contextOf in
-        try dirtyMark.withUnsafeMutableBufferPointer { dirtyMark in
-        try dirtyList.withUnsafeMutableBufferPointer { dirtyList in
-        try rootMark.withUnsafeMutableBufferPointer { rootMark in
+    mutating func withPointers<R, E: Error>(_ body: (Pointers) throws(E) -> R) throws(E) -> R {
+        try itemOf.withUnsafeMutableBufferPointer { itemOf throws(E) in
+        try clipOf.withUnsafeMutableBufferPointer { clipOf throws(E) in
+        try contextOf.withUnsafeMutableBufferPointer { contextOf throws(E) in
+        try dirtyMark.withUnsafeMutableBufferPointer { dirtyMark throws(E) in
+        try dirtyList.withUnsafeMutableBufferPointer { dirtyList throws(E) in
+        try rootMark.withUnsafeMutableBufferPointer { rootMark throws(E) in
             try body(Pointers(itemOf: itemOf, clipOf: clipOf, contextOf: contextOf, dirtyMark: dirtyMark, dirtyList: dirtyList,
                               rootMark: rootMark))
         } } } } } }
@@ -519,7 +519,7 @@ extension ViewStore {
         var freshItems: [RenderItem] = [], freshClips: [RenderClip] = []
         fresh.writeRenderList(into: &freshItems, clips: &freshClips)
         let render = self.render
-        precondition(freshItems.count == items.count, "propagation: \(items.count) items kept, a fresh walk gives \(freshItems.count): \(items.map(\.entity)) vs \(freshItems.map(\.entity)); slots \(render.itemSlots) roots \(render.lastRoots) order \(order) hidden \(hiddenBy) parents \(parentSlot)")
+        precondition(freshItems.count == items.count, "propagation: \(items.count) items kept, a fresh walk gives \(freshItems.count): \(items.map { $0.entity }) vs \(freshItems.map { $0.entity }); slots \(render.itemSlots) roots \(render.lastRoots) order \(order) hidden \(hiddenBy) parents \(parentSlot)")
         for k in items.indices {
             precondition(freshItems[k] == items[k], "propagation: item \(k) (\(items[k].entity)) differs from a fresh walk's: \(items[k]) vs \(freshItems[k]); slots \(render.itemSlots) roots \(render.lastRoots)")
         }

@@ -28,7 +28,7 @@ protocol SlotColumn {
     mutating func appendVacant(_ element: Element, count: Int)
     /// Writes `element` over `range` (not noted).
     mutating func fillVacant(_ element: Element, in range: Range<Int>)
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R
+    func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R
 }
 
 extension Array: SlotColumn {

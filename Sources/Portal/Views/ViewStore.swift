@@ -188,7 +188,7 @@ struct ViewColumns {
     /// ``withPointers(_:)`` from a mutating context: a closure that writes the rest of the store
     /// (propagation's state) would otherwise make Swift copy these columns to call it.
     @inline(__always)
-    mutating func withPointersInPlace<R>(_ body: (Pointers) throws -> R) rethrows -> R { try withPointers(body) }
+    mutating func withPointersInPlace<R, E: Error>(_ body: (Pointers) throws(E) -> R) throws(E) -> R { try withPointers(body) }
 
     /// The columns the render loops read, as pointers (see ``withPointers(_:)``).
     struct Pointers {
@@ -212,14 +212,14 @@ struct ViewColumns {
     /// `_UnsafeHandle`): one closure for a loop that reads many columns, `c.values[i]` inside.
     /// The nesting the pointers need is here, once.
     @inline(__always)
-    func withPointers<R>(_ body: (Pointers) throws -> R) rethrows -> R {
-        try entities.withUnsafeBufferPointer { entities in
-        try live.withUnsafeBufferPointer { live in
-        try values.withUnsafeBufferPointer { values in
-        try styles.withUnsafeBufferPointer { styles in
-        try hiddenBy.withUnsafeBufferPointer { hiddenBy in
-        try parentSlot.withUnsafeBufferPointer { parentSlot in
-        try childSlots.withUnsafeBufferPointer { childSlots in
+    func withPointers<R, E: Error>(_ body: (Pointers) throws(E) -> R) throws(E) -> R {
+        try entities.withUnsafeBufferPointer { entities throws(E) in
+        try live.withUnsafeBufferPointer { live throws(E) in
+        try values.withUnsafeBufferPointer { values throws(E) in
+        try styles.withUnsafeBufferPointer { styles throws(E) in
+        try hiddenBy.withUnsafeBufferPointer { hiddenBy throws(E) in
+        try parentSlot.withUnsafeBufferPointer { parentSlot throws(E) in
+        try childSlots.withUnsafeBufferPointer { childSlots throws(E) in
             try body(Pointers(entities: entities, live: live, values: values, styles: styles, hiddenBy: hiddenBy,
                               parentSlot: parentSlot, childSlots: childSlots))
         } } } } } } }
@@ -330,8 +330,8 @@ struct ViewStore {
     /// Calls `body` with the table's column pointers and the propagation's state: the one
     /// handle the render loops work through.
     @inline(__always)
-    mutating func withColumns<R>(_ body: (ViewColumns.Pointers, inout Propagation) throws -> R) rethrows -> R {
-        try columns.withPointersInPlace { c in try body(c, &render) }
+    mutating func withColumns<R, E: Error>(_ body: (ViewColumns.Pointers, inout Propagation) throws(E) -> R) throws(E) -> R {
+        try columns.withPointersInPlace { c throws(E) in try body(c, &render) }
     }
 
     mutating func reserveCapacity(_ n: Int) {

@@ -135,7 +135,7 @@ extension World {
     public var clipList: [RenderClip] { renderClips }
 
     /// Calls `body` with the clip list without copying it.
-    public func withClipList<R>(_ body: ([RenderClip]) throws -> R) rethrows -> R { try body(renderClips) }
+    public func withClipList<R, E: Error>(_ body: ([RenderClip]) throws(E) -> R) throws(E) -> R { try body(renderClips) }
 
     /// The parent `view` will have once the staged calls apply.
     func projectedParent(of view: Entity) -> Entity? {
