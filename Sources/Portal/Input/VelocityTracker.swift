@@ -75,7 +75,7 @@ public struct VelocityTracker: Sendable {
     /// the plain difference decides.
     @inline(__always)
     static func isWithin(_ limit: Double, from earlier: Double, to later: Double) -> Bool {
-        let age = (later * 1e6).rounded() - (earlier * 1e6).rounded()
+        let age = PortalMath.rounded(later * 1e6, .toNearestOrAwayFromZero) - PortalMath.rounded(earlier * 1e6, .toNearestOrAwayFromZero)
         return age.isFinite ? age <= limit : (later - earlier) * 1e6 <= limit
     }
 
