@@ -68,7 +68,15 @@ func code(of error: PortalError) -> PortalResult {
     case .invalidGeometry, .invalidValue, .invalidAnimation, .invalidConfiguration: return PORTAL_ERROR_INVALID_ARGUMENT
     case .entityLimitReached: return PORTAL_ERROR_LIMIT
     case let .invalidElement(_, inner): return code(of: inner)
-    default: return PORTAL_ERROR_STATE
+    // A call impossible in the world's state. Listed one by one, with no `default:`, so a new
+    // error fails to compile here until it is given its code (and `portal.h` its meaning).
+    case .unknownPortal, .duplicatePortalRole, .portalNotActive, .noPopupContainer, .popupAlreadyPresented,
+         .popupNotPresented, .cannotPopRoot, .screenAlreadyInStack, .noInteractivePop, .interactivePopInProgress,
+         .parentCycle, .pointerNotDown, .pointerAlreadyDown, .recordingUnavailable, .unknownSystem:
+        return PORTAL_ERROR_STATE
+    // User components and systems are Swift's alone: no C call makes these.
+    case .componentNotRegistered, .componentAlreadyRegistered, .componentMissing, .componentTableBusy:
+        return PORTAL_ERROR_STATE
     }
 }
 
