@@ -28,7 +28,12 @@ let package = Package(
         .library(name: "PortalC", type: .dynamic, targets: ["PortalC"]),
     ],
     targets: [
-        .target(name: "Portal", swiftSettings: invariantChecks),
+        // Portal's math is its own (Support/PortalMath.swift) and it imports no C library, but
+        // on Linux the standard library's `squareRoot()` is the instruction plus a call of libm's
+        // `sqrt` for a negative argument (to set errno), so a program that links Portal needs
+        // libm there; nothing else would link it for a host that imports no Foundation or Glibc.
+        .target(name: "Portal", swiftSettings: invariantChecks,
+                linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
         .target(name: "PortalTesting", dependencies: ["Portal"]),
         // The C interface: the header and the C half (handles, files), and the Swift half.
         .target(name: "CPortal"),
