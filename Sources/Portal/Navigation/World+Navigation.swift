@@ -148,9 +148,9 @@ extension World {
     /// Never outside 0…1: where a spring overshoots its end (a bouncy push, a zoom's drag
     /// released with a flick) the screens overshoot, and the progress stays at the end it passed.
     /// A zoom's drag to dismiss is a pop: while the finger holds the screen, the progress is the
-    /// drag's fraction (``DragToDismiss``); after the release it runs from there to 1 (dismissed)
+    /// drag's fraction (``DragDismissStyle``); after the release it runs from there to 1 (dismissed)
     /// or back to 0 (cancelled) by the release spring, which starts at the finger's speed and may
-    /// pass its end by far (−2.2 … 2.9 for a 10 s curve flicked, issue 32) — that is kept to 0…1.
+    /// pass its end by far (−2.2 … 2.9 for a 10 s curve flicked) — that is kept to 0…1.
     public func navigationProgress(of stack: Entity) throws(PortalError) -> Float? {
         _ = try requireStack(stack)
         guard navigation.stacks.value(of: stack)!.active != nil else { return nil }
