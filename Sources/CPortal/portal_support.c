@@ -145,3 +145,38 @@ int32_t portalc_layout(size_t *offsets, int32_t capacity) {
 }
 
 uint64_t portalc_layout_signature(void) { return PORTAL_LAYOUT_SIGNATURE; }
+
+// ---- What Embedded Swift asks of its host (the Embedded build only) ---------------------------
+//
+// `scripts/build-c-library` compiles the library in Embedded Swift, which has no runtime library:
+// the standard library's `Double(String)` and `Float(String)` (the trace decoder's numbers) call
+// these two, which the full runtime defines. They parse in the C locale whatever locale the host
+// has set (`strtod` alone would read "1,5" under a German LC_NUMERIC), and return where parsing
+// stopped, as the runtime's do. SwiftPM's build links the full runtime and leaves them out.
+#ifdef PORTAL_EMBEDDED_SWIFT   // (with _GNU_SOURCE: strtod_l)
+#include <locale.h>
+
+// The C locale, made once (by whichever thread gets there first; a loser frees its own).
+static locale_t portalc_c_locale(void) {
+    static _Atomic(locale_t) c_locale;
+    locale_t locale = atomic_load_explicit(&c_locale, memory_order_acquire);
+    if (locale) return locale;
+    locale_t fresh = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    locale_t expected = (locale_t)0;
+    if (atomic_compare_exchange_strong(&c_locale, &expected, fresh)) return fresh;
+    freelocale(fresh);
+    return expected;
+}
+
+const char *_swift_stdlib_strtod_clocale(const char *nptr, double *out) {
+    char *end;
+    *out = strtod_l(nptr, &end, portalc_c_locale());
+    return end;
+}
+
+const char *_swift_stdlib_strtof_clocale(const char *nptr, float *out) {
+    char *end;
+    *out = strtof_l(nptr, &end, portalc_c_locale());
+    return end;
+}
+#endif

@@ -7,7 +7,9 @@
 // (`portal_support.c`), so a NULL, destroyed or forged handle is refused, never dereferenced.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 /// A world as the C interface holds it: the Swift world and what the C calls hand out of it.
 final class CWorld {

@@ -1,7 +1,9 @@
 // C values to Swift values and back.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 extension PortalPoint {
     var swift: Point { Point(x: x, y: y) }

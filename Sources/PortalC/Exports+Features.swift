@@ -1,7 +1,9 @@
 // Portals, navigation stacks, flowing headers and popups.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 // MARK: - Portals
 

@@ -1,7 +1,9 @@
 // Output: the render list and clip list read in place, the change list, events, hit testing.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 /// Whether Swift's render item and clip are laid out as portal.h declares them, field by field
 /// (their reserved fields, internal to the library, are the bytes after the flags before them);

@@ -1,7 +1,9 @@
 // Traces: record a world's calls to a file, and replay a file into a new world.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 /// The C function `portal_start_recording`: its contract and documentation are in `portal.h`.
 @c(portal_start_recording)

@@ -1,7 +1,9 @@
 // Views and the tree.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 /// The C function `portal_spawn_view`: its contract and documentation are in `portal.h`.
 @c(portal_spawn_view)

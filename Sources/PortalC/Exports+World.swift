@@ -1,7 +1,9 @@
 // Worlds: version, creation, the clock, errors.
 
 import CPortal
-import Portal
+#if canImport(Portal)
+import Portal   // (the Embedded build compiles the library and this into one module)
+#endif
 
 /// The C function `portal_version`: its contract and documentation are in `portal.h`.
 @c(portal_version)
