@@ -57,13 +57,17 @@ public func portalTransitionOptionsDefault(_ options: UnsafeMutablePointer<Porta
 func config(_ options: UnsafePointer<PortalTransitionOptions>?) throws(PortalError) -> PortalTransitionConfig {
     let o = options?.pointee ?? defaultTransitionOptions()
     // A NaN is refused here, whatever the id names (an unknown portal is not the first answer).
-    for (name, v) in [("options.delay", o.delay), ("options.duration", o.duration),
-                      ("options.source_corner_radius", Double(o.source_corner_radius)),
-                      ("options.destination_corner_radius", Double(o.destination_corner_radius)),
-                      ("options.drag_minimum_scale", Double(o.drag_minimum_scale)), ("options.drag_scale_distance", Double(o.drag_scale_distance)),
-                      ("options.drag_dismiss_distance", Double(o.drag_dismiss_distance))] where v.isNaN {
-        throw .invalidValue(name, v, reason: "not a number")
+    // One check a field, in this order, with no list built: a host calls this every frame.
+    func refuseNaN(_ name: String, _ v: Double) throws(PortalError) {
+        if v.isNaN { throw .invalidValue(name, v, reason: "not a number") }
     }
+    try refuseNaN("options.delay", o.delay)
+    try refuseNaN("options.duration", o.duration)
+    try refuseNaN("options.source_corner_radius", Double(o.source_corner_radius))
+    try refuseNaN("options.destination_corner_radius", Double(o.destination_corner_radius))
+    try refuseNaN("options.drag_minimum_scale", Double(o.drag_minimum_scale))
+    try refuseNaN("options.drag_scale_distance", Double(o.drag_scale_distance))
+    try refuseNaN("options.drag_dismiss_distance", Double(o.drag_dismiss_distance))
     let value = try animation(o.animation, "options.animation")
     guard let style = cornerStyle(o.corner_style) else { throw badValue("options.corner_style", o.corner_style, "not a PORTAL_CORNER_* value") }
     let corners = o.has_corners ? PortalCorners(source: o.source_corner_radius, destination: o.destination_corner_radius, style: style) : nil
