@@ -87,6 +87,9 @@ extension Execution {
                 if let f = checkHit(point, w.hitTest(point)) { failure = f; return .ok }
             }
             let view = item.entity
+            // A view a system made is known only by the render list, which a hidden view leaves:
+            // the removal at the end must still find it.
+            if !created.contains(view) { created.append(view) }
             // Hiding a zoom's source (or an ancestor) would fail the zoom scenes' check, which is
             // about the zoom's own hiding: such a view is made transparent instead.
             let hidesZoomSource = zoomSources.contains { source in
