@@ -179,4 +179,16 @@ const char *_swift_stdlib_strtof_clocale(const char *nptr, float *out) {
     *out = strtof_l(nptr, &end, portalc_c_locale());
     return end;
 }
+
+// The one libm function the embedded standard library calls (its dictionaries size their hash
+// tables with `Double.rounded(.up)`, which baseline x86-64, without SSE4.1's `roundsd`, lowers
+// to a call to `ceil`), so the library needs no libm. Local to the library: the link exports
+// only `portal_*`. Exact: every double at or beyond 2^52 in magnitude is an integer already.
+double ceil(double x) {
+    if (!(x > -4503599627370496.0 && x < 4503599627370496.0)) return x;   // (and NaN)
+    double t = (double)(long long)x;                                       // towards zero
+    if (t < x) return t + 1.0;
+    if (t == 0.0 && x < 0.0) return -0.0;   // ceil(-0.5) = -0
+    return t == 0.0 ? x : t;                // keeps the sign of a zero argument
+}
 #endif

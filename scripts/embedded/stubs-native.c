@@ -3,9 +3,29 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *_swift_stdlib_strtod_clocale(const char *nptr, double *out) { char *end; *out = strtod(nptr, &end); return end; }
 const char *_swift_stdlib_strtof_clocale(const char *nptr, float *out) { char *end; *out = strtof(nptr, &end); return end; }
 
 uint64_t portal_check_digest(void);
-int main(void) { printf("%llx\n", (unsigned long long)portal_check_digest()); return 0; }
+uint64_t portal_check_trace_digest(const unsigned char *bytes, long count);
+
+/* With no argument, the check digest; with trace files, "NAME DIGEST" for each. */
+int main(int argc, char **argv) {
+    if (argc < 2) { printf("%llx\n", (unsigned long long)portal_check_digest()); return 0; }
+    for (int i = 1; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        if (!f) { fprintf(stderr, "cannot open %s\n", argv[i]); return 1; }
+        fseek(f, 0, SEEK_END);
+        long count = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        unsigned char *bytes = malloc(count > 0 ? (size_t)count : 1);
+        if (!bytes || fread(bytes, 1, (size_t)count, f) != (size_t)count) { fprintf(stderr, "cannot read %s\n", argv[i]); return 1; }
+        fclose(f);
+        const char *name = strrchr(argv[i], '/');
+        printf("%s %llx\n", name ? name + 1 : argv[i], (unsigned long long)portal_check_trace_digest(bytes, count));
+        free(bytes);
+    }
+    return 0;
+}

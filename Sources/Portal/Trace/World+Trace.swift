@@ -28,43 +28,48 @@ final class TraceRecorder {
     /// Performs `call` on `world` and writes its line: the call, or the call refused with its
     /// error. Calls made by systems inside a tick are not written: systems are code, and the
     /// replay's systems make them again.
+    ///
+    /// Only the call and its keys depend on the call's type; the line around them is written by
+    /// `line`, once for every call type.
     func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
         isIdle = false
         defer { isIdle = true }
         if world.isTicking { return try call.perform(on: world) }
         let tick = world.tickCount
+        let output: C.Output
         do throws(PortalError) {
-            let output = try call.perform(on: world)
-            begin(tick, refused: false)
-            write(call)
-            if let e = C.spawned(by: output) {
-                writer.spawned += 1
-                writer.names[e] = writer.spawned
-                writer.raw(" -> ")
-                writer.entity(e)
-            }
-            writer.raw("\n")
-            return output
+            output = try call.perform(on: world)
         } catch {
-            begin(tick, refused: true)
-            write(call)
-            writer.raw(" ! ")
-            for c in error.description.unicodeScalars { writer.out.unicodeScalars.append(c == "\n" || c == "\r" ? " " : c) }
-            writer.raw("\n")
+            line(tick, C.verb, refusal: error, spawned: nil) { call.write(to: &$0) }
             throw error
         }
+        line(tick, C.verb, refusal: nil, spawned: C.spawned(by: output)) { call.write(to: &$0) }
+        return output
+    }
+
+    /// Writes one call's line: `@TICK`, `refused` for a refusal, the verb, the keys `keys`
+    /// writes, then the entity the call made (`-> eN`) or the refusal's error on one line.
+    @inline(never)
+    private func line(_ tick: UInt64, _ verb: String, refusal: PortalError?, spawned: Entity?, keys: (inout TraceWriter) -> Void) {
+        begin(tick, refused: refusal != nil)
+        writer.raw(verb)
+        keys(&writer)
+        if let e = spawned {
+            writer.spawned += 1
+            writer.names[e] = writer.spawned
+            writer.raw(" -> ")
+            writer.entity(e)
+        }
+        if let error = refusal {
+            writer.raw(" ! ")
+            for c in error.description.unicodeScalars { writer.out.unicodeScalars.append(c == "\n" || c == "\r" ? " " : c) }
+        }
+        writer.raw("\n")
     }
 
     /// Writes a setting the host changed before recording started (it cannot be refused).
     func note<C: HostCall>(_ call: C, _ world: World) {
-        begin(world.tickCount, refused: false)
-        write(call)
-        writer.raw("\n")
-    }
-
-    private func write<C: HostCall>(_ call: C) {
-        writer.raw(C.verb)
-        call.write(to: &writer)
+        line(world.tickCount, C.verb, refusal: nil, spawned: nil) { call.write(to: &$0) }
     }
 
     private func begin(_ tick: UInt64, refused: Bool) {
