@@ -161,7 +161,7 @@ struct MathAccuracyTests {
         #expect(worst.error < Self.measuredBoundFloat, "\(worst)")
     }
 
-    /// A little above the worst errors measured (see ARCHITECTURE.md), so that a change that
+    /// A little above the worst errors measured (see `Documentation/Design/Math.md`), so that a change that
     /// loses accuracy fails here before it nears 1 ulp.
     static let measuredBound = 0.95
     static let measuredBoundFloat = 0.55

@@ -1,7 +1,7 @@
 // Flights whose landing anchor moves while they fly — the anchor itself (a layout change, a
 // jump just before landing, a resize), an ancestor (a host-driven slide, a content-offset
 // scroll, an animated push or scroll) — checked tick by tick against a closed-form model of the
-// original's layer (ARCHITECTURE.md, *Portals*: the layer's frame is the live anchor's frame,
+// original's layer (`Documentation/Design/Portals.md`: the layer's frame is the live anchor's frame,
 // animated, and SwiftUI carries a running animation along when its model value changes with no
 // animation):
 //

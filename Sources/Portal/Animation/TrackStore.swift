@@ -32,7 +32,7 @@
 // keeps them in registers); only mixed blocks gather four rows. So the loop reads one byte of
 // row data per lane instead of a 4-byte row index, and gathers nothing where lanes share a row.
 // The tag is a branch per block, predictable as long as mixed blocks are rare or regular (see
-// ARCHITECTURE.md's performance rules). The tags are rewritten wherever a lane's row changes:
+// `Documentation/Design/Performance.md`, *The hot loop*). The tags are rewritten wherever a lane's row changes:
 // adding and removing (swap-remove) lanes, a delayed spring's lanes joining their shared row;
 // not when a row's *contents* change (a curve group's, every tick).
 //
@@ -312,7 +312,7 @@ struct TrackStore {
     /// offset each tick, the same logical and settle ticks. This is how SwiftUI presents an
     /// animated value whose model value changes in a transaction with no animation: the running
     /// animation keeps its interval and the presented value is the new model value plus the
-    /// animation's remaining part (see ARCHITECTURE.md, *Portals*). A portal layer follows a
+    /// animation's remaining part (see `Documentation/Design/Portals.md`). A portal layer follows a
     /// moving landing anchor this way. For a curve lane, whose value is recomputed each tick
     /// from its target and its initial offset, only the value presented now changes.
     @inline(__always)

@@ -9,8 +9,8 @@
 // Features are not listed here: each declares its hook in its registration (`Features.swift`)
 // and the hook joins the path (as Bevy's component `on_remove` hooks) the first time the feature
 // is used — portals when a view is first marked, navigation when the first stack is made,
-// headers, popups, and each user component type when it is registered — so a world that uses no
-// popups runs no popup hook.
+// scroll views, headers, popups, and each user component type when it is registered — so a
+// world that uses no popups runs no popup hook.
 //
 // Portal's own entities (layers, backdrops, progress views) are created with
 // `allocate(ownedByPortal: true)`: the app can read them (render list, hit testing,

@@ -1,7 +1,7 @@
 // Scroll views' part in the world (see `ECS/Features.swift`).
 
-/// Scroll views: their motion runs at the matching point, first of all features, so portal
-/// matching, headers and popups see this tick's offsets; their pans come from the pointer
+/// Scroll views: their motion runs at the matching point, after the pointer pass and before
+/// portal matching and the headers, so those (and the popups, later) see this tick's offsets; their pans come from the pointer
 /// arbiter (`Input/Pan.swift`).
 enum ScrollViewFeature: Feature {
     static let name = "scrollViews"

@@ -505,7 +505,7 @@ struct PortalSystem {
     /// and SwiftUI carries a running animation along when its model value changes with no
     /// animation — presented = model − interval + animate(interval, t) — so the layer rides the
     /// anchor with the flight's remaining offset and arrives exactly on it at the end, when it
-    /// is handed over, whatever the completion criterion (see ARCHITECTURE.md, *Portals*).
+    /// is handed over, whatever the completion criterion (see `Documentation/Design/Portals.md`).
     /// Before its motion begins (in its delay: the original sets `animateView` only after it),
     /// the layer sits on its starting anchor as it is now, and the interval is taken between the
     /// two anchors as they are when the motion begins.

@@ -31,10 +31,10 @@
 //   and the quadrant is applied with π split into a head and a tail.
 //
 // Accuracy, measured against correctly rounded values computed with mpmath
-// (scripts/generate-math-references.py, Tests/PortalTests/MathReferenceData.swift,
+// (scripts/generate-math-references.py, Tests/PortalTests/MathReferences/references.txt,
 // MathAccuracyTests) on random samples over the whole domain and the hard cases (huge
 // arguments, the worst cases for the reduction, subnormals, the overflow and underflow edges
-// of exp, log near 1): see the table in ARCHITECTURE.md ("Portal's own math"). Every function
+// of exp, log near 1): see the table in Documentation/Design/Math.md. Every function
 // is within 1 ulp of the correctly rounded result; the Float ones are correctly rounded except
 // in rare halfway-near cases (their Double intermediates carry ~29 bits more than needed).
 //

@@ -10,9 +10,14 @@
 // - only values changed (lanes ran, a feature placed a view, a style changed), with the same
 //   structure: each changed view's subtree is recomposed from its parent's kept context and its
 //   items and clips are patched in place — the list keeps its length and order. A subtree whose
-//   culling changes (a cell scrolls on or off screen) cannot be patched: the list is rebuilt;
+//   culling changes (a cell scrolls on or off screen) cannot be patched: its root is marked;
 // - the structure changed (a spawn, despawn, reparenting, hide or show, a z index, role or clip
-//   flag): the full walk rebuilds the list and the columns.
+//   flag): in a flat list, the list is rebuilt; in a tree, the changed views' roots are marked.
+//   Marked roots (and portal layers with content copies) are walked again into a second
+//   buffer, and every other root's items and clips are copied across (`RootRange`).
+//
+// When much of the list changed (more than a quarter of the drawn views), one sequential
+// rebuild beats patching item by item, and nothing is marked.
 //
 // What changed is known without scanning: writes to a view's value block or style through the
 // store's columns note the view (`NotedColumn`), the views with running lanes are kept as a set
