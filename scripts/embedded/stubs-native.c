@@ -8,6 +8,15 @@
 const char *_swift_stdlib_strtod_clocale(const char *nptr, double *out) { char *end; *out = strtod(nptr, &end); return end; }
 const char *_swift_stdlib_strtof_clocale(const char *nptr, float *out) { char *end; *out = strtof(nptr, &end); return end; }
 
+#ifdef PORTAL_BENCH
+/* scripts/compare-embedded-speed's main: tick-bench SCENARIO N TICKS. */
+long portal_bench(const char *name, long n, long ticks);
+int main(int argc, char **argv) {
+    if (argc != 4) { fprintf(stderr, "usage: tick-bench SCENARIO N TICKS\n"); return 2; }
+    printf("%ld\n", portal_bench(argv[1], atol(argv[2]), atol(argv[3])));
+    return 0;
+}
+#else
 uint64_t portal_check_digest(void);
 uint64_t portal_check_trace_digest(const unsigned char *bytes, long count);
 
@@ -29,3 +38,4 @@ int main(int argc, char **argv) {
     }
     return 0;
 }
+#endif

@@ -874,6 +874,7 @@ struct TrackStore {
     ///
     /// The gather is kept to the fewest instructions: the four row indices come in two 8-byte
     /// loads, and the transpose is the 8-shuffle one (see ``transpose(_:_:_:_:)``).
+    @_optimize(speed)
     mutating func advanceLanes() {
         let count = laneCount
         value.withUnsafeMutableBufferPointer { value in

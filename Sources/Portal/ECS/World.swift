@@ -232,6 +232,9 @@ public final class World {
         _ = try? submit(TickCall())
     }
 
+    // Speed, not size, in the size-optimised builds too (the Embedded C library is -Osize): the
+    // tick's write-back and stage loops are inlined here.
+    @_optimize(speed)
     func runTick() {
         isTicking = true
         defer { isTicking = false }

@@ -782,12 +782,13 @@ extension World {
     /// the stores back. Swapping moves buffers, not elements. The systems' struct is kept in the
     /// world between passes with the empty stores swapped out: building those anew twice a tick
     /// cost a retain and a release for every array of every store. (No pass runs inside another.)
+    @_optimize(speed)   // (at -Osize the swaps below copy the stores field by field)
     func withPortalSystem<R>(_ body: (inout PortalSystem) -> R) -> R {
         portalPass.step = clock.step
         portalPass.tolerance = configuration.settleTolerance
         portalPass.reduceMotion = reduceMotion
         portalPass.parentTransform = ViewStore.ParentTransformCache()
-        func exchange() {
+        @_optimize(speed) func exchange() {
             swap(&portalPass.portals, &portals)
             swap(&portalPass.views, &views)
             swap(&portalPass.tracks, &tracks)
