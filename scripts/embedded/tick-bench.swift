@@ -1,6 +1,6 @@
-// The speed check of scripts/compare-embedded-speed: four of the benchmarks' tick scenarios
+// The speed check of scripts/compare-embedded-speed: five of the benchmarks' scenarios
 // (`Benchmarks/PortalBenchmarks`: tick/full-schedule, portal/hero, navigation/push,
-// input/pointer), set up the same way through the public API, compiled with the library into
+// input/pointer, host/calls), set up the same way through the public API, compiled with the library into
 // the normal build and the Embedded native build. Each measured tick runs inside
 // `portal_bench_tick`, so callgrind's `--toggle-collect='*portal_bench_tick*'` counts the ticks'
 // instructions and nothing of the set-up; the host's work between ticks (draining events,
@@ -166,6 +166,67 @@ func inputPointer(_ n: Int) throws(PortalError) -> BenchScenario {
     return scenario
 }
 
+/// host/calls: a frame of a host's calls — every cell of n/10 clipped lists gets a frame, every
+/// list a content offset, n/10 cards a retargeted animation, half of n/50 portals turn round,
+/// n/100 flowing headers get a scroll — then the tick (`scripts/embedded/host-calls.c` is the
+/// same through the C interface).
+func hostCalls(_ n: Int) throws(PortalError) -> BenchScenario {
+    let listCount = max(1, n / 10), cellsPerList = 9, cardCount = max(1, n / 10), portalCount = max(2, n / 50), headerCount = max(1, n / 100)
+    func cellFrame(_ i: Int, _ f: Int) -> Rect { Rect(x: 16 + Float((i + f) % 7), y: Float(i % 9) * 44, width: 358 - Float(f % 5), height: 44) }
+    let calls = listCount * cellsPerList + listCount + cardCount + portalCount / 2 + headerCount
+    let world = try World(configuration: .init(reservedCapacity: 2 * calls))
+    var lists: [Entity] = [], cells: [Entity] = [], cards: [Entity] = [], ids: [PortalID] = [], headers: [Entity] = []
+    for l in 0..<listCount {
+        let list = try world.spawnView(frame: Rect(x: Float(l % 10) * 40, y: 0, width: 390, height: 400))
+        try world.setClipsToBounds(true, of: list)
+        lists.append(list)
+        for c in 0..<cellsPerList { cells.append(try world.spawnView(frame: cellFrame(c, 0), in: list)) }
+    }
+    for i in 0..<cardCount { cards.append(try world.spawnView(frame: Rect(x: Float(i % 20) * 20, y: 500, width: 60, height: 80), cornerRadius: 8)) }
+    for i in 0..<portalCount {
+        let id = PortalID("host-\(i)")
+        try world.portal(try world.spawnView(frame: Rect(x: Float(i) * 10, y: 700, width: 40, height: 40)), id: id, as: .source)
+        try world.portal(try world.spawnView(frame: Rect(x: 0, y: 100, width: 390, height: 300)), id: id, as: .destination)
+        ids.append(id)
+    }
+    for _ in 0..<headerCount {
+        let screen = try world.spawnView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let title = try world.spawnView(frame: Rect(x: 20, y: 100, width: 200, height: 40), in: screen)
+        let header = try world.flowingHeader(on: screen, title: title)
+        try world.setFlowingHeaderAnchors(header, title: Rect(x: 20, y: 100, width: 200, height: 40),
+                                          bar: Rect(x: 0, y: 40, width: 390, height: 44), barTitleSize: Size(width: 100, height: 20))
+        headers.append(header)
+    }
+    world.tick()
+    var frame = 0, completions = 0, active = [Bool](repeating: false, count: portalCount)
+    return BenchScenario(world: world, prepare: {
+        world.drainEvents { event in if case .animationCompleted = event { completions += 1 } }
+    }, calls: {
+        frame += 1
+        let f = frame
+        for (i, cell) in cells.enumerated() { _ = try? world.setFrame(cellFrame(i, f), of: cell) }
+        for (i, list) in lists.enumerated() { _ = try? world.setContentOffset(Point(x: 0, y: Float((f * 3 + i) % 200)), of: list) }
+        for (i, card) in cards.enumerated() {
+            let up = (f + i) % 2 == 0
+            let target = ViewProperties(frame: Rect(x: Float(i % 20) * 20, y: up ? 480 : 520, width: 60, height: up ? 80 : 90), opacity: up ? 1 : 0.8)
+            _ = try? world.animate(card, to: target, with: i % 2 == 0 ? .smooth(duration: 0.4) : .easeInOut(duration: 0.3))
+        }
+        for i in stride(from: f % 2, to: ids.count, by: 2) {
+            active[i].toggle()
+            let config = PortalTransitionConfig(animation: PortalAnimation(.smooth(duration: 0.3), delay: 0, duration: 0.3),
+                                                corners: PortalCorners(source: 4, destination: 12))
+            _ = try? world.portalTransition(id: ids[i], isActive: active[i], config: config)
+        }
+        for (i, header) in headers.enumerated() {
+            let t = Float((f + 7 * i) % 240)
+            _ = try? world.reportScroll(header, offset: t < 120 ? t : 240 - t, phase: .interacting)
+        }
+    }, check: {
+        world.drainEvents { event in if case .animationCompleted = event { completions += 1 } }
+        return completions
+    })
+}
+
 /// The measured tick, with the host calls it includes (callgrind counts what runs inside it).
 @inline(never)
 func portal_bench_tick(_ scenario: BenchScenario) {
@@ -183,6 +244,7 @@ func portalBench(_ name: String, _ n: Int, _ ticks: Int) -> Int {
         case "portal/hero": made = try portalHero(n)
         case "navigation/push": made = try navigationPush(n)
         case "input/pointer": made = try inputPointer(n)
+        case "host/calls": made = try hostCalls(n)
         default: return -1
         }
     } catch {
