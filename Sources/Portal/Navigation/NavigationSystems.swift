@@ -295,7 +295,7 @@ extension World {
             tracks.placeStages(from: World.startValues(active.toStages), to: active.toStages.animation, progress: progress,
                                slot: slot, views: &views, events: &events)
         }
-        if let slot = views.slot(of: state.progressView) { setPresented(.x, progress, slot: slot) }
+        if let slot = views.slotInPlace(of: state.progressView) { setPresented(.x, progress, slot: slot) }
     }
 
     /// Releases an interactive pop, finishing or cancelling it as decided at the call (where the
