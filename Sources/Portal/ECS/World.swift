@@ -99,10 +99,19 @@ public final class World {
     /// ``reduceMotion``'s value (set through its call, which a recording writes).
     var motionReduced: Bool
     var clock: FixedClock
-    var commands: [Command] = []
-    /// The frames of the staged `setFrames` calls (their commands index into it); emptied,
-    /// keeping its storage, when they apply.
-    var stagedFrames: [ViewFrame] = []
+    /// The staged commands and the frames they index, in one stored property, so that a
+    /// `setFrame` stages with one dynamically checked access to the world (`ECS/Command.swift`).
+    var staging = Staging()
+    /// The staged commands, in call order (``Staging/commands``).
+    var commands: [Command] {
+        _read { yield staging.commands }
+        _modify { yield &staging.commands }
+    }
+    /// The frames of the staged `setFrames` calls and `setFrame` runs (``Staging/frames``).
+    var stagedFrames: [ViewFrame] {
+        _read { yield staging.frames }
+        _modify { yield &staging.frames }
+    }
     /// The configurations of the staged portal requests (their commands index into it), kept
     /// the same way.
     var stagedConfigs: [PortalTransitionConfig] = []

@@ -99,10 +99,7 @@ extension World {
 
     private func movePointer(_ event: PointerEvent, tick: UInt64) {
         guard let row = pointers.row(of: event.pointer) else { return }
-        pointers.records[row].tracker.append(event.location, at: event.time)
-        pointers.records[row].location = event.location
-        pointers.records[row].time = event.time
-        switch pointers.records[row].mode {
+        switch pointers.recordMove(row, to: event.location, at: event.time) {
         case .possible:
             // Held to the deadline by its own clock before this move: a long press.
             if event.time - pointers.records[row].startTime >= PointerRules.longPressDuration {
@@ -117,7 +114,7 @@ extension World {
                 pointers.records[row].mode = .unclaimed
                 return
             }
-            sendPan(row, .changed, location: event.location, velocity: pointers.records[row].tracker.velocity(at: event.time), tick: tick)
+            sendPan(row, .changed, location: event.location, velocity: pointers.velocity(row: row, at: event.time), tick: tick)
         case .unclaimed, .longPress:
             break
         }
@@ -168,7 +165,7 @@ extension World {
                       features.panHandlers[candidate.handler].claims(self, candidate.view, offer) else { continue }
                 pointers.records[row].owner = candidate
                 pointers.records[row].mode = .panning
-                let velocity = pointers.records[row].tracker.velocity(at: pointers.records[row].time)
+                let velocity = pointers.velocity(row: row, at: pointers.records[row].time)
                 sendPan(row, .began, location: location, velocity: velocity, tick: tick)
                 return
             }
@@ -201,7 +198,7 @@ extension World {
     private func endPan(_ row: Int, _ phase: PanPhase, location: Point, time: Double, tick: UInt64) {
         guard pointers.records[row].mode == .panning else { return }
         let ends = phase == .ended && ownerIsCandidate(row)
-        let velocity = ends ? pointers.records[row].tracker.velocity(at: time) : .zero
+        let velocity = ends ? pointers.velocity(row: row, at: time) : .zero
         sendPan(row, ends ? .ended : .cancelled, location: location, velocity: velocity, tick: tick)
     }
 

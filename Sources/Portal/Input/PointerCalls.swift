@@ -68,32 +68,14 @@ extension World {
                                    reason: "a pointer's location must be finite, within ±1e9 points")
         }
         guard event.time.isFinite else { throw .invalidValue("event.time", event.time, reason: "a timestamp must be finite") }
-        let index = pointers.projectedIndex(of: event.pointer)
-        if event.phase == .began {
-            guard index == nil else { throw .pointerAlreadyDown(event.pointer) }
-        } else {
-            guard let index else { throw .pointerNotDown(event.pointer) }
-            let last = pointers.projected[index].time
-            guard event.time >= last else {
-                throw .invalidValue("event.time", event.time,
-                                    reason: "earlier than pointer \(event.pointer)'s previous event at \(last): time may not go backwards")
-            }
-        }
-        return index
+        return try pointers.projectedIndex(validating: event)
     }
 
     /// Stages a validated event and projects it: the next call sees the pointer down or up.
     /// `index` is the pointer's in `pointers.projected`, as the validation found it.
     func stagePointer(_ event: PointerEvent, projectedAt index: Int?) {
-        switch event.phase {
-        case .began:
-            pointers.project(event.pointer, time: event.time)
-            stagedPresses += 1
-        case .moved:
-            if let index { pointers.projected[index].time = event.time }
-        case .ended, .cancelled:
-            if let index { pointers.unproject(at: index) }
-        }
+        pointers.project(event, at: index)
+        if event.phase == .began { stagedPresses += 1 }
         commands.append(.pointer(event))
     }
 

@@ -83,6 +83,53 @@ struct PointerStore {
     /// The index of `pointer` in `projected`.
     func projectedIndex(of pointer: Int) -> Int? { projectedIndices.find(pointer) }
 
+    /// Checks `event` against the projection (``World/validatePointer(_:)``'s part that reads
+    /// the table) and returns the pointer's index in `projected` (`nil` for a press). Mutating
+    /// though it only reads: the world calls it on its stored table, which a non-mutating call
+    /// may copy.
+    mutating func projectedIndex(validating event: PointerEvent) throws(PortalError) -> Int? {
+        let index = projectedIndex(of: event.pointer)
+        if event.phase == .began {
+            guard index == nil else { throw .pointerAlreadyDown(event.pointer) }
+        } else {
+            guard let index else { throw .pointerNotDown(event.pointer) }
+            let last = projected[index].time
+            guard event.time >= last else {
+                throw .invalidValue("event.time", event.time,
+                                    reason: "earlier than pointer \(event.pointer)'s previous event at \(last): time may not go backwards")
+            }
+        }
+        return index
+    }
+
+    /// Projects a validated `event`: the next call sees its pointer down or up. `index` is the
+    /// pointer's in `projected`, as the validation found it.
+    mutating func project(_ event: PointerEvent, at index: Int?) {
+        switch event.phase {
+        case .began:
+            project(event.pointer, time: event.time)
+        case .moved:
+            if let index { projected[index].time = event.time }
+        case .ended, .cancelled:
+            if let index { unproject(at: index) }
+        }
+    }
+
+    /// Adds a move's sample to `row`'s record (its tracker, location and time) and returns
+    /// the record's mode, with one access to the table.
+    mutating func recordMove(_ row: Int, to location: Point, at time: Double) -> PointerMode {
+        records[row].tracker.append(location, at: time)
+        records[row].location = location
+        records[row].time = time
+        return records[row].mode
+    }
+
+    /// `row`'s velocity at `time` (``VelocityTracker/velocity(at:)``), read in place: a copy of
+    /// the record to read its tracker moves over 500 bytes.
+    mutating func velocity(row: Int, at time: Double) -> Point {
+        records.withUnsafeBufferPointer { $0[row].tracker.velocity(at: time) }
+    }
+
     /// Projects `pointer` down at `time` (it is not projected).
     mutating func project(_ pointer: Int, time: Double) {
         projectedIndices.insert(pointer, projected.count)

@@ -251,7 +251,7 @@ extension World {
             // Only channels that move get a lane: a stage that sets a transform sets all its
             // numbers, but a slide moves one of them.
             var targets = StageValues()
-            for (channel, value) in target == .animation ? stages.animation : startValues(stages)
+            for (channel, value) in target == .animation ? stages.animation : World.startValues(stages)
             where views.value(channel, slot: slot) != value || views.lanes[slot * ViewChannel.stride + channel.rawValue] != ViewStore.noLane {
                 targets.set(channel, value)
             }
@@ -272,7 +272,7 @@ extension World {
 
     /// Where each animated channel starts: its initial value if the transition sets one, else
     /// its value at rest.
-    private func startValues(_ stages: ScreenStages) -> StageValues {
+    private static func startValues(_ stages: ScreenStages) -> StageValues {
         var start = StageValues()
         for (channel, _) in stages.animation {
             start.set(channel, stages.initial.value(of: channel) ?? stages.rest[NavigationStore.channels.firstIndex(of: channel)!])
@@ -285,13 +285,17 @@ extension World {
     func applyInteractivePop(_ stack: Entity, progress fingerProgress: Float) {
         guard let state = navigation.stacks.value(of: stack), let active = state.active, active.isInteractive else { return }
         let progress = active.fingerReversed ? 1 - fingerProgress : fingerProgress
-        func follow(_ screen: Entity, _ stages: ScreenStages) {
-            guard let slot = views.slot(of: screen) else { return }
-            for (s, e) in zip(startValues(stages), stages.animation) { setPresented(e.0, s.1 + (e.1 - s.1) * progress, slot: slot) }
+        // A finger moves a screen every event: each screen is placed with one access to each
+        // store, not three per channel (`setPresented`).
+        if let slot = views.slot(of: active.from) {
+            tracks.placeStages(from: World.startValues(active.fromStages), to: active.fromStages.animation, progress: progress,
+                               slot: slot, views: &views, events: &events)
         }
-        follow(active.from, active.fromStages)
-        follow(active.to, active.toStages)
-        if let slot = views.slot(of: state.progressView) { setPresented(.x, progress, slot: slot) }
+        if let slot = views.slot(of: active.to) {
+            tracks.placeStages(from: World.startValues(active.toStages), to: active.toStages.animation, progress: progress,
+                               slot: slot, views: &views, events: &events)
+        }
+        if let slot = views.slotInPlace(of: state.progressView) { setPresented(.x, progress, slot: slot) }
     }
 
     /// Releases an interactive pop, finishing or cancelling it as decided at the call (where the
@@ -899,5 +903,14 @@ extension TrackStore {
             v[b + ViewChannel.cornerRadius.rawValue] = cornerRadius
             v[b + ViewChannel.shadowRadius.rawValue] = shadowRadius
         }
+    }
+}
+
+extension TrackStore {
+    /// Places each channel of `end` in the view in `slot` at `start + (end − start)·progress`,
+    /// in `end`'s order, as `World.setPresented` does one channel (an interactive pop's screen).
+    mutating func placeStages(from start: StageValues, to end: StageValues, progress: Float, slot: Int,
+                              views: inout ViewStore, events: inout [WorldEvent]) {
+        for (s, e) in zip(start, end) { place(e.0, s.1 + (e.1 - s.1) * progress, slot: slot, views: &views, events: &events) }
     }
 }

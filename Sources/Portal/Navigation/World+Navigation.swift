@@ -230,7 +230,10 @@ extension World {
     /// it lands inside the stack's frame (its frame as drawn: moved, scaled or rotated with its
     /// ancestors); `nil` otherwise.
     func localPoint(_ point: Point, inStack stack: Entity) -> Point? {
-        guard let slot = views.slot(of: stack), let inverse = views.presentation(slot: slot).globalTransform.inverted() else { return nil }
+        // Composed on the columns in place: `views.globalTransform(slot:)`, called on the
+        // world's property, copied the whole store to pass it.
+        guard let slot = views.slot(of: stack), let inverse = views.withColumns({ c, _ in c.globalTransform(slot: slot) }).inverted()
+        else { return nil }
         let local = inverse.map(point), size = views.frame(slot: slot)
         guard local.x >= 0, local.y >= 0, local.x <= size.width, local.y <= size.height else { return nil }
         return local

@@ -142,8 +142,9 @@ extension World {
             placeDrag(key, translation: update.translation)
             return
         }
-        guard let key = portals.dragKey(view, dragged: true) else { return }   // ended another way
-        placeDrag(key, translation: update.translation)
+        // Ended another way when there is no drag of `view` to follow.
+        guard let key = portals.followDrag(of: view, translation: update.translation, views: &views, tracks: &tracks, events: &events)
+        else { return }
         switch update.phase {
         case .began, .changed:
             return
@@ -237,6 +238,16 @@ extension PortalStore {
             return key
         case .idle, .waiting, .fading, .dragged: return nil
         }
+    }
+
+    /// Places the dragged layer (and its backdrop) of the portal whose drag `view` owns for
+    /// `translation`, and returns the portal's key; `nil`, placing nothing, when `view` owns
+    /// no drag. One access to the store for a pan step's lookup and placement.
+    mutating func followDrag(of view: Entity, translation: Point, views: inout ViewStore, tracks: inout TrackStore,
+                             events: inout [WorldEvent]) -> Int? {
+        guard let key = dragKey(view, dragged: true) else { return nil }
+        placeDrag(key, translation: translation, views: &views, tracks: &tracks, events: &events)
+        return key
     }
 
     /// Places portal `key`'s dragged layer (and its backdrop) for `translation` (see the file's

@@ -52,7 +52,13 @@ struct UpdateCall: HostCall {
     func perform(on world: World) throws(PortalError) {
         try world.requireView(view)
         try properties.validate()
-        world.commands.append(.update(view, properties))
+        // A `setFrame` (the frame alone) joins the open run of frames (`Staging`).
+        if let frame = properties.frame, properties.cornerRadius == nil, properties.opacity == nil, properties.transform == nil,
+           properties.shadowRadius == nil, properties.contentOffset == nil {
+            world.staging.stageFrame(ViewFrame(view: view, frame: frame))
+        } else {
+            world.commands.append(.update(view, properties))
+        }
     }
 }
 

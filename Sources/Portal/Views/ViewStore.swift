@@ -351,6 +351,12 @@ struct ViewStore {
         return s - 1
     }
 
+    /// ``slot(of:)`` for a caller that reads the store through a class's stored property
+    /// where Swift would otherwise copy the whole store (every column retained) to make the
+    /// read: a mutating access reads it in place.
+    @inline(__always)
+    mutating func slotInPlace(of entity: Entity) -> Int? { slot(of: entity) }
+
     /// ``slot(of:)``, trying `hint` first (a slot the entity was seen in: a view keeps its slot
     /// for life, and a freed slot holds ``vacant``), which reads one column instead of two.
     @inline(__always)
