@@ -88,9 +88,16 @@ function decodeBase64(text) {
   return Uint8Array.from(Buffer.from(text, 'base64'));
 }
 
+// A gzipped module (as the demo page embeds it) through the platform's DecompressionStream.
+async function gunzip(bytes) {
+  if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot gunzip the module (no DecompressionStream)');
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 /**
  * Loads the module. `source`: a Response (or a promise of one, e.g. fetch('portal.wasm')), an
- * ArrayBuffer or typed array of the module's bytes, a base64 string, or a compiled
+ * ArrayBuffer or typed array of the module's bytes (gzipped or not), a base64 string of them, or a compiled
  * WebAssembly.Module. Rejects with an Error saying why when it cannot load.
  */
 export async function loadPortal(source) {
@@ -104,6 +111,8 @@ export async function loadPortal(source) {
       if (!source.ok) throw new Error(`portal.wasm: HTTP ${source.status}`);
       bytes = await source.arrayBuffer();
     }
+    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = await gunzip(bytes);
     module = await WebAssembly.compile(bytes);
   }
   const host = new PortalModule();

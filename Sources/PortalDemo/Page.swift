@@ -14,9 +14,10 @@ struct DemoPage {
     let expectedSamples: String
 }
 
-/// A self-contained page (no network) with a table of contents and, per reel, a player that
-/// draws the recorded ticks on a canvas at 120 ticks per second, then its filmstrip and plots.
-func page(_ reels: [Reel], summary: String) -> DemoPage {
+/// A self-contained page (no network) with a table of contents, the live photo app (`live`: the
+/// WebAssembly module and its host, LiveSection.swift) and, per reel, a player that draws the
+/// recorded ticks on a canvas at 120 ticks per second, then its filmstrip and plots.
+func page(_ reels: [Reel], summary: String, live: LiveSection) -> DemoPage {
     let encoded = reels.map { encode($0) }
     var body = """
     <header><h1>Portal demo</h1>
@@ -29,8 +30,10 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
     <p><code>\(html(summary))</code></p>
     <nav><ol>
     """
+    body += "<li><a href='#live'>Live: the photo app, running in this page</a> — fling, tap, drag, swipe back, long-press</li>"
     for reel in reels { body += "<li><a href='#\(html(reel.name))'>\(html(reel.title))</a> — \(html(reel.caption))</li>" }
     body += "</ol></nav></header>\n"
+    body += live.html
     for (i, reel) in reels.enumerated() {
         var legend = reel.plotted.map { "<span style='color:\($0.2)'>■ \(html($0.1))</span>" }.joined()
         if reel.plotsLayer { legend += "<span style='color:\(green)'>■ portal layer (plotted: the first one in the overlay)</span>" }
@@ -55,7 +58,7 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
     let document = """
     <!doctype html><html lang='en'><head><meta charset='utf-8'><title>Portal demo</title>
     <meta name='viewport' content='width=device-width'>
-    <style>\(pageStyle)</style></head><body>
+    <style>\(pageStyle)\(liveStyle)</style></head><body>
     \(body)
     <pre id='status' data-state='loading'>the player has not started (is JavaScript off?)</pre>
     <script id='portal-data' type='application/json'>\(data.replacingOccurrences(of: "</", with: "<\\/"))</script>

@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Checks the demo page's live photo app in headless Chromium, driven by real input events.
+
+    python3 scripts/check-web-live.py DIR [--shots SHOTS_DIR] [--libportal PATH] [--portal-demo PATH]
+
+DIR is what `portal-demo --out DIR` wrote. The page is opened from disk at index.html#live (the
+live stage alone at the top-left corner, one CSS pixel per point) in the system's Chromium,
+launched by Playwright (from PyPI; no browser download). Every gesture goes through the
+browser's own input pipeline: CDP `Input.dispatchMouseEvent` and `Input.dispatchTouchEvent`, so
+the page sees the Pointer Events a visitor's mouse or finger makes. The check:
+
+1. a mouse fling of the grid glides and rests where UIScrollView's deceleration law says: at
+   every sampled tick of the glide, the rest point is offset - velocity / (1000 ln 0.998) (the
+   "Scroll views" article); the resting offset must be that point within 0.3 pt (the glide stops
+   with at most 0.25 pt to go and is put on its rest point);
+2. a touch tap on a photo zooms its detail open (the app logs open, push, pushed);
+3. a downward mouse flick on the detail dismisses it into its cell (pop, popped);
+4. a tap opens another photo, and a drag from the left edge pops it (pop, popped: not cancelled);
+5. a press held for 0.7 s on a photo presents the popup (its content is drawn), and a tap
+   dismisses it;
+6. at six moments (at rest after the fling, mid-zoom, zoomed, mid-dismiss, the popup, the end)
+   the page is paused, its last tick drawn as it is, and a screenshot is compared with the
+   render list the page reports: at a grid of points, the colour the list gives (composited
+   independently, by scripts/check-sdl-host.py's rule, a shadow's reach taken as three radii)
+   must be the pixel's within 6 per channel, with at least 200 points compared per shot;
+7. no console error, no uncaught exception;
+8. the session's trace, saved by the page (the module records every call), replays natively: in
+   the Embedded C library (libportal.so through ctypes, when given or built) to the same render
+   list, byte for byte (an FNV-1a digest of the list's bytes, which have no padding), and in
+   `portal-demo --replay` (when given) without error.
+"""
+import argparse, ctypes, importlib.util, json, math, pathlib, shutil, subprocess, sys, tempfile, time
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def load(name, file):
+    spec = importlib.util.spec_from_file_location(name, HERE / file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sdl_check = load("check_sdl_host", "check-sdl-host.py")
+demo_check = load("check_demo_page", "check-demo-page.py")
+
+RATE = 0.998
+STAGE = (390, 760)
+failures = []
+
+
+def expect(condition, what):
+    print(("ok: " if condition else "FAIL: ") + what)
+    if not condition:
+        failures.append(what)
+
+
+class Live:
+    """The page, its CDP session, and the gestures."""
+
+    def __init__(self, page, cdp):
+        self.page, self.cdp = page, cdp
+
+    def state(self):
+        return self.page.evaluate("portalLive.state()")
+
+    def mouse(self, kind, x, y, buttons=1):
+        self.cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                     "buttons": buttons, "clickCount": 1, "pointerType": "mouse"})
+
+    def drag(self, points, interval=0.016, hold=0.0):
+        x, y = points[0]
+        self.mouse("mousePressed", x, y)
+        time.sleep(hold or interval)
+        for x, y in points[1:]:
+            self.mouse("mouseMoved", x, y)
+            time.sleep(interval)
+        self.mouse("mouseReleased", x, y, buttons=0)
+
+    def touch_tap(self, x, y):
+        point = [{"x": x, "y": y, "id": 1, "radiusX": 1, "radiusY": 1, "force": 1}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        time.sleep(0.05)
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def wait(self, predicate, what, timeout=6.0):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            s = self.state()
+            if predicate(s):
+                return s
+            time.sleep(0.03)
+        expect(False, f"{what} (timed out; state {json.dumps({k: v for k, v in s.items() if k != 'log'})})")
+        return s
+
+    def logged(self, since):
+        return [e["what"] + (f" {e['photo']}" if "photo" in e else "") for e in self.state()["log"][since:]]
+
+    def shot(self, directory, name):
+        """Pauses the page, draws its last tick as it is, and compares a screenshot with its render list."""
+        self.page.evaluate("portalLive.pause(); portalLive.drawExact()")
+        path = directory / f"{name}.png"
+        self.page.screenshot(path=str(path), clip={"x": 0, "y": 0, "width": STAGE[0], "height": STAGE[1]})
+        items = []
+        for it in self.page.evaluate("portalLive.renderList()"):
+            rgb = it["rgb"]
+            # The page's shadow is a canvas blur of sigma = the radius (SwiftUI's): it reaches about
+            # three radii, where the rule's own skips only one (the SDL host's rings).
+            items.append({"rgb": ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255), "opacity": it["opacity"], "w": it["w"],
+                          "h": it["h"], "r": it["r"], "shadow": 3 * it["shadow"], "m": it["m"],
+                          "clip": tuple(it["clip"]) if it["clip"] else None})
+        (directory / f"{name}.json").write_text(json.dumps(items))
+        width, height, channels, rows = demo_check.read_png(path)
+        compared = mismatched = 0
+        first = None
+        for y in range(4, min(height, STAGE[1]), 9):
+            for x in range(4, min(width, STAGE[0]), 9):
+                want = sdl_check.expected(items, x + 0.5, y + 0.5)
+                if want is None:
+                    continue
+                got = tuple(rows[y][x * channels:x * channels + 3])
+                compared += 1
+                if max(abs(g - w) for g, w in zip(got, want)) > sdl_check.TOLERANCE:
+                    mismatched += 1
+                    first = first or f"({x}, {y}) is {got}, the list gives {tuple(round(c) for c in want)}"
+        expect(mismatched == 0 and compared >= 200,
+               f"screenshot {path.name} agrees with the render list: {compared} points, {mismatched} differ"
+               + (f" (first: {first})" if first else "") + f", {len(items)} items")
+        self.page.evaluate("portalLive.resume()")
+
+
+def fnv(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def native_digest(libportal, trace_path):
+    """Replays the trace in the Embedded C library; returns the digest of its render list's bytes."""
+    lib = ctypes.CDLL(str(libportal))
+    # PORTAL_LAYOUT_SIGNATURE on a 64-bit target: the wasm32 one (Web/portal.js) with
+    # PortalRenderChanges 40 bytes instead of 28 (its three pointers).
+    terms = [(1, 1000003), (44, 1000006000009), (36, 1000009000027000027), (20, 168760150033166695),
+             (12, 618155284961614297), (40, 2133831443680070909), (24, 1501076012712181523), (84, 2081215206248077030),
+             (72, 2137422553819467755), (140, 118580385041196403), (140, 458190528101465083), (56, 144155205476085990),
+             (16, 1250534689913523303), (8, 1378958693548348275), (40, 1841467372740222246), (72, 1305711183126764677),
+             (16, 1520333940079518918), (24, 1665543372973210463), (40, 1070560130822720873), (20, 1938499361086204437),
+             (152, 1405482408900559219), (48, 1524255744619336725), (136, 1242889931906253233), (16, 467592692851985630),
+             (56, 1415163656044409404), (8, 565647647934987031)]
+    signature = sum(s * k for s, k in terms) % (1 << 64)
+    world = ctypes.c_void_p()
+    lib.portal_replay_trace_checked.argtypes = [ctypes.c_int32, ctypes.c_uint64, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.portal_last_error.restype = ctypes.c_char_p
+    result = lib.portal_replay_trace_checked(lib.portal_version(), signature, str(trace_path).encode(), ctypes.byref(world))
+    if result != 0:
+        return None, lib.portal_last_error(None).decode()
+    items, count = ctypes.c_void_p(), ctypes.c_int32()
+    lib.portal_render_list(world, ctypes.byref(items), ctypes.byref(count))
+    data = ctypes.string_at(items, 140 * count.value)
+    lib.portal_world_destroy(world)
+    return fnv(data), count.value
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("dir")
+    parser.add_argument("--shots", default=None)
+    parser.add_argument("--libportal", default=None)
+    parser.add_argument("--portal-demo", default=None)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    index = pathlib.Path(args.dir).resolve() / "index.html"
+    shots = pathlib.Path(args.shots) if args.shots else pathlib.Path(tempfile.mkdtemp(prefix="web-live-"))
+    shots.mkdir(parents=True, exist_ok=True)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    started = time.time()
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 900, "height": 800}, device_scale_factor=1, has_touch=True)
+        page.on("console", lambda m: errors.append("console." + m.type + ": " + m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append("uncaught: " + str(e)))
+        page.goto(index.as_uri() + "#live")
+        page.wait_for_function("document.querySelector('#live .live-status').dataset.state !== 'loading'", timeout=30000)
+        status = page.evaluate("[document.querySelector('#live .live-status').dataset.state, document.querySelector('#live .live-status').textContent]")
+        expect(status[0] == "ok", f"the module loads in the page ({status[1][:160]})")
+        if status[0] != "ok":
+            browser.close()
+            return 1
+        cdp = page.context.new_cdp_session(page)
+        live = Live(page, cdp)
+        live.wait(lambda s: s["frames"] > 10, "the page advances the world from requestAnimationFrame")
+
+        # 1. A fling: a 60-point drag up over about 100 ms, released moving.
+        n = len(live.state()["log"])
+        live.drag([(200, 620 - 10 * i) for i in range(7)])
+        samples = []
+        deadline = time.time() + 8
+        while time.time() < deadline:
+            s = live.state()
+            if s["decelerating"] and abs(s["velocity"]) > 1:
+                samples.append((s["tick"], s["offset"], s["velocity"]))
+            if not s["decelerating"] and not s["dragging"] and samples:
+                break
+            time.sleep(0.05)
+        rest = live.state()["offset"]
+        predictions = [o - v / (1000 * math.log(RATE)) for _, o, v in samples]
+        worst = max((abs(p - rest) for p in predictions), default=float("inf"))
+        expect(len(samples) >= 3 and worst <= 0.3 and rest > 40,
+               f"the fling glides {rest:.2f} pt and rests where the law says: {len(samples)} ticks sampled, "
+               f"the furthest prediction {worst:.4f} pt away (at most 0.3)")
+        live.shot(shots, "1-fling-rest")
+
+        # 2. A touch tap on a visible photo zooms its detail open.
+        target = next(i for i in range(30) if 170 < live.page.evaluate(f"portalLive.photoCenter({i}).y") < 560)
+        c = page.evaluate(f"portalLive.photoCenter({target})")
+        n = len(live.state()["log"])
+        live.touch_tap(c["x"], c["y"])
+        live.wait(lambda s: 0.15 < s["progress"] < 0.6, "the zoom is under way", timeout=3)
+        live.shot(shots, "2-zoom-mid")
+        live.wait(lambda s: s["progress"] < 0 and s["openPhoto"] == target, "the zoom lands")
+        expect(live.logged(n) == [f"open {target}", "push", "pushed"], f"a touch tap on photo {target} zooms it open: {live.logged(n)}")
+        live.shot(shots, "3-zoomed")
+
+        # 3. A downward flick on the detail dismisses it into its cell.
+        n = len(live.state()["log"])
+        live.drag([(200, 300 + 40 * i) for i in range(6)], interval=0.012)
+        live.wait(lambda s: 0.3 < s["progress"] < 0.8, "the dismissal is under way", timeout=3)
+        live.shot(shots, "4-dismiss-mid")
+        live.wait(lambda s: s["openPhoto"] == -1 and s["progress"] < 0, "the detail is dismissed")
+        expect(live.logged(n) == ["pop", "popped"], f"a flick down dismisses the detail: {live.logged(n)}")
+
+        # 4. A tap opens another photo; a drag from the left edge pops it.
+        other = next(i for i in range(30) if i != target and 170 < live.page.evaluate(f"portalLive.photoCenter({i}).y") < 560)
+        c = page.evaluate(f"portalLive.photoCenter({other})")
+        n = len(live.state()["log"])
+        live.drag([(c["x"], c["y"])], interval=0.05)
+        live.wait(lambda s: s["openPhoto"] == other and s["progress"] < 0, "the second photo opens")
+        live.drag([(3, 400), (40, 400), (90, 400), (150, 400), (220, 400), (260, 400)], interval=0.016)
+        live.wait(lambda s: s["openPhoto"] == -1 and s["progress"] < 0, "the edge swipe pops the detail")
+        expect(live.logged(n) == [f"open {other}", "push", "pushed", "pop", "popped"], f"a mouse click opens photo {other}, the edge swipe pops it: {live.logged(n)}")
+
+        # 5. A long press presents the popup; a tap dismisses it.
+        c = page.evaluate(f"portalLive.photoCenter({target})")
+        n = len(live.state()["log"])
+        live.drag([(c["x"], c["y"])], hold=0.7)
+        s = live.wait(lambda s: s["popupShown"] and s["idle"], "the popup is presented")
+        live.shot(shots, "5-popup")
+        live.drag([(200, 700)], interval=0.05)
+        live.wait(lambda s: not s["popupShown"], "the tap dismisses the popup")
+        expect(live.logged(n) == [f"popup {target}", "popup dismissed"], f"a long press presents the popup, a tap dismisses it: {live.logged(n)}")
+        live.wait(lambda s: s["idle"], "the world comes to rest")
+        live.shot(shots, "6-end")
+
+        expect(not errors, "no console error or uncaught exception" + (": " + " | ".join(errors[:3]) if errors else ""))
+        cost = page.evaluate("portalLive.frameCost()")
+        print(f"frame cost in the page (advance, events, draw): p50 {cost['p50']:.3f} ms, p99 {cost['p99']:.3f} ms, max {cost['max']:.3f} ms over {cost['frames']} frames")
+
+        # 8. The session's trace replays natively to the same render list.
+        page.evaluate("portalLive.pause()")
+        trace = page.evaluate("portalLive.world.saveTrace()")
+        wasm_list = page.evaluate("""(() => { const l = portalLive.world.renderList();
+            return Array.from(l.u8.subarray(l.base * 4, l.base * 4 + 140 * l.count)); })()""")
+        trace_path = shots / "session.trace"
+        trace_path.write_text(trace)
+        wasm_digest = fnv(bytes(wasm_list))
+        if args.libportal:
+            digest, detail = native_digest(args.libportal, trace_path)
+            expect(digest == wasm_digest, f"the session's trace ({len(trace) // 1024} KiB) replays in the native C library to the same "
+                   f"render list: {len(wasm_list) // 140} items, digest {wasm_digest:016x} (native: "
+                   + (f"{digest:016x}, {detail} items)" if digest is not None else f"refused: {detail})"))
+        if args.portal_demo:
+            out = pathlib.Path(tempfile.mkdtemp(prefix="web-live-replay-"))
+            run = subprocess.run([args.portal_demo, "--replay", str(trace_path), "--out", str(out)], capture_output=True, text=True)
+            expect(run.returncode == 0, f"portal-demo --replay replays the session's trace natively ({run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr.strip()})")
+        browser.close()
+    print(f"screenshots and render lists in {shots}; the browser check took {time.time() - started:.0f} s")
+    if failures:
+        print(f"{len(failures)} check(s) failed", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
