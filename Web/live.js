@@ -13,6 +13,8 @@ export async function startLive(root) {
   if (location.hash === '#live') document.body.classList.add('live-only');
   const status = root.querySelector('.live-status');
   const say = (text, state) => { status.textContent = text; status.dataset.state = state; };
+  // A focused recorded scene (#scene=…) shows that scene alone: the live app stays asleep.
+  if (new URLSearchParams(location.hash.slice(1)).has('scene')) { say('Not started: a recorded scene is focused.', 'idle'); return null; }
   const source = document.getElementById('portal-wasm');
   let portal;
   try {

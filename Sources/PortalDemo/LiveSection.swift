@@ -90,7 +90,7 @@ func liveSection() -> LiveSection {
     <p class='live-status' data-state='\(missing == nil ? "loading" : "error")'>\(missing ?? "Loading the WebAssembly module…")</p>
     <p><button class='live-trace'>Save this session's trace</button></p>
     <p>A saved session replays natively, to the same frames: <code>swift run -c release portal-demo --replay portal-live-session.trace</code>.
-    The other scenes below play recordings.</p></div></div></section>
+    The scenes below play recordings.</p></div></div></section>
     <script id='portal-wasm' type='application/octet-stream'>\(module)</script>
     <script type='module'>\(script.replacingOccurrences(of: "</script", with: "<\\/script"))</script>
 
@@ -102,6 +102,6 @@ func liveSection() -> LiveSection {
 let liveStyle = """
 .live-row{display:flex;gap:24px;flex-wrap:wrap}.live-row canvas.live{touch-action:none;user-select:none;border:1px solid #ccd;display:block}
 .live-side{max-width:420px}.live-status[data-state=error]{color:#b00020;font-weight:bold}
-body.live-only{margin:0}body.live-only header,body.live-only section.scene,body.live-only #live h2,body.live-only #live .caption,
+body.focus h1.top{display:none}body.live-only{margin:0}body.live-only h1.top,body.live-only header,body.live-only section.scene,body.live-only #live h2,body.live-only #live .caption,
 body.live-only .live-side,body.live-only #status{display:none}body.live-only #live{margin:0}body.live-only canvas.live{border:0}
 """
