@@ -7,10 +7,11 @@
 import { loadPortal, Phase, Item, itemEntity, NO_ENTITY } from './portal.js';
 import { PhotoApp, STAGE_WIDTH, STAGE_HEIGHT } from './photo-app.js';
 import { CanvasRenderer } from './canvas-renderer.js';
+import { benchFullSchedule } from './bench.js';
 
 export async function startLive(root) {
   // #live: the live stage alone, at the page's top-left corner (for screenshots and tests).
-  if (location.hash === '#live') document.body.classList.add('live-only');
+  if (location.hash === '#live' || location.hash === '#bench') document.body.classList.add('live-only');
   const status = root.querySelector('.live-status');
   const say = (text, state) => { status.textContent = text; status.dataset.state = state; };
   // A focused recorded scene (#scene=…) shows that scene alone: the live app stays asleep.
@@ -153,6 +154,14 @@ export async function startLive(root) {
     NO_ENTITY,
   };
   window.portalLive = live;
+  // #bench: the benchmarks run once the app is up; their results go to window.portalBench.
+  if (location.hash === '#bench') {
+    live.pause();
+    setTimeout(() => {
+      window.portalBench = { fullSchedule: benchFullSchedule(portal) };
+      say('Benchmarks: ' + JSON.stringify(window.portalBench), 'ok');
+    }, 0);
+  }
   return live;
 }
 

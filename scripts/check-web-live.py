@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the demo page's live photo app in headless Chromium, driven by real input events.
 
-    python3 scripts/check-web-live.py DIR [--shots SHOTS_DIR] [--libportal PATH] [--portal-demo PATH]
+    python3 scripts/check-web-live.py DIR [--shots SHOTS_DIR] [--libportal PATH] [--portal-demo PATH] [--bench]
 
 DIR is what `portal-demo --out DIR` wrote. The page is opened from disk at index.html#live (the
 live stage alone at the top-left corner, one CSS pixel per point) in the system's Chromium,
@@ -28,8 +28,13 @@ the page sees the Pointer Events a visitor's mouse or finger makes. The check:
    the Embedded C library (libportal.so through ctypes, when given or built) to the same render
    list, byte for byte (an FNV-1a digest of the list's bytes, which have no padding), and in
    `portal-demo --replay` (when given) without error.
+
+With --bench it also opens index.html#bench, which runs tick/full-schedule (10,000 views, each
+animating six numbers by a spring, the render list read each tick; 600 ticks) in the module, runs the same
+calls natively in the C library, and prints both and their ratio (the two worlds' items must
+agree bit for bit).
 """
-import argparse, ctypes, importlib.util, json, math, pathlib, shutil, subprocess, sys, tempfile, time
+import argparse, ctypes, importlib.util, json, math, pathlib, shutil, struct, subprocess, sys, tempfile, time
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -139,16 +144,7 @@ def fnv(data):
 def native_digest(libportal, trace_path):
     """Replays the trace in the Embedded C library; returns the digest of its render list's bytes."""
     lib = ctypes.CDLL(str(libportal))
-    # PORTAL_LAYOUT_SIGNATURE on a 64-bit target: the wasm32 one (Web/portal.js) with
-    # PortalRenderChanges 40 bytes instead of 28 (its three pointers).
-    terms = [(1, 1000003), (44, 1000006000009), (36, 1000009000027000027), (20, 168760150033166695),
-             (12, 618155284961614297), (40, 2133831443680070909), (24, 1501076012712181523), (84, 2081215206248077030),
-             (72, 2137422553819467755), (140, 118580385041196403), (140, 458190528101465083), (56, 144155205476085990),
-             (16, 1250534689913523303), (8, 1378958693548348275), (40, 1841467372740222246), (72, 1305711183126764677),
-             (16, 1520333940079518918), (24, 1665543372973210463), (40, 1070560130822720873), (20, 1938499361086204437),
-             (152, 1405482408900559219), (48, 1524255744619336725), (136, 1242889931906253233), (16, 467592692851985630),
-             (56, 1415163656044409404), (8, 565647647934987031)]
-    signature = sum(s * k for s, k in terms) % (1 << 64)
+    signature = native_signature()
     world = ctypes.c_void_p()
     lib.portal_replay_trace_checked.argtypes = [ctypes.c_int32, ctypes.c_uint64, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.portal_last_error.restype = ctypes.c_char_p
@@ -162,12 +158,102 @@ def native_digest(libportal, trace_path):
     return fnv(data), count.value
 
 
+def native_full_schedule(libportal, n, ticks, warm_up=10):
+    """tick/full-schedule through the native C library: Web/bench.js's calls, one for one."""
+    from ctypes import Structure, c_float, c_double, c_int32, c_uint32, c_uint64, c_bool, c_uint8, c_void_p, byref, POINTER
+    lib = ctypes.CDLL(str(libportal))
+
+    class Rect(Structure):
+        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
+
+    class Properties(Structure):
+        _fields_ = [("fields", c_uint32), ("frame", Rect), ("corner_radius", c_float), ("opacity", c_float),
+                    ("transform", c_float * 11), ("shadow_radius", c_float), ("content_offset", c_float * 2)]
+
+    class Animation(Structure):
+        _fields_ = [("kind", c_int32)] + [(f, c_double) for f in ("a", "b", "c", "d", "duration", "initial_velocity", "delay", "speed")]
+
+    class Config(Structure):
+        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
+                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
+
+    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
+    lib.portal_animate.argtypes = [c_void_p, c_uint64, POINTER(Properties), POINTER(Animation), c_void_p]
+    lib.portal_tick.argtypes = [c_void_p]
+    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
+    lib.portal_world_destroy.argtypes = [c_void_p]
+    config = Config()
+    lib.portal_world_config_default(byref(config))
+    config.reserved_capacity = n
+    world = c_void_p()
+    signature = native_signature()
+    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(signature), byref(config), byref(world)) == 0
+    views = []
+    entity = c_uint64()
+    for i in range(n):
+        assert lib.portal_spawn_view(world, Rect(i % 1000, i // 1000, 40, 40), 0, 1, (1 << 64) - 1, byref(entity)) == 0
+        views.append(entity.value)
+    lib.portal_tick(world)
+    spring = Animation(0, 4, 0.3, 0, 0, 0, 0, 0, 1)
+    for i, view in enumerate(views):
+        properties = Properties(1 | 2 | 4, Rect(i % 1000 + 300, i // 1000 + 200, 80, 60), 16, 0.5)
+        assert lib.portal_animate(world, view, byref(properties), byref(spring), None) == 0
+    lib.portal_tick(world)
+    for _ in range(warm_up):
+        lib.portal_tick(world)
+    items, count = c_void_p(), c_int32()
+    times = []
+    start = time.perf_counter()
+    for _ in range(ticks):
+        t0 = time.perf_counter()
+        lib.portal_tick(world)
+        lib.portal_render_list(world, byref(items), byref(count))
+        times.append(time.perf_counter() - t0)
+    total = time.perf_counter() - start
+    data = ctypes.string_at(items, 140 * count.value)
+    x0 = struct.unpack_from("<f", data, 16)[0]
+    x_last = struct.unpack_from("<f", data, 140 * (count.value - 1) + 16)[0]
+    lib.portal_world_destroy(world)
+    times.sort()
+    return {"meanMs": 1000 * total / ticks, "medianMs": 1000 * times[len(times) // 2], "x0": x0, "xLast": x_last}
+
+
+def native_signature():
+    """PORTAL_LAYOUT_SIGNATURE on a 64-bit target: the wasm32 one (Web/portal.js) with
+    PortalRenderChanges 40 bytes instead of 28 (its three pointers)."""
+    terms = [(1, 1000003), (44, 1000006000009), (36, 1000009000027000027), (20, 168760150033166695),
+             (12, 618155284961614297), (40, 2133831443680070909), (24, 1501076012712181523), (84, 2081215206248077030),
+             (72, 2137422553819467755), (140, 118580385041196403), (140, 458190528101465083), (56, 144155205476085990),
+             (16, 1250534689913523303), (8, 1378958693548348275), (40, 1841467372740222246), (72, 1305711183126764677),
+             (16, 1520333940079518918), (24, 1665543372973210463), (40, 1070560130822720873), (20, 1938499361086204437),
+             (152, 1405482408900559219), (48, 1524255744619336725), (136, 1242889931906253233), (16, 467592692851985630),
+             (56, 1415163656044409404), (8, 565647647934987031)]
+    return sum(s * k for s, k in terms) % (1 << 64)
+
+
+def bench(browser, index, libportal):
+    """tick/full-schedule (10,000 views) in the module in Chromium and in the native C library."""
+    page = browser.new_page(viewport={"width": 900, "height": 800})
+    page.goto(index.as_uri() + "#bench")
+    page.wait_for_function("window.portalBench !== undefined", timeout=120000)
+    web = page.evaluate("window.portalBench.fullSchedule")
+    page.close()
+    native = native_full_schedule(libportal, web["n"], web["ticks"])
+    # (The means over all ticks: Chromium coarsens performance.now() to 0.1 ms, too coarse for
+    # one tick of this size.)
+    print(f"bench tick/full-schedule n={web['n']}, {web['ticks']} ticks: wasm in Chromium {web['meanMs']:.3f} ms a tick, "
+          f"native C library (Embedded Swift, -Osize) {native['meanMs']:.3f} ms: {web['meanMs'] / native['meanMs']:.2f}x native")
+    expect(web["x0"] == native["x0"] and web["xLast"] == native["xLast"],
+           f"the benchmark's wasm and native worlds agree: first item x {web['x0']!r} / {native['x0']!r}, last {web['xLast']!r} / {native['xLast']!r}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("dir")
     parser.add_argument("--shots", default=None)
     parser.add_argument("--libportal", default=None)
     parser.add_argument("--portal-demo", default=None)
+    parser.add_argument("--bench", action="store_true", help="also time tick/full-schedule in the module and natively (needs --libportal)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -275,6 +361,8 @@ def main():
             out = pathlib.Path(tempfile.mkdtemp(prefix="web-live-replay-"))
             run = subprocess.run([args.portal_demo, "--replay", str(trace_path), "--out", str(out)], capture_output=True, text=True)
             expect(run.returncode == 0, f"portal-demo --replay replays the session's trace natively ({run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr.strip()})")
+        if args.bench and args.libportal:
+            bench(browser, index, args.libportal)
         browser.close()
     print(f"screenshots and render lists in {shots}; the browser check took {time.time() - started:.0f} s")
     if failures:

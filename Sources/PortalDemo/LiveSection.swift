@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The module (`scripts/build-wasm`'s `.build/wasm/portal.wasm.gz`, built here when it is missing)
 /// is embedded as base64, and the JavaScript host (`Web/portal.js`, `photo-app.js`,
-/// `canvas-renderer.js`, `live.js`) is inlined as one module script: the page still opens from
+/// `canvas-renderer.js`, `bench.js`, `live.js`) is inlined as one module script: the page still opens from
 /// disk with no server. When the module cannot be built, the section says why instead.
 struct LiveSection {
     /// The section's markup, and the scripts that run it.
@@ -40,10 +40,10 @@ private func buildModule(in root: String) -> String? {
 }
 
 /// The host's ES modules as one module script: each file's imports dropped and its `export`
-/// keywords removed (the four files share no top-level name), in dependency order.
+/// keywords removed (the files share no top-level name), in dependency order.
 private func bundle(_ root: String) throws -> String {
     var script = ""
-    for name in ["portal.js", "photo-app.js", "canvas-renderer.js", "live.js"] {
+    for name in ["portal.js", "photo-app.js", "canvas-renderer.js", "bench.js", "live.js"] {
         let text = try String(contentsOfFile: root + "/Web/" + name, encoding: .utf8)
         script += "// ---- Web/\(name)\n"
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

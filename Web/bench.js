@@ -1,0 +1,37 @@
+// Benchmarks of the module through portal.js, the same calls a native host makes through
+// portal.h (scripts/check-web-live.py --bench runs them in headless Chromium, and the same
+// scenario natively through the C library, and reports the ratio).
+import { NO_ENTITY } from './portal.js';
+
+/** tick/full-schedule (Benchmarks/PortalBenchmarks/Workload.swift, through the C interface): `n`
+ *  views on a grid, each animating its frame, corner radius and opacity by a spring (4 s, bounce
+ *  0.3), the render list read each tick; `ticks` timed ticks after `warmUp`. Returns the mean
+ *  and median milliseconds per tick and the first and last items' x (which the native run must
+ *  reproduce bit for bit). */
+export function benchFullSchedule(portal, n = 10000, ticks = 600, warmUp = 10) {
+  const world = portal.createWorld({ reservedCapacity: n });
+  const views = new Array(n);
+  for (let i = 0; i < n; i++) views[i] = world.spawnView({ x: i % 1000, y: Math.floor(i / 1000), width: 40, height: 40 }, { parent: NO_ENTITY });
+  world.tick();
+  for (let i = 0; i < n; i++) {
+    world.animate(views[i], { frame: { x: i % 1000 + 300, y: Math.floor(i / 1000) + 200, width: 80, height: 60 }, cornerRadius: 16, opacity: 0.5 },
+      { duration: 4, bounce: 0.3 });
+  }
+  world.tick();
+  for (let t = 0; t < warmUp; t++) world.tick();
+  const times = [];
+  let items = 0;
+  const start = performance.now();
+  for (let t = 0; t < ticks; t++) {
+    const t0 = performance.now();
+    world.tick();
+    items += world.renderList().count;
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - start;
+  const list = world.renderList();
+  const x0 = list.f32[list.base + 4], xLast = list.f32[list.base + (list.count - 1) * 35 + 4];
+  world.destroy();
+  times.sort((a, b) => a - b);
+  return { scenario: 'tick/full-schedule', n, ticks, meanMs: total / ticks, medianMs: times[times.length >> 1], items, x0, xLast };
+}
