@@ -304,7 +304,10 @@ def main():
         c = page.evaluate(f"portalLive.photoCenter({target})")
         n = len(live.state()["log"])
         live.touch_tap(c["x"], c["y"])
-        live.wait(lambda s: 0.15 < s["progress"] < 0.6, "the zoom is under way", timeout=3)
+        # (Mid-motion when the page keeps up; a loaded machine may find it landed: the shot is
+        # compared with the render list either way.)
+        s = live.wait(lambda s: s["progress"] > 0.1 or (s["openPhoto"] == target and s["progress"] < 0), "the zoom starts", timeout=4)
+        print(f"   the zoom's progress at the screenshot: {s['progress']:.3f}")
         live.shot(shots, "2-zoom-mid")
         live.wait(lambda s: s["progress"] < 0 and s["openPhoto"] == target, "the zoom lands")
         expect(live.logged(n) == [f"open {target}", "push", "pushed"], f"a touch tap on photo {target} zooms it open: {live.logged(n)}")
@@ -313,7 +316,8 @@ def main():
         # 3. A downward flick on the detail dismisses it into its cell.
         n = len(live.state()["log"])
         live.drag([(200, 300 + 40 * i) for i in range(6)], interval=0.012)
-        live.wait(lambda s: 0.3 < s["progress"] < 0.8, "the dismissal is under way", timeout=3)
+        s = live.wait(lambda s: s["progress"] > 0.2 or s["openPhoto"] == -1, "the dismissal starts", timeout=4)
+        print(f"   the dismissal's progress at the screenshot: {s['progress']:.3f}")
         live.shot(shots, "4-dismiss-mid")
         live.wait(lambda s: s["openPhoto"] == -1 and s["progress"] < 0, "the detail is dismissed")
         expect(live.logged(n) == ["pop", "popped"], f"a flick down dismisses the detail: {live.logged(n)}")
