@@ -92,7 +92,11 @@ function decodeBase64(text) {
 async function gunzip(bytes) {
   if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot gunzip the module (no DecompressionStream)');
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  try {
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    throw new Error(`the module's ${bytes.length} gzipped bytes do not decode (a damaged or truncated copy?): ${error.message}`);
+  }
 }
 
 /**
@@ -113,7 +117,11 @@ export async function loadPortal(source) {
     }
     if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = await gunzip(bytes);
-    module = await WebAssembly.compile(bytes);
+    try {
+      module = await WebAssembly.compile(bytes);
+    } catch (error) {
+      throw new Error(`portal.wasm does not compile (${bytes.length} bytes): ${error.message}`);
+    }
   }
   const host = new PortalModule();
   const instance = await WebAssembly.instantiate(module, host.imports());

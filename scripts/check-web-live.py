@@ -23,7 +23,8 @@ the page sees the Pointer Events a visitor's mouse or finger makes. The check:
    render list the page reports: at a grid of points, the colour the list gives (composited
    independently, by scripts/check-sdl-host.py's rule, a shadow's reach taken as three radii)
    must be the pixel's within 6 per channel, with at least 200 points compared per shot;
-7. no console error, no uncaught exception;
+7. no console error, no uncaught exception; and a copy of the page with its module cut short
+   says why the live app cannot run;
 8. the session's trace, saved by the page (the module records every call), replays natively: in
    the Embedded C library (libportal.so through ctypes, when given or built) to the same render
    list, byte for byte (an FNV-1a digest of the list's bytes, which have no padding), and in
@@ -275,6 +276,20 @@ def main():
         if status[0] != "ok":
             browser.close()
             return 1
+        # 0. A page whose module is damaged says why the live app cannot run (and plays the rest).
+        damaged = shots.resolve() / "damaged.html"
+        html = index.read_text()
+        start_at = html.index("<script id='portal-wasm'")
+        cut = html.index(">", start_at) + 1
+        damaged.write_text(html[:cut] + html[cut:cut + 4000] + html[html.index("</script>", cut):])
+        other = browser.new_page(viewport={"width": 900, "height": 800})
+        other.goto(damaged.as_uri() + "#live")
+        other.wait_for_function("document.querySelector('#live .live-status').dataset.state !== 'loading'", timeout=30000)
+        said = other.evaluate("[document.querySelector('#live .live-status').dataset.state, document.querySelector('#live .live-status').textContent]")
+        expect(said[0] == "error" and "cannot run" in said[1] and "do not decode" in said[1],
+               f"a page with a damaged module says why the live app cannot run ({said[1][:140]})")
+        other.close()
+
         cdp = page.context.new_cdp_session(page)
         live = Live(page, cdp)
         live.wait(lambda s: s["frames"] > 10, "the page advances the world from requestAnimationFrame")
