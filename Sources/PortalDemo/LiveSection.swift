@@ -2,7 +2,7 @@ import Foundation
 
 /// The page's live section: the photo app running in Portal's WebAssembly module, in the page.
 ///
-/// The module (`scripts/build-wasm`'s `.build/wasm/portal.wasm.gz`, built here when it is missing)
+/// The module (`scripts/build-wasm`'s `.build/wasm/portal.wasm.gz`, which this brings up to date)
 /// is embedded as base64, and the JavaScript host (`Web/portal.js`, `photo-app.js`,
 /// `canvas-renderer.js`, `bench.js`, `live.js`) is inlined as one module script: the page still opens from
 /// disk with no server. When the module cannot be built, the section says why instead.
@@ -55,14 +55,19 @@ private func bundle(_ root: String) throws -> String {
     return script + "startLive(document.getElementById('live'));\n"
 }
 
-/// Builds the live section (building the module first when it is missing).
+/// Builds the live section (bringing the module up to date first).
 func liveSection() -> LiveSection {
     let root = repositoryRoot()
     let modulePath = root + "/.build/wasm/portal.wasm.gz"
     var problem: String?
-    if !FileManager.default.fileExists(atPath: modulePath) {
-        print("portal-demo: building the WebAssembly module (scripts/build-wasm) for the live section")
-        problem = buildModule(in: root)
+    // (scripts/build-wasm returns at once when the module is up to date.)
+    print("portal-demo: the WebAssembly module for the live section (scripts/build-wasm)")
+    if let failure = buildModule(in: root) {
+        if FileManager.default.fileExists(atPath: modulePath) {
+            print("portal-demo: warning: scripts/build-wasm failed (\(failure)); the page embeds the module built before")
+        } else {
+            problem = failure
+        }
     }
     var module = ""
     var moduleBytes: Int?
