@@ -1,7 +1,9 @@
 // Benchmarks of the module through portal.js, the same calls a native host makes through
 // portal.h (scripts/check-web-live.py --bench runs them in headless Chromium, and the same
 // scenario natively through the C library, and reports the ratio).
-import { NO_ENTITY } from './portal.js';
+import { NO_ENTITY, Phase } from './portal.js';
+import { PhotoApp, STAGE_WIDTH, STAGE_HEIGHT } from './photo-app.js';
+import { CanvasRenderer } from './canvas-renderer.js';
 
 /** tick/full-schedule (Benchmarks/PortalBenchmarks/Workload.swift, through the C interface): `n`
  *  views on a grid, each animating its frame, corner radius and opacity by a spring (4 s, bounce
@@ -34,4 +36,36 @@ export function benchFullSchedule(portal, n = 10000, ticks = 600, warmUp = 10) {
   world.destroy();
   times.sort((a, b) => a - b);
   return { scenario: 'tick/full-schedule', n, ticks, meanMs: total / ticks, medianMs: times[times.length >> 1], items, x0, xLast };
+}
+
+/** The live photo app's frame cost over a scripted session: `script` is the SDL host's tour
+ *  (Examples/sdl-host/tour.script: "SECONDS down|move|up X Y" lines), played one tick a frame
+ *  for `frames` frames on a fresh world, each frame's advance, event handling and draw (on
+ *  `canvas`, through `CanvasRenderer`) timed. Returns p50, p99 and max in ms, and the app's log. */
+export function benchTour(portal, script, canvas, frames = 1320) {
+  const events = script.split('\n').map(l => l.replace(/#.*/, '').trim()).filter(Boolean).map(l => l.split(/\s+/))
+    .map(([t, p, x, y]) => ({ t: +t, phase: { down: Phase.BEGAN, move: Phase.MOVED, up: Phase.ENDED }[p], x: +x, y: +y }));
+  const world = portal.createWorld();
+  const app = new PhotoApp(world);
+  world.tick();
+  const renderer = new CanvasRenderer(canvas, STAGE_WIDTH, STAGE_HEIGHT);
+  const colorOf = (index, generation) => app.color((BigInt(generation) << 32n) | BigInt(index));
+  const costs = [];
+  let now = 0, next = 0;
+  for (let f = 0; f < frames; f++) {
+    now += 1 / 120;
+    const t0 = performance.now();
+    while (next < events.length && events[next].t <= now) {
+      const e = events[next++];
+      app.pointer(0, e.phase, e.x, e.y, e.t);
+    }
+    world.advance(1 / 120);
+    app.frame();
+    renderer.draw(world, colorOf, 1);
+    costs.push(performance.now() - t0);
+  }
+  world.destroy();
+  costs.sort((a, b) => a - b);
+  const at = p => costs[Math.min(costs.length - 1, Math.round((costs.length - 1) * p))];
+  return { frames, p50: at(0.5), p99: at(0.99), max: costs[costs.length - 1], log: app.log.map(l => l.what + (l.photo !== undefined ? ' ' + l.photo : '')) };
 }

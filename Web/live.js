@@ -7,7 +7,7 @@
 import { loadPortal, Phase, Item, itemEntity, NO_ENTITY } from './portal.js';
 import { PhotoApp, STAGE_WIDTH, STAGE_HEIGHT } from './photo-app.js';
 import { CanvasRenderer } from './canvas-renderer.js';
-import { benchFullSchedule } from './bench.js';
+import { benchFullSchedule, benchTour } from './bench.js';
 
 export async function startLive(root) {
   // #live: the live stage alone, at the page's top-left corner (for screenshots and tests).
@@ -151,6 +151,9 @@ export async function startLive(root) {
       const f = p.views().f32, b = (s + 80) >> 2;   // PortalPresentation.global_frame
       return { x: f[b] + f[b + 2] / 2, y: f[b + 1] + f[b + 3] / 2 };
     },
+    /** The app's frame cost over a scripted session on a fresh world and an offscreen canvas
+     *  (Web/bench.js's benchTour). */
+    benchTour(script) { return benchTour(portal, script, document.createElement('canvas')); },
     NO_ENTITY,
   };
   window.portalLive = live;

@@ -27,6 +27,8 @@ export class PhotoApp {
     this.reportedPhase = -1;
     /** What the app did, for a page or a test to read: [{ tick, what, photo }]. */
     this.log = [];
+    /** The world's last 40 events as [tick, kind, code, flag], for a failing test to print. */
+    this.recent = [];
     this.build();
   }
 
@@ -113,6 +115,8 @@ export class PhotoApp {
 
   event(e) {
     const w = this.world, tick = Number(e.tick);
+    this.recent.push([tick, e.kind, e.code, e.flag]);
+    if (this.recent.length > 40) this.recent.shift();
     switch (e.kind) {
       case EventKind.TAPPED: {
         const top = w.dismissTopPopup();
@@ -141,8 +145,10 @@ export class PhotoApp {
         this.log.push({ tick, what: e.code === 0 ? 'push' : 'pop' });
         return;
       case EventKind.NAVIGATION_DID_COMPLETE:
-        this.log.push({ tick, what: e.code === 0 ? 'pushed' : e.flag ? 'pop cancelled' : 'popped' });
-        if (e.code === 1 && !e.flag) this.openPhoto = -1;
+        this.log.push({ tick, what: e.code === 0 ? (e.flag ? 'push cancelled' : 'pushed') : e.flag ? 'pop cancelled' : 'popped' });
+        // The detail is gone: popped, or its push cancelled (an edge swipe that caught it
+        // arriving and took it back).
+        if ((e.code === 1 && !e.flag) || (e.code === 0 && e.flag)) this.openPhoto = -1;
         return;
       default:
     }
