@@ -1,7 +1,7 @@
 // Benchmarks of the module through portal.js, the same calls a native host makes through
 // portal.h (scripts/check-web-live.py --bench runs them in headless Chromium, and the same
 // scenario natively through the C library, and reports the ratio).
-import { NO_ENTITY, Phase } from './portal.js';
+import { NO_ENTITY, Phase, EventKind, Navigation } from './portal.js';
 import { PhotoApp, STAGE_WIDTH, STAGE_HEIGHT } from './photo-app.js';
 import { CanvasRenderer } from './canvas-renderer.js';
 
@@ -68,4 +68,48 @@ export function benchTour(portal, script, canvas, frames = 1320) {
   costs.sort((a, b) => a - b);
   const at = p => costs[Math.min(costs.length - 1, Math.round((costs.length - 1) * p))];
   return { frames, p50: at(0.5), p99: at(0.99), max: costs[costs.length - 1], log: app.log.map(l => l.what + (l.photo !== undefined ? ' ' + l.photo : '')) };
+}
+
+/** FNV-1a (32-bit) of the render list's bytes: two worlds that agree draw the same items. */
+export function renderListDigest(world) {
+  const list = world.renderList(), bytes = list.u8.subarray(list.base * 4, list.base * 4 + 140 * list.count);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
+  return h;
+}
+
+/** navigation/push (Benchmarks/PortalBenchmarks/NavigationPush.swift, through the C interface):
+ *  `n` stacks ping-ponging between one and two screens with linear slides of 0.3...0.8 s, each
+ *  pushed or popped again the tick after its transition completes. Times `ticks` ticks (the
+ *  host's event handling is outside the timed part). */
+export function benchNavigationPush(portal, n = 1000, ticks = 240) {
+  const world = portal.createWorld({ reservedCapacity: 4 * n });
+  const stacks = [], tops = [], depth = [], transitions = [], index = new Map();
+  for (let i = 0; i < n; i++) {
+    const frame = { x: (i % 40) * 10, y: Math.floor(i / 40) * 10, width: 390, height: 844 };
+    const root = world.spawnView(frame), top = world.spawnView(frame);
+    world.setHidden(top, true);
+    const stack = world.spawnNavigationStack(frame, root, 24);
+    stacks.push(stack); tops.push(top); index.set(stack, i);
+    transitions.push({ kind: Navigation.SLIDE, animation: { linear: 0.3 + (i % 61) / 120 } });
+  }
+  world.tick();
+  for (let i = 0; i < n; i++) { world.setHidden(tops[i], false); world.push(tops[i], stacks[i], transitions[i]); depth.push(2); }
+  world.tick();
+  let total = 0, completions = 0;
+  for (let t = 0; t < ticks; t++) {
+    for (const e of world.drainEvents()) {
+      if (e.kind !== EventKind.NAVIGATION_DID_COMPLETE) continue;
+      const i = index.get(e.entity);
+      completions++;
+      if (depth[i] === 2) { world.pop(stacks[i], transitions[i]); depth[i] = 1; }
+      else { world.push(tops[i], stacks[i], transitions[i]); depth[i] = 2; }
+    }
+    const t0 = performance.now();
+    world.tick();
+    total += performance.now() - t0;
+  }
+  const digest = renderListDigest(world);
+  world.destroy();
+  return { scenario: 'navigation/push', n, ticks, meanMs: total / ticks, completions, digest };
 }

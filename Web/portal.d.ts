@@ -79,8 +79,9 @@ export interface ScrollViewState {
   isTracking: boolean; isDragging: boolean; isDecelerating: boolean; isScrollAnimating: boolean;
 }
 export interface Hit { entity: Entity; role: number; isBusy: boolean; }
-/** A spring by duration and bounce, or SwiftUI's easeInOut over `easeInOut` seconds. */
-export type Animation = ({ duration: number; bounce?: number } | { easeInOut: number }) & { delay?: number; speed?: number };
+/** A spring by duration and bounce, SwiftUI's easeInOut over `easeInOut` seconds, or a linear
+ *  curve over `linear` seconds. */
+export type Animation = ({ duration: number; bounce?: number } | { easeInOut: number } | { linear: number }) & { delay?: number; speed?: number };
 export interface NavigationTransition {
   kind?: number;
   animation?: Animation;

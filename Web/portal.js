@@ -324,8 +324,9 @@ export class World {
     this.check(this.exports.portal_set_allows_hit_testing(this.handle, view, allows ? 1 : 0), 'portal_set_allows_hit_testing');
   }
 
-  /** Animates `properties` ({ frame, cornerRadius, opacity }) with a spring ({ duration, bounce })
-   *  or SwiftUI's easeInOut ({ easeInOut: seconds }); returns the animation's id (BigInt). */
+  /** Animates `properties` ({ frame, cornerRadius, opacity }) with a spring ({ duration, bounce }),
+   *  SwiftUI's easeInOut ({ easeInOut: seconds }) or a linear curve ({ linear: seconds });
+   *  returns the animation's id (BigInt). */
   animate(view, properties, animation = { duration: 0.5, bounce: 0 }) {
     const s = this.scratch, v = this.portal.views(), p = s + 64, a = s + 160;
     v.u8.fill(0, p, p + 84);
@@ -344,7 +345,10 @@ export class World {
     const p = this.scratch + at, v = this.portal.views();
     v.u8.fill(0, p, p + 72);
     const d = p >> 3;
-    if (animation.easeInOut !== undefined) {
+    if (animation.linear !== undefined) {
+      v.i32[p >> 2] = 3;
+      v.f64[d + 1] = 0; v.f64[d + 2] = 0; v.f64[d + 3] = 1; v.f64[d + 4] = 1; v.f64[d + 5] = animation.linear;
+    } else if (animation.easeInOut !== undefined) {
       v.i32[p >> 2] = 3;
       v.f64[d + 1] = 0.42; v.f64[d + 2] = 0; v.f64[d + 3] = 0.58; v.f64[d + 4] = 1; v.f64[d + 5] = animation.easeInOut;
     } else {

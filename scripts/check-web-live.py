@@ -34,7 +34,8 @@ With --bench it also opens index.html#bench, which runs tick/full-schedule (10,0
 animating six numbers by a spring, the render list read each tick; 600 ticks) in the module, runs the same
 calls natively in the C library, and prints both and their ratio (the two worlds' items must
 agree bit for bit), and plays the SDL host's tour script through the photo app one tick a frame,
-timing each frame's advance, events and canvas draw (p50, p99, max).
+timing each frame's advance, events and canvas draw (p50, p99, max); and navigation/push (1,000
+stacks pushing and popping, 240 ticks), whose completions and final render list must agree.
 """
 import argparse, ctypes, importlib.util, json, math, pathlib, shutil, struct, subprocess, sys, tempfile, time
 
@@ -227,6 +228,89 @@ TOUR_LOG = ["open 19", "push", "pushed", "pop", "popped", "popup 22", "popup dis
             "pop cancelled", "pop", "popped"]
 
 
+def native_navigation_push(libportal, n, ticks):
+    """navigation/push through the native C library: Web/bench.js's calls, one for one."""
+    from ctypes import Structure, c_float, c_double, c_int32, c_uint64, c_bool, c_uint8, c_void_p, byref, POINTER
+    lib = ctypes.CDLL(str(libportal))
+
+    class Rect(Structure):
+        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
+
+    class Animation(Structure):
+        _fields_ = [("kind", c_int32)] + [(f, c_double) for f in ("a", "b", "c", "d", "duration", "initial_velocity", "delay", "speed")]
+
+    class Transition(Structure):   # PortalNavigationTransition: 136 bytes, the zoom fields unused
+        _fields_ = [("kind", c_int32), ("has_animation", c_bool), ("animation", Animation), ("zoom_source", c_uint64),
+                    ("zoom", c_uint8 * 48)]
+
+    class Config(Structure):
+        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
+                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
+
+    assert ctypes.sizeof(Transition) == 136
+    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
+    lib.portal_spawn_navigation_stack.argtypes = [c_void_p, Rect, c_uint64, c_float, POINTER(c_uint64)]
+    lib.portal_set_hidden.argtypes = [c_void_p, c_uint64, c_bool]
+    lib.portal_push.argtypes = [c_void_p, c_uint64, c_uint64, POINTER(Transition)]
+    lib.portal_pop.argtypes = [c_void_p, c_uint64, POINTER(Transition)]
+    lib.portal_tick.argtypes = [c_void_p]
+    lib.portal_drain_events.argtypes = [c_void_p, c_void_p, c_int32, POINTER(c_int32)]
+    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
+    lib.portal_world_destroy.argtypes = [c_void_p]
+    config = Config()
+    lib.portal_world_config_default(byref(config))
+    config.reserved_capacity = 4 * n
+    world = c_void_p()
+    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
+    stacks, tops, transitions, index = [], [], [], {}
+    e = c_uint64()
+    for i in range(n):
+        frame = Rect((i % 40) * 10, (i // 40) * 10, 390, 844)
+        assert lib.portal_spawn_view(world, frame, 0, 1, (1 << 64) - 1, byref(e)) == 0
+        root = e.value
+        assert lib.portal_spawn_view(world, frame, 0, 1, (1 << 64) - 1, byref(e)) == 0
+        top = e.value
+        lib.portal_set_hidden(world, top, True)
+        assert lib.portal_spawn_navigation_stack(world, frame, root, 24, byref(e)) == 0
+        stacks.append(e.value); tops.append(top); index[e.value] = i
+        transitions.append(Transition(0, True, Animation(3, 0, 0, 1, 1, 0.3 + (i % 61) / 120, 0, 0, 1), 0))
+    lib.portal_tick(world)
+    for i in range(n):
+        lib.portal_set_hidden(world, tops[i], False)
+        assert lib.portal_push(world, tops[i], stacks[i], byref(transitions[i])) == 0
+    depth = [2] * n
+    lib.portal_tick(world)
+    events = (ctypes.c_uint8 * (72 * 32))()
+    count = c_int32()
+    total, completions = 0.0, 0
+    for _ in range(ticks):
+        while True:
+            lib.portal_drain_events(world, events, 32, byref(count))
+            for k in range(count.value):
+                kind, = struct.unpack_from("<i", events, 72 * k)
+                if kind != 8:   # PORTAL_EVENT_NAVIGATION_DID_COMPLETE
+                    continue
+                entity, = struct.unpack_from("<Q", events, 72 * k + 16)
+                i = index[entity]
+                completions += 1
+                if depth[i] == 2:
+                    lib.portal_pop(world, stacks[i], byref(transitions[i])); depth[i] = 1
+                else:
+                    lib.portal_push(world, tops[i], stacks[i], byref(transitions[i])); depth[i] = 2
+            if count.value < 32:
+                break
+        t0 = time.perf_counter()
+        lib.portal_tick(world)
+        total += time.perf_counter() - t0
+    items, n_items = c_void_p(), c_int32()
+    lib.portal_render_list(world, byref(items), byref(n_items))
+    h = 0x811c9dc5
+    for b in ctypes.string_at(items, 140 * n_items.value):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    lib.portal_world_destroy(world)
+    return {"meanMs": 1000 * total / ticks, "completions": completions, "digest": h}
+
+
 def native_signature():
     """PORTAL_LAYOUT_SIGNATURE on a 64-bit target: the wasm32 one (Web/portal.js) with
     PortalRenderChanges 40 bytes instead of 28 (its three pointers)."""
@@ -246,6 +330,7 @@ def bench(browser, index, libportal):
     page.goto(index.as_uri() + "#bench")
     page.wait_for_function("window.portalBench !== undefined", timeout=120000)
     web = page.evaluate("window.portalBench.fullSchedule")
+    page_push = page.evaluate("window.portalBench.navigationPush")
     script = (HERE.parent / "Examples/sdl-host/tour.script").read_text()
     tour = page.evaluate("(s) => portalLive.benchTour(s)", script)
     page.close()
@@ -257,6 +342,13 @@ def bench(browser, index, libportal):
     # one tick of this size.)
     print(f"bench tick/full-schedule n={web['n']}, {web['ticks']} ticks: wasm in Chromium {web['meanMs']:.3f} ms a tick, "
           f"native C library (Embedded Swift, -Osize) {native['meanMs']:.3f} ms: {web['meanMs'] / native['meanMs']:.2f}x native")
+    push = page_push
+    native_push = native_navigation_push(libportal, push["n"], push["ticks"])
+    print(f"bench navigation/push n={push['n']}, {push['ticks']} ticks: wasm in Chromium {push['meanMs']:.3f} ms a tick, "
+          f"native C library {native_push['meanMs']:.3f} ms: {push['meanMs'] / native_push['meanMs']:.2f}x native")
+    expect(push["completions"] == native_push["completions"] and push["digest"] == native_push["digest"],
+           f"navigation/push: wasm and native agree: {push['completions']} / {native_push['completions']} completions, "
+           f"render-list digest {push['digest']:08x} / {native_push['digest']:08x}")
     expect(web["x0"] == native["x0"] and web["xLast"] == native["xLast"],
            f"the benchmark's wasm and native worlds agree: first item x {web['x0']!r} / {native['x0']!r}, last {web['xLast']!r} / {native['xLast']!r}")
 
