@@ -113,3 +113,38 @@ export function benchNavigationPush(portal, n = 1000, ticks = 240) {
   world.destroy();
   return { scenario: 'navigation/push', n, ticks, meanMs: total / ticks, completions, digest };
 }
+
+/** portal/hero (Benchmarks/PortalBenchmarks/PortalHero.swift, through the C interface): `n`
+ *  portals in flight at once, each sent back the tick after it lands, with linear flights of
+ *  0.3...0.8 s and corners 8 to 16. Times `ticks` ticks (the host's event handling outside). */
+export function benchPortalHero(portal, n = 1000, ticks = 240) {
+  const world = portal.createWorld({ reservedCapacity: 3 * n + 6 });
+  const ids = [], active = [], index = new Map(), options = [];
+  for (let i = 0; i < n; i++) {
+    const card = world.spawnView({ x: (i % 100) * 4, y: Math.floor(i / 100) * 4, width: 40, height: 50 }, { cornerRadius: 8 });
+    const detail = world.spawnView({ x: 500 + (i % 100) * 2, y: Math.floor(i / 100) * 3, width: 300, height: 320 }, { cornerRadius: 16 });
+    const id = 'card-' + i;
+    world.setAnchor(card, id, 0);
+    world.setAnchor(detail, id, 1);
+    ids.push(id); active.push(true); index.set(id, i);
+    options.push({ animation: { linear: 0.3 + (i % 61) / 120 }, delay: 0, corners: { source: 8, destination: 16 } });
+  }
+  for (let i = 0; i < n; i++) world.portalTransition(ids[i], true, options[i]);
+  world.tick();
+  let total = 0, landings = 0;
+  for (let t = 0; t < ticks; t++) {
+    for (const e of world.drainEvents()) {
+      if (e.kind !== EventKind.PORTAL_DID_COMPLETE) continue;
+      const i = index.get(e.name);
+      landings++;
+      active[i] = !active[i];
+      world.portalTransition(ids[i], active[i], options[i]);
+    }
+    const t0 = performance.now();
+    world.tick();
+    total += performance.now() - t0;
+  }
+  const digest = renderListDigest(world);
+  world.destroy();
+  return { scenario: 'portal/hero', n, ticks, meanMs: total / ticks, landings, digest };
+}

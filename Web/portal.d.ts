@@ -148,6 +148,10 @@ export declare class World {
   /** 0...1, or -1 when no transition runs. */
   navigationProgress(stack: Entity): number;
   zoomDimmingView(stack: Entity): Entity;
+  setAnchor(view: Entity, id: string, role: 0 | 1): void;
+  portalTransition(id: string, isActive: boolean, options?: {
+    animation?: Animation; delay?: number; duration?: number; corners?: { source: number; destination: number };
+  }): void;
   startRecording(): void;
   /** The trace recorded so far (`portal-demo --replay` replays it natively). */
   saveTrace(): string;

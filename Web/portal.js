@@ -484,6 +484,28 @@ export class World {
     return this.entityAt(0);
   }
 
+  /** Marks `view` as the source (role 0) or destination (1) anchor of the portal `id`. */
+  setAnchor(view, id, role) {
+    this.check(this.exports.portal_set_anchor(this.handle, view, this.stringAt(2048, id), role), 'portal_set_anchor');
+  }
+  /** Flies the portal `id` forward (`isActive`) or back; `options`: animation, delay (s),
+   *  duration (s), corners ({ source, destination }); omitted ones take the original's defaults. */
+  portalTransition(id, isActive, options) {
+    let p = 0;
+    if (options) {
+      p = this.scratch + 512;
+      const v = this.portal.views();
+      this.exports.portal_transition_options_default(p);
+      if (options.animation) this.animationAt(512, options.animation);
+      if (options.delay !== undefined) v.f64[(p + 72) >> 3] = options.delay;
+      if (options.duration !== undefined) v.f64[(p + 80) >> 3] = options.duration;
+      if (options.corners) {
+        v.u8[p + 88] = 1; v.f32[(p + 92) >> 2] = options.corners.source; v.f32[(p + 96) >> 2] = options.corners.destination;
+      }
+    }
+    this.check(this.exports.portal_portal_transition(this.handle, this.stringAt(2048, id), isActive ? 1 : 0, p), 'portal_portal_transition');
+  }
+
   /** Starts recording every call into a trace (a fresh world only). */
   startRecording() { this.check(this.exports.portal_start_recording(this.handle), 'portal_start_recording'); }
   /** The trace recorded so far, as text (portal-demo --replay replays it natively). */

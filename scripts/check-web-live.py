@@ -35,7 +35,8 @@ animating six numbers by a spring, the render list read each tick; 600 ticks) in
 calls natively in the C library, and prints both and their ratio (the two worlds' items must
 agree bit for bit), and plays the SDL host's tour script through the photo app one tick a frame,
 timing each frame's advance, events and canvas draw (p50, p99, max); and navigation/push (1,000
-stacks pushing and popping, 240 ticks), whose completions and final render list must agree.
+stacks pushing and popping, 240 ticks) and portal/hero (1,000 portals flying back and forth, 240
+ticks), whose completions and final render lists must agree.
 """
 import argparse, ctypes, importlib.util, json, math, pathlib, shutil, struct, subprocess, sys, tempfile, time
 
@@ -311,6 +312,80 @@ def native_navigation_push(libportal, n, ticks):
     return {"meanMs": 1000 * total / ticks, "completions": completions, "digest": h}
 
 
+def native_portal_hero(libportal, n, ticks):
+    """portal/hero through the native C library: Web/bench.js's calls, one for one."""
+    from ctypes import Structure, c_float, c_double, c_int32, c_uint64, c_bool, c_uint8, c_void_p, c_char_p, byref, POINTER
+    lib = ctypes.CDLL(str(libportal))
+
+    class Rect(Structure):
+        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
+
+    class Config(Structure):
+        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
+                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
+
+    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
+    lib.portal_set_anchor.argtypes = [c_void_p, c_uint64, c_char_p, c_int32]
+    lib.portal_transition_options_default.argtypes = [c_void_p]
+    lib.portal_portal_transition.argtypes = [c_void_p, c_char_p, c_bool, c_void_p]
+    lib.portal_tick.argtypes = [c_void_p]
+    lib.portal_drain_events.argtypes = [c_void_p, c_void_p, c_int32, POINTER(c_int32)]
+    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
+    lib.portal_world_destroy.argtypes = [c_void_p]
+    config = Config()
+    lib.portal_world_config_default(byref(config))
+    config.reserved_capacity = 3 * n + 6
+    world = c_void_p()
+    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
+    ids, options, active, index = [], [], [], {}
+    e = c_uint64()
+    for i in range(n):
+        assert lib.portal_spawn_view(world, Rect((i % 100) * 4, (i // 100) * 4, 40, 50), 8, 1, (1 << 64) - 1, byref(e)) == 0
+        card = e.value
+        assert lib.portal_spawn_view(world, Rect(500 + (i % 100) * 2, (i // 100) * 3, 300, 320), 16, 1, (1 << 64) - 1, byref(e)) == 0
+        detail = e.value
+        name = f"card-{i}".encode()
+        assert lib.portal_set_anchor(world, card, name, 0) == 0
+        assert lib.portal_set_anchor(world, detail, name, 1) == 0
+        # PortalTransitionOptions (152 bytes): the defaults, then a linear flight, no delay, corners 8 to 16.
+        o = (c_uint8 * 152)()
+        lib.portal_transition_options_default(o)
+        struct.pack_into("<i4x8d", o, 0, 3, 0, 0, 1, 1, 0.3 + (i % 61) / 120, 0, 0, 1)
+        struct.pack_into("<d", o, 72, 0.0)
+        struct.pack_into("<?3xff", o, 88, True, 8, 16)
+        ids.append(name); options.append(o); active.append(True); index[name] = i
+    for i in range(n):
+        assert lib.portal_portal_transition(world, ids[i], True, options[i]) == 0
+    lib.portal_tick(world)
+    events = (c_uint8 * (72 * 32))()
+    count = c_int32()
+    total, landings = 0.0, 0
+    for _ in range(ticks):
+        while True:
+            lib.portal_drain_events(world, events, 32, byref(count))
+            for k in range(count.value):
+                kind, = struct.unpack_from("<i", events, 72 * k)
+                if kind != 5:   # PORTAL_EVENT_PORTAL_DID_COMPLETE
+                    continue
+                pointer, = struct.unpack_from("<Q", events, 72 * k + 48)
+                i = index[ctypes.string_at(pointer)]
+                landings += 1
+                active[i] = not active[i]
+                lib.portal_portal_transition(world, ids[i], active[i], options[i])
+            if count.value < 32:
+                break
+        t0 = time.perf_counter()
+        lib.portal_tick(world)
+        total += time.perf_counter() - t0
+    items, n_items = c_void_p(), c_int32()
+    lib.portal_render_list(world, byref(items), byref(n_items))
+    h = 0x811c9dc5
+    for b in ctypes.string_at(items, 140 * n_items.value):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    lib.portal_world_destroy(world)
+    return {"meanMs": 1000 * total / ticks, "landings": landings, "digest": h}
+
+
 def native_signature():
     """PORTAL_LAYOUT_SIGNATURE on a 64-bit target: the wasm32 one (Web/portal.js) with
     PortalRenderChanges 40 bytes instead of 28 (its three pointers)."""
@@ -331,6 +406,7 @@ def bench(browser, index, libportal):
     page.wait_for_function("window.portalBench !== undefined", timeout=120000)
     web = page.evaluate("window.portalBench.fullSchedule")
     page_push = page.evaluate("window.portalBench.navigationPush")
+    page_hero = page.evaluate("window.portalBench.portalHero")
     script = (HERE.parent / "Examples/sdl-host/tour.script").read_text()
     tour = page.evaluate("(s) => portalLive.benchTour(s)", script)
     page.close()
@@ -349,6 +425,13 @@ def bench(browser, index, libportal):
     expect(push["completions"] == native_push["completions"] and push["digest"] == native_push["digest"],
            f"navigation/push: wasm and native agree: {push['completions']} / {native_push['completions']} completions, "
            f"render-list digest {push['digest']:08x} / {native_push['digest']:08x}")
+    hero = page_hero
+    native_hero = native_portal_hero(libportal, hero["n"], hero["ticks"])
+    print(f"bench portal/hero n={hero['n']}, {hero['ticks']} ticks: wasm in Chromium {hero['meanMs']:.3f} ms a tick, "
+          f"native C library {native_hero['meanMs']:.3f} ms: {hero['meanMs'] / native_hero['meanMs']:.2f}x native")
+    expect(hero["landings"] == native_hero["landings"] and hero["digest"] == native_hero["digest"],
+           f"portal/hero: wasm and native agree: {hero['landings']} / {native_hero['landings']} landings, "
+           f"render-list digest {hero['digest']:08x} / {native_hero['digest']:08x}")
     expect(web["x0"] == native["x0"] and web["xLast"] == native["xLast"],
            f"the benchmark's wasm and native worlds agree: first item x {web['x0']!r} / {native['x0']!r}, last {web['xLast']!r} / {native['xLast']!r}")
 

@@ -41,7 +41,9 @@ AT(PortalScrollViewState, velocity, 8); AT(PortalScrollViewState, is_tracking, 1
 AT(PortalScrollViewState, is_decelerating, 18); AT(PortalScrollViewState, is_scroll_animating, 19);
 AT(PortalPointerEvent, phase, 4); AT(PortalPointerEvent, location, 8); AT(PortalPointerEvent, time, 16);
 AT(PortalHit, role, 8); AT(PortalHit, is_busy, 12);
-AT(PortalHeaderParts, snapping, 48); AT(PortalPresentation, global_frame, 80);
+AT(PortalHeaderParts, snapping, 48); AT(PortalTransitionOptions, delay, 72); AT(PortalTransitionOptions, duration, 80);
+AT(PortalTransitionOptions, has_corners, 88); AT(PortalTransitionOptions, source_corner_radius, 92);
+AT(PortalTransitionOptions, destination_corner_radius, 96); AT(PortalPresentation, global_frame, 80);
 AT(PortalNavigationTransition, has_animation, 4); AT(PortalNavigationTransition, animation, 8);
 AT(PortalNavigationTransition, zoom_source, 80); AT(PortalNavigationTransition, zoom, 88);
 AT(PortalZoomOptions, alignment_rect, 4); AT(PortalZoomOptions, corner_radius, 20); AT(PortalZoomOptions, shadow_radius, 24);
