@@ -12,7 +12,14 @@ const WORDS = ITEM_BYTES / 4;
 /** The colour the stage is cleared with (the SDL host's, so the screenshot check is shared). */
 export const BACKGROUND = '#101218';
 
-function hex(rgb) { return '#' + rgb.toString(16).padStart(6, '0'); }
+// CSS colours by 0xRRGGBB, made once each (no string built per item per frame).
+const hexes = new Map();
+function hex(rgb) {
+  let text = hexes.get(rgb);
+  if (text === undefined) { text = '#' + rgb.toString(16).padStart(6, '0'); hexes.set(rgb, text); }
+  return text;
+}
+function mix(a, b, t) { return a + (b - a) * t; }
 
 export class CanvasRenderer {
   /** Draws on `canvas`, a stage of `width` x `height` points. */
@@ -24,8 +31,14 @@ export class CanvasRenderer {
     canvas.style.width = width + 'px'; canvas.style.height = height + 'px';
     this.k = dpr;
     this.ctx = canvas.getContext('2d');
-    this.current = new Float32Array(0); this.currentCount = 0; this.currentRoles = new Uint8Array(0);
+    this.current = new Float32Array(0); this.currentCount = 0;
     this.previous = new Float32Array(0); this.previousCount = 0;
+    // Integer views of the same copies (remade only when a copy grows).
+    this.currentU32 = new Uint32Array(0); this.currentI32 = new Int32Array(0);
+    this.previousU32 = new Uint32Array(0); this.previousI32 = new Int32Array(0);
+    this.clipMatrix = new Float32Array(9);
+    this.clipsI32 = new Int32Array(0);
+    this.chain = [];
     this.previousIndex = new Map();
     this.tick = -1n; this.previousTick = -2n;
     this.clips = new Float32Array(0); this.clipCount = 0;
@@ -36,19 +49,28 @@ export class CanvasRenderer {
   capture(world, tick) {
     const list = world.renderList(), clips = world.clipList();
     [this.previous, this.current] = [this.current, this.previous];
+    [this.previousU32, this.currentU32] = [this.currentU32, this.previousU32];
+    [this.previousI32, this.currentI32] = [this.currentI32, this.previousI32];
     this.previousCount = this.currentCount;
     this.previousTick = this.tick;
     const n = list.count * WORDS;
-    if (this.current.length < n) this.current = new Float32Array(n * 2);
+    if (this.current.length < n) {
+      this.current = new Float32Array(n * 2);
+      this.currentU32 = new Uint32Array(this.current.buffer);
+      this.currentI32 = new Int32Array(this.current.buffer);
+    }
     this.current.set(list.f32.subarray(list.base, list.base + n));
     this.currentCount = list.count;
     const cn = clips.count * 14;
-    if (this.clips.length < cn) this.clips = new Float32Array(cn * 2);
+    if (this.clips.length < cn) {
+      this.clips = new Float32Array(cn * 2);
+      this.clipsI32 = new Int32Array(this.clips.buffer);
+    }
     this.clips.set(clips.f32.subarray(clips.base, clips.base + cn));
     this.clipCount = clips.count;
     this.tick = tick;
     this.previousIndex.clear();
-    const u = new Uint32Array(this.previous.buffer);
+    const u = this.previousU32;
     for (let i = 0; i < this.previousCount; i++) this.previousIndex.set(u[i * WORDS] * 1048576 + u[i * WORDS + 2], i);
   }
 
@@ -58,7 +80,7 @@ export class CanvasRenderer {
   draw(world, colorOf, fraction = 1) {
     const info = world.info();
     if (info.tick !== this.tick) this.capture(world, info.tick);
-    const ctx = this.ctx, k = this.k, items = this.current, u = new Uint32Array(items.buffer), i32 = new Int32Array(items.buffer);
+    const ctx = this.ctx, k = this.k, items = this.current, u = this.currentU32, i32 = this.currentI32;
     const blend = fraction < 1 && this.previousTick + 1n === this.tick;
     const prev = this.previous, m = this.matrix;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -74,19 +96,21 @@ export class CanvasRenderer {
       if (blend) {
         const p = this.previousIndex.get(u[w] * 1048576 + u[w + 2]);
         if (p !== undefined) {
-          const q = p * WORDS, t = fraction > 0 ? fraction : 0, mix = (a, b) => a + (b - a) * t;
-          width = mix(prev[q + Item.WIDTH], width); height = mix(prev[q + Item.HEIGHT], height);
-          radius = mix(prev[q + Item.CORNER_RADIUS], radius); opacity = mix(prev[q + Item.OPACITY], opacity);
-          for (let j = 0; j < 9; j++) m[j] = mix(prev[q + Item.GLOBAL_TRANSFORM + j], m[j]);
+          const q = p * WORDS, t = fraction > 0 ? fraction : 0;
+          width = mix(prev[q + Item.WIDTH], width, t); height = mix(prev[q + Item.HEIGHT], height, t);
+          radius = mix(prev[q + Item.CORNER_RADIUS], radius, t); opacity = mix(prev[q + Item.OPACITY], opacity, t);
+          for (let j = 0; j < 9; j++) m[j] = mix(prev[q + Item.GLOBAL_TRANSFORM + j], m[j], t);
         }
       }
       if (!(opacity > 0) || !(width > 0 && height > 0)) continue;
       ctx.save();
       let visible = true;
-      const chain = [];
-      for (let c = i32[w + Item.CLIP]; c >= 0 && c < this.clipCount; c = this.clipParent(c)) chain.push(c);
+      const chain = this.chain;
+      chain.length = 0;
+      for (let c = i32[w + Item.CLIP]; c >= 0 && c < this.clipCount; c = this.clipsI32[c * 14 + Clip.PARENT]) chain.push(c);
       for (let c = chain.length - 1; c >= 0 && visible; c--) {
-        const cw = chain[c] * 14, cm = this.clips.subarray(cw + Clip.TRANSFORM, cw + Clip.TRANSFORM + 9);
+        const cw = chain[c] * 14, cm = this.clipMatrix;
+        for (let j = 0; j < 9; j++) cm[j] = this.clips[cw + Clip.TRANSFORM + j];
         visible = this.path(this.clips[cw + Clip.WIDTH], this.clips[cw + Clip.HEIGHT], this.clips[cw + Clip.CORNER_RADIUS], cm, k);
         if (visible) ctx.clip();
       }
@@ -105,8 +129,6 @@ export class CanvasRenderer {
       ctx.restore();
     }
   }
-
-  clipParent(c) { return new Int32Array(this.clips.buffer)[c * 14 + Clip.PARENT]; }
 
   // The rounded rectangle (0,0)-(w,h) through the row-vector matrix m, as the context's path.
   path(w, h, r, m, k) {
