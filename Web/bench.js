@@ -1,7 +1,7 @@
 // Benchmarks of the module through portal.js, the same calls a native host makes through
 // portal.h (scripts/check-web-live.py --bench runs them in headless Chromium, and the same
 // scenario natively through the C library, and reports the ratio).
-import { NO_ENTITY, Phase, EventKind, Navigation } from './portal.js';
+import { NO_ENTITY, Phase, EventKind, Navigation, Axis } from './portal.js';
 import { PhotoApp, STAGE_WIDTH, STAGE_HEIGHT } from './photo-app.js';
 import { CanvasRenderer } from './canvas-renderer.js';
 
@@ -147,4 +147,61 @@ export function benchPortalHero(portal, n = 1000, ticks = 240) {
   const digest = renderListDigest(world);
   world.destroy();
   return { scenario: 'portal/hero', n, ticks, meanMs: total / ticks, landings, digest };
+}
+
+/** input/pointer (Benchmarks/PortalBenchmarks/InputPointer.swift, through the C interface): a
+ *  frame's 32 raw pointer events (4 pointers: a carousel drag, an unclaimed drag, a tap, an edge
+ *  swipe out and back) and its tick, over a stack showing a list of about n / 2 cells under a
+ *  carousel; the events and the tick timed together. */
+export function benchInputPointer(portal, n = 1000, frames = 240) {
+  const world = portal.createWorld({ reservedCapacity: n + 64 });
+  const screen = { x: 0, y: 0, width: 390, height: 844 };
+  const root = world.spawnView(screen);
+  const stack = world.spawnNavigationStack(screen, root, 24);
+  world.tick();
+  const top = world.spawnScreen(stack, 0);
+  const list = world.spawnView(screen, { parent: top });
+  world.setClipsToBounds(list, true);
+  const carousel = world.spawnView({ x: 0, y: 0, width: 390, height: 200 }, { parent: list });
+  world.setClipsToBounds(carousel, true);
+  for (let i = 0; i < 8; i++) {
+    const card = world.spawnView({ x: i * 200 + 10, y: 10, width: 180, height: 180 }, { parent: carousel });
+    world.spawnView({ x: 10, y: 10, width: 100, height: 24 }, { parent: card });
+  }
+  const cells = Math.max(1, Math.floor((n - 24) / 2));
+  for (let i = 0; i < cells; i++) {
+    const cell = world.spawnView({ x: 0, y: 200 + i * 44, width: 390, height: 44 }, { parent: list });
+    world.spawnView({ x: 16, y: 10, width: 200, height: 24 }, { parent: cell });
+  }
+  world.makeScrollView(list, { width: 390, height: 200 + cells * 44 }, { axes: Axis.VERTICAL });
+  world.makeScrollView(carousel, { width: 1610, height: 200 }, { axes: Axis.HORIZONTAL });
+  world.push(top, stack);
+  for (let t = 0; t < 80; t++) world.tick();
+  world.setContentOffset(carousel, 600, 0);
+  world.tick();
+  world.drainEvents();
+  let time = 1000, frame = 0, total = 0, owned = 0, taps = 0, cancelled = 0;
+  for (let f = 0; f < frames; f++) {
+    for (const e of world.drainEvents()) {
+      if (e.kind === EventKind.SCROLL_WILL_BEGIN_DRAGGING && e.entity === carousel) owned++;
+      else if (e.kind === EventKind.TAPPED) taps++;
+      else if (e.kind === EventKind.INTERACTIVE_POP_DID_END && !e.flag) cancelled++;
+    }
+    frame++;
+    time += 1 / 60;
+    const t0 = performance.now();
+    for (let k = 0; k < 8; k++) {
+      const phase = k === 0 ? Phase.BEGAN : k === 7 ? Phase.ENDED : Phase.MOVED;
+      for (let p = 0; p < 4; p++) {
+        const [x, y] = p === 0 ? [200 + (frame % 2 === 0 ? -12 : 12) * k, 100] : p === 1 ? [300 - 14 * k, 600 - 0.5 * k]
+          : p === 2 ? [100, 500 + 0.5 * k] : [5 + (k <= 3 ? 6 * k : 18 - 4 * (k - 3)), 700];
+        try { world.pointer(p + 1, phase, x, y, time + k * 0.002); } catch (error) { if (error.name !== 'PortalError') throw error; }
+      }
+    }
+    world.tick();
+    total += performance.now() - t0;
+  }
+  const digest = renderListDigest(world);
+  world.destroy();
+  return { scenario: 'input/pointer', n, frames, meanMs: total / frames, owned, taps, cancelled, digest };
 }

@@ -7,7 +7,7 @@
 import { loadPortal, Phase, Item, itemEntity, NO_ENTITY } from './portal.js';
 import { PhotoApp, STAGE_WIDTH, STAGE_HEIGHT } from './photo-app.js';
 import { CanvasRenderer } from './canvas-renderer.js';
-import { benchFullSchedule, benchNavigationPush, benchPortalHero, benchTour } from './bench.js';
+import { benchFullSchedule, benchInputPointer, benchNavigationPush, benchPortalHero, benchTour } from './bench.js';
 
 export async function startLive(root) {
   // #live: the live stage alone, at the page's top-left corner (for screenshots and tests).
@@ -163,6 +163,7 @@ export async function startLive(root) {
     setTimeout(() => {
       window.portalBench = {
         fullSchedule: benchFullSchedule(portal), navigationPush: benchNavigationPush(portal), portalHero: benchPortalHero(portal),
+        inputPointer: benchInputPointer(portal),
       };
       say('Benchmarks: ' + JSON.stringify(window.portalBench), 'ok');
     }, 0);

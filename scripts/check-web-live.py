@@ -36,7 +36,8 @@ calls natively in the C library, and prints both and their ratio (the two worlds
 agree bit for bit), and plays the SDL host's tour script through the photo app one tick a frame,
 timing each frame's advance, events and canvas draw (p50, p99, max); and navigation/push (1,000
 stacks pushing and popping, 240 ticks) and portal/hero (1,000 portals flying back and forth, 240
-ticks), whose completions and final render lists must agree.
+ticks) and input/pointer (32 raw pointer events a frame with its tick, 240 frames), whose
+completions, landings, gestures and final render lists must agree.
 """
 import argparse, ctypes, importlib.util, json, math, pathlib, shutil, struct, subprocess, sys, tempfile, time
 
@@ -386,6 +387,124 @@ def native_portal_hero(libportal, n, ticks):
     return {"meanMs": 1000 * total / ticks, "landings": landings, "digest": h}
 
 
+def native_input_pointer(libportal, n, frames):
+    """input/pointer through the native C library: Web/bench.js's calls, one for one."""
+    from ctypes import Structure, c_float, c_double, c_int32, c_uint64, c_bool, c_uint8, c_void_p, byref, POINTER
+    lib = ctypes.CDLL(str(libportal))
+
+    class Rect(Structure):
+        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
+
+    class Size(Structure):
+        _fields_ = [("width", c_float), ("height", c_float)]
+
+    class Point(Structure):
+        _fields_ = [("x", c_float), ("y", c_float)]
+
+    class Pointer(Structure):
+        _fields_ = [("pointer", c_int32), ("phase", c_int32), ("x", c_float), ("y", c_float), ("time", c_double)]
+
+    class Config(Structure):
+        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
+                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
+
+    none = (1 << 64) - 1
+    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
+    lib.portal_spawn_navigation_stack.argtypes = [c_void_p, Rect, c_uint64, c_float, POINTER(c_uint64)]
+    lib.portal_spawn_screen.argtypes = [c_void_p, c_uint64, c_float, POINTER(c_uint64)]
+    lib.portal_set_clips_to_bounds.argtypes = [c_void_p, c_uint64, c_bool]
+    lib.portal_scroll_view_config_default.argtypes = [c_void_p, Size]
+    lib.portal_make_scroll_view.argtypes = [c_void_p, c_uint64, c_void_p]
+    lib.portal_push.argtypes = [c_void_p, c_uint64, c_uint64, c_void_p]
+    lib.portal_set_content_offset.argtypes = [c_void_p, c_uint64, Point]
+    lib.portal_pointer.argtypes = [c_void_p, POINTER(Pointer)]
+    lib.portal_tick.argtypes = [c_void_p]
+    lib.portal_drain_events.argtypes = [c_void_p, c_void_p, c_int32, POINTER(c_int32)]
+    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
+    lib.portal_world_destroy.argtypes = [c_void_p]
+    config = Config()
+    lib.portal_world_config_default(byref(config))
+    config.reserved_capacity = n + 64
+    world = c_void_p()
+    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
+    e = c_uint64()
+
+    def view(frame, parent):
+        assert lib.portal_spawn_view(world, Rect(*frame), 0, 1, parent, byref(e)) == 0
+        return e.value
+
+    screen = (0, 0, 390, 844)
+    root = view(screen, none)
+    assert lib.portal_spawn_navigation_stack(world, Rect(*screen), root, 24, byref(e)) == 0
+    stack = e.value
+    lib.portal_tick(world)
+    assert lib.portal_spawn_screen(world, stack, 0, byref(e)) == 0
+    top = e.value
+    lst = view(screen, top)
+    lib.portal_set_clips_to_bounds(world, lst, True)
+    carousel = view((0, 0, 390, 200), lst)
+    lib.portal_set_clips_to_bounds(world, carousel, True)
+    for i in range(8):
+        card = view((i * 200 + 10, 10, 180, 180), carousel)
+        view((10, 10, 100, 24), card)
+    cells = max(1, (n - 24) // 2)
+    for i in range(cells):
+        cell = view((0, 200 + i * 44, 390, 44), lst)
+        view((16, 10, 200, 24), cell)
+    for target, size, axes in ((lst, Size(390, 200 + cells * 44), 2), (carousel, Size(1610, 200), 1)):
+        c = (c_uint8 * 40)()
+        lib.portal_scroll_view_config_default(c, size)
+        struct.pack_into("<I", c, 32, axes)
+        assert lib.portal_make_scroll_view(world, target, c) == 0
+    assert lib.portal_push(world, top, stack, None) == 0
+    for _ in range(80):
+        lib.portal_tick(world)
+    lib.portal_set_content_offset(world, carousel, Point(600, 0))
+    lib.portal_tick(world)
+    events = (c_uint8 * (72 * 32))()
+    count = c_int32()
+
+    def drain():
+        out = []
+        while True:
+            lib.portal_drain_events(world, events, 32, byref(count))
+            out += [(struct.unpack_from("<i", events, 72 * k)[0], struct.unpack_from("<Q", events, 72 * k + 16)[0],
+                     events[72 * k + 68]) for k in range(count.value)]
+            if count.value < 32:
+                return out
+
+    drain()
+    time_s, frame, total, owned, taps, cancelled = 1000.0, 0, 0.0, 0, 0, 0
+    event = Pointer()
+    for _ in range(frames):
+        for kind, entity, flag in drain():
+            if kind == 17 and entity == carousel:
+                owned += 1
+            elif kind == 15:
+                taps += 1
+            elif kind == 13 and not flag:
+                cancelled += 1
+        frame += 1
+        time_s += 1 / 60
+        t0 = time.perf_counter()
+        for k in range(8):
+            phase = 0 if k == 0 else 2 if k == 7 else 1
+            for p in range(4):
+                x, y = ((200 + (-12 if frame % 2 == 0 else 12) * k, 100) if p == 0 else (300 - 14 * k, 600 - 0.5 * k) if p == 1
+                        else (100, 500 + 0.5 * k) if p == 2 else (5 + (6 * k if k <= 3 else 18 - 4 * (k - 3)), 700))
+                event.pointer, event.phase, event.x, event.y, event.time = p + 1, phase, x, y, time_s + k * 0.002
+                lib.portal_pointer(world, byref(event))
+        lib.portal_tick(world)
+        total += time.perf_counter() - t0
+    items, n_items = c_void_p(), c_int32()
+    lib.portal_render_list(world, byref(items), byref(n_items))
+    h = 0x811c9dc5
+    for b in ctypes.string_at(items, 140 * n_items.value):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    lib.portal_world_destroy(world)
+    return {"meanMs": 1000 * total / frames, "owned": owned, "taps": taps, "cancelled": cancelled, "digest": h}
+
+
 def native_signature():
     """PORTAL_LAYOUT_SIGNATURE on a 64-bit target: the wasm32 one (Web/portal.js) with
     PortalRenderChanges 40 bytes instead of 28 (its three pointers)."""
@@ -407,6 +526,7 @@ def bench(browser, index, libportal):
     web = page.evaluate("window.portalBench.fullSchedule")
     page_push = page.evaluate("window.portalBench.navigationPush")
     page_hero = page.evaluate("window.portalBench.portalHero")
+    page_pointer = page.evaluate("window.portalBench.inputPointer")
     script = (HERE.parent / "Examples/sdl-host/tour.script").read_text()
     tour = page.evaluate("(s) => portalLive.benchTour(s)", script)
     page.close()
@@ -432,6 +552,15 @@ def bench(browser, index, libportal):
     expect(hero["landings"] == native_hero["landings"] and hero["digest"] == native_hero["digest"],
            f"portal/hero: wasm and native agree: {hero['landings']} / {native_hero['landings']} landings, "
            f"render-list digest {hero['digest']:08x} / {native_hero['digest']:08x}")
+    ptr = page_pointer
+    native_ptr = native_input_pointer(libportal, ptr["n"], ptr["frames"])
+    print(f"bench input/pointer n={ptr['n']}, {ptr['frames']} frames of 32 events: wasm in Chromium {ptr['meanMs']:.3f} ms a frame, "
+          f"native C library {native_ptr['meanMs']:.3f} ms (with ctypes' call cost, about 1 µs a call): "
+          f"{ptr['meanMs'] / native_ptr['meanMs']:.2f}x native")
+    expect(all(ptr[k] == native_ptr[k] for k in ("owned", "taps", "cancelled", "digest")) and ptr["taps"] >= ptr["frames"] - 2,
+           f"input/pointer: wasm and native agree: {ptr['owned']} carousel drags, {ptr['taps']} taps, {ptr['cancelled']} cancelled "
+           f"pops (native {native_ptr['owned']}, {native_ptr['taps']}, {native_ptr['cancelled']}), "
+           f"render-list digest {ptr['digest']:08x} / {native_ptr['digest']:08x}")
     expect(web["x0"] == native["x0"] and web["xLast"] == native["xLast"],
            f"the benchmark's wasm and native worlds agree: first item x {web['x0']!r} / {native['x0']!r}, last {web['xLast']!r} / {native['xLast']!r}")
 
