@@ -18,6 +18,18 @@
 
 #define PORTALC_MAX_WORLDS 4096
 
+// A handle travels as a pointer (PortalWorld *), so it must fit in one. On a 64-bit target it is
+// the slot's whole generation << 32 | slot + 1; on a 32-bit one (the WebAssembly module) the slot
+// takes the low 13 bits and the generation's low 19 bits the rest, so a destroyed handle is
+// recognised until its slot has been reused 524,288 times.
+#if UINTPTR_MAX == UINT32_MAX
+#define SLOT_BITS 13
+#define GENERATION_MASK ((UINT64_C(1) << 19) - 1)
+#else
+#define SLOT_BITS 32
+#define GENERATION_MASK UINT64_C(0xffffffff)
+#endif
+
 static _Atomic uint64_t slot_words[PORTALC_MAX_WORLDS];
 static void *slot_objects[PORTALC_MAX_WORLDS];
 static atomic_flag table_lock = ATOMIC_FLAG_INIT;
@@ -31,41 +43,45 @@ uint64_t portalc_handle_insert(void *object) {
     for (uint32_t i = 0; i < PORTALC_MAX_WORLDS; i++) {
         uint64_t word = atomic_load_explicit(&slot_words[i], memory_order_relaxed);
         if (word & 1) continue;
-        uint64_t generation = (word >> 32) + 1;
+        uint64_t generation = ((word >> 32) + 1) & UINT64_C(0xffffffff);
         slot_objects[i] = object;
         atomic_store_explicit(&slot_words[i], generation << 32 | 1, memory_order_release);
-        handle = generation << 32 | (uint64_t)(i + 1);
+        handle = (generation & GENERATION_MASK) << SLOT_BITS | (uint64_t)(i + 1);
         break;
     }
     unlock();
     return handle;
 }
 
-static uint64_t expected_word(uint64_t handle, uint32_t *slot) {
-    uint32_t index = (uint32_t)(handle & 0xffffffffu);
-    if (index == 0 || index > PORTALC_MAX_WORLDS) return 0;
-    *slot = index - 1;
-    return (handle & 0xffffffff00000000u) | 1;
+// The slot a handle names, or -1.
+static int32_t slot_of(uint64_t handle) {
+    uint64_t index = handle & ((UINT64_C(1) << SLOT_BITS) - 1);
+    if (index == 0 || index > PORTALC_MAX_WORLDS || (handle >> SLOT_BITS) > GENERATION_MASK) return -1;
+    return (int32_t)(index - 1);
+}
+
+// Whether a slot's word is live with the handle's generation.
+static int matches(uint64_t word, uint64_t handle) {
+    return (word & 1) && ((word >> 32) & GENERATION_MASK) == (handle >> SLOT_BITS);
 }
 
 void *portalc_handle_lookup(uint64_t handle) {
-    uint32_t slot;
-    uint64_t expected = expected_word(handle, &slot);
-    if (expected == 0) return NULL;
-    if (atomic_load_explicit(&slot_words[slot], memory_order_acquire) != expected) return NULL;
+    int32_t slot = slot_of(handle);
+    if (slot < 0) return NULL;
+    if (!matches(atomic_load_explicit(&slot_words[slot], memory_order_acquire), handle)) return NULL;
     return slot_objects[slot];
 }
 
 void *portalc_handle_remove(uint64_t handle) {
-    uint32_t slot;
-    uint64_t expected = expected_word(handle, &slot);
-    if (expected == 0) return NULL;
+    int32_t slot = slot_of(handle);
+    if (slot < 0) return NULL;
     void *object = NULL;
     lock();
-    if (atomic_load_explicit(&slot_words[slot], memory_order_relaxed) == expected) {
+    uint64_t word = atomic_load_explicit(&slot_words[slot], memory_order_relaxed);
+    if (matches(word, handle)) {
         object = slot_objects[slot];
         slot_objects[slot] = NULL;
-        atomic_store_explicit(&slot_words[slot], expected & ~(uint64_t)1, memory_order_release);
+        atomic_store_explicit(&slot_words[slot], word & ~(uint64_t)1, memory_order_release);
     }
     unlock();
     return object;
@@ -85,6 +101,10 @@ void portalc_set_thread_error(const char *message) {
 const char *portalc_thread_error(void) { return thread_error; }
 
 // ---- Files -----------------------------------------------------------------------------------
+//
+// With PORTAL_HOST_FILES the host defines these three instead (the WebAssembly module has no
+// file system: scripts/wasm/support-wasm.c hands the bytes to the JavaScript host).
+#ifndef PORTAL_HOST_FILES
 
 int32_t portalc_write_file(const char *path, const char *bytes, size_t length) {
     FILE *file = fopen(path, "wb");
@@ -118,6 +138,7 @@ char *portalc_read_file(const char *path, size_t *length) {
 }
 
 void portalc_free(void *pointer) { free(pointer); }
+#endif
 
 // ---- Layout ----------------------------------------------------------------------------------
 

@@ -14,13 +14,15 @@ struct DemoPage {
     let expectedSamples: String
 }
 
-/// A self-contained page (no network) with a table of contents and, per reel, a player that
-/// draws the recorded ticks on a canvas at 120 ticks per second, then its filmstrip and plots.
-func page(_ reels: [Reel], summary: String) -> DemoPage {
+/// A self-contained page (no network) with a table of contents, the live photo app (`live`: the
+/// WebAssembly module and its host, LiveSection.swift) and, per reel, a player that draws the
+/// recorded ticks on a canvas at 120 ticks per second, then its filmstrip and plots.
+func page(_ reels: [Reel], summary: String, live: LiveSection) -> DemoPage {
     let encoded = reels.map { encode($0) }
-    var body = """
-    <header><h1>Portal demo</h1>
-    <p>Every scene ran headless in Portal's fixed 120 Hz tick loop. Each player draws the recorded render list of every tick
+    // The live photo app comes first: it is the one thing a recording cannot show.
+    var body = "<h1 class='top'>Portal demo</h1>\n" + live.html + """
+    <header>
+    <p>Below the live app, every scene ran headless in Portal's fixed 120 Hz tick loop. Each player draws the recorded render list of every tick
     on a canvas — global transforms (with perspective), clip chains, corner radii, opacity and shadows — at the recorded rate
     (or a quarter of it); drag the scrubber to step through the ticks. Below each player, a filmstrip of still panels and plots
     of the drawn geometry per tick (the dashed red line: the first tick drawn after the script changed course; the dark line:
@@ -47,18 +49,21 @@ func page(_ reels: [Reel], summary: String) -> DemoPage {
         <span class='speeds'><button class='speed on' data-speed='1'>1×</button><button class='speed' data-speed='0.25'>0.25×</button></span>\(debugToggle)</div></div>
         <div class='below'><p class='legend'>\(legend)</p><p>\(html(reel.summary))</p><p class='all'><a href='#\(html(reel.name))'>All scenes</a></p>
         <h3>Filmstrip</h3><canvas class='strip' data-reel='\(i)'></canvas>
-        <h3>Plots of the drawn geometry, per tick</h3><div class='plots'>\(plots(reel).joined())</div></div></section>
+        <h3>Plots of the drawn geometry, per tick</h3><div class='plots' data-reel='\(i)'></div></div></section>
 
         """
     }
     let data = "[" + encoded.map(\.json).joined(separator: ",\n") + "]"
+    // The plots (SVG, 0.5 MB) travel as data too: the player puts them in their sections.
+    let plotsJSON = "[" + reels.map { jsonString(plots($0).joined()) }.joined(separator: ",") + "]"
     let document = """
     <!doctype html><html lang='en'><head><meta charset='utf-8'><title>Portal demo</title>
     <meta name='viewport' content='width=device-width'>
-    <style>\(pageStyle)</style></head><body>
+    <style>\(pageStyle)\(liveStyle)</style></head><body>
     \(body)
     <pre id='status' data-state='loading'>the player has not started (is JavaScript off?)</pre>
-    <script id='portal-data' type='application/json'>\(data.replacingOccurrences(of: "</", with: "<\\/"))</script>
+    \(embeddedJSON(id: "portal-data", data))
+    \(embeddedJSON(id: "portal-plots", plotsJSON))
     <script>\(playerScript)</script>
     </body></html>
 
@@ -90,3 +95,50 @@ body.focus .focused .player{order:0}body.focus .focused h2{order:1}body.focus .f
 body.focus .focused h2,body.focus .focused .caption,body.focus .focused .below{margin-left:8px;margin-right:8px;max-width:900px}
 body.focus .focused .all{display:block}
 """
+
+/// A JSON string literal of `text`.
+private func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "<": out += "\\u003c"   // (no "</script" inside the script element)
+        default:
+            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        }
+    }
+    return out + "\""
+}
+
+/// A script element holding JSON for the player: gzipped and base64-encoded (the recorded
+/// render lists shrink tenfold; the player gunzips them itself, synchronously),
+/// or as it is when this machine has no `gzip`.
+private func embeddedJSON(id: String, _ json: String) -> String {
+    if let packed = gzip(Data(json.utf8)) {
+        return "<script id='\(id)' type='application/octet-stream' data-encoding='gzip-base64'>\(packed.base64EncodedString())</script>"
+    }
+    return "<script id='\(id)' type='application/json' data-encoding='json'>\(json.replacingOccurrences(of: "</", with: "<\\/"))</script>"
+}
+
+/// `data` gzipped by the system's gzip (deterministic: -n, no name or time), or nil.
+private func gzip(_ data: Data) -> Data? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", "-9", "-n", "-c"]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    // Written from another thread: gzip's output pipe must be read while its input is written.
+    let writer = Thread {
+        input.fileHandleForWriting.write(data)
+        try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    let packed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 && !packed.isEmpty ? packed : nil
+}

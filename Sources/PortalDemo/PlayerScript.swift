@@ -281,8 +281,103 @@ function selfTest(player) {
   statusEl.dataset.selftest = results.join('; ');
 }
 
+// Inflates a gzip member (RFC 1952 around RFC 1951's deflate) synchronously — puff's plain
+// canonical-Huffman decoder — so the player starts before the page's load event, as it did when
+// its recordings were plain JSON (a screenshot or an anchor taken at load sees the page whole).
+const LBASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LEXT = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+const DBASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+  6145, 8193, 12289, 16385, 24577];
+const DEXT = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+function huffman(lengths) {
+  const count = new Uint16Array(16), offsets = new Uint16Array(16), symbol = new Uint16Array(lengths.length);
+  for (const l of lengths) count[l]++;
+  count[0] = 0;
+  for (let i = 1; i < 16; i++) offsets[i] = offsets[i - 1] + count[i - 1];
+  for (let s = 0; s < lengths.length; s++) if (lengths[s]) symbol[offsets[lengths[s]]++] = s;
+  return { count, symbol };
+}
+function gunzip(src) {
+  if (src[0] !== 0x1f || src[1] !== 0x8b || src[2] !== 8) throw new Error('the page\'s data is not gzip');
+  const flags = src[3];
+  let pos = 10;
+  if (flags & 4) pos += 2 + (src[10] | src[11] << 8);
+  if (flags & 8) while (src[pos++]);
+  if (flags & 16) while (src[pos++]);
+  if (flags & 2) pos += 2;
+  const n = src.length, out = new Uint8Array((src[n - 4] | src[n - 3] << 8 | src[n - 2] << 16 | src[n - 1] << 24) >>> 0);
+  let op = 0, buffer = 0, held = 0;
+  const bits = k => {
+    while (held < k) { buffer |= src[pos++] << held; held += 8; }
+    const v = buffer & ((1 << k) - 1);
+    buffer >>>= k; held -= k;
+    return v;
+  };
+  const decode = h => {
+    let code = 0, first = 0, index = 0;
+    for (let len = 1; len < 16; len++) {
+      code |= bits(1);
+      const count = h.count[len];
+      if (code - count < first) return h.symbol[index + (code - first)];
+      index += count; first = (first + count) << 1; code <<= 1;
+    }
+    throw new Error('the page\'s data has a bad Huffman code');
+  };
+  const fixedLengths = new Uint8Array(288).fill(8, 0, 144).fill(9, 144, 256).fill(7, 256, 280).fill(8, 280, 288);
+  let last;
+  do {
+    last = bits(1);
+    const type = bits(2);
+    if (type === 0) {
+      buffer = 0; held = 0;
+      const len = src[pos] | src[pos + 1] << 8;
+      pos += 4;
+      out.set(src.subarray(pos, pos + len), op);
+      pos += len; op += len;
+      continue;
+    }
+    let lit, dist;
+    if (type === 1) { lit = huffman(fixedLengths); dist = huffman(new Uint8Array(30).fill(5)); }
+    else if (type === 2) {
+      const nlen = bits(5) + 257, ndist = bits(5) + 1, ncode = bits(4) + 4, cl = new Uint8Array(19);
+      for (let i = 0; i < ncode; i++) cl[ORDER[i]] = bits(3);
+      const lengthCode = huffman(cl), lengths = new Uint8Array(nlen + ndist);
+      for (let i = 0; i < nlen + ndist;) {
+        const sym = decode(lengthCode);
+        if (sym < 16) { lengths[i++] = sym; continue; }
+        let value = 0, repeat;
+        if (sym === 16) { value = lengths[i - 1]; repeat = 3 + bits(2); }
+        else if (sym === 17) repeat = 3 + bits(3);
+        else repeat = 11 + bits(7);
+        while (repeat--) lengths[i++] = value;
+      }
+      lit = huffman(lengths.subarray(0, nlen)); dist = huffman(lengths.subarray(nlen));
+    } else throw new Error('the page\'s data has a bad deflate block');
+    for (;;) {
+      let sym = decode(lit);
+      if (sym < 256) { out[op++] = sym; continue; }
+      if (sym === 256) break;
+      sym -= 257;
+      const len = LBASE[sym] + bits(LEXT[sym]), ds = decode(dist), d = DBASE[ds] + bits(DEXT[ds]);
+      for (let k = 0; k < len; k++, op++) out[op] = out[op - d];
+    }
+  } while (!last);
+  return out;
+}
+
+// The JSON of a script element the page writer filled: gzipped base64, or plain.
+function embedded(id) {
+  const el = document.getElementById(id);
+  if (el.dataset.encoding !== 'gzip-base64') return JSON.parse(el.textContent);
+  const text = atob(el.textContent.trim()), bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return JSON.parse(new TextDecoder().decode(gunzip(bytes)));
+}
+
 function start() {
-  const reels = JSON.parse(document.getElementById('portal-data').textContent);
+  const reels = embedded('portal-data'), plots = embedded('portal-plots');
+  for (const div of document.querySelectorAll('.plots[data-reel]')) div.innerHTML = plots[Number(div.dataset.reel)];
   const params = new URLSearchParams(location.hash.slice(1));
   const focusName = params.get('scene');
   const focusIndex = focusName === null ? -1 : reels.findIndex(r => r.name === focusName);

@@ -71,7 +71,8 @@ let summary = String(format: "%d scenes, %d ticks; time per tick: median %.2f µ
 do {
     try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
     let path = (outDirectory as NSString).appendingPathComponent("index.html")
-    let demo = page(recordings.map(\.reel), summary: summary)
+    let live = liveSection()
+    let demo = page(recordings.map(\.reel), summary: summary, live: live)
     try demo.html.write(toFile: path, atomically: true, encoding: .utf8)
     try demo.expectedSamples.write(toFile: (outDirectory as NSString).appendingPathComponent("expected-samples.json"), atomically: true, encoding: .utf8)
     for r in recordings {
@@ -86,6 +87,11 @@ do {
         print("\(r.reel.name): \(r.reel.ticks.count - 1) ticks, \(animations) animation completions, \(landings) portal landings")
     }
     print(summary)
+    if let bytes = live.moduleBytes {
+        print("the live photo app: the WebAssembly module embedded (\(bytes / 1024) KiB gzipped, base64 in the page)")
+    } else {
+        print("portal-demo: warning: the page's live photo app has no module: \(live.problem ?? "")")
+    }
     print("wrote \(path) (\(demo.html.utf8.count / 1024) KiB)")
 } catch {
     fail("cannot write the page: \(error)")

@@ -1007,7 +1007,11 @@ PortalResult portal_replay_trace_checked(int32_t header_version, uint64_t layout
 #ifdef PORTAL_STATIC_ASSERT_
 PORTAL_STATIC_ASSERT_(sizeof(PortalRenderItem) == 140, "PortalRenderItem has padding");
 PORTAL_STATIC_ASSERT_(sizeof(PortalRenderClip) == 56, "PortalRenderClip has padding");
-PORTAL_STATIC_ASSERT_(sizeof(PortalWorldEvent) == 8 + 5 * 8 + sizeof(const char *) + 8 + 4 + 1 + 3, "PortalWorldEvent has padding");
+/* (On a 32-bit target — the WebAssembly module, scripts/build-wasm — `name` is 4 bytes, and the
+ * 8-byte alignment of the event ends it with 4 bytes of tail padding: compare events field by
+ * field there. Every other struct is padding-free on both.) */
+PORTAL_STATIC_ASSERT_(sizeof(PortalWorldEvent) == 8 + 5 * 8 + sizeof(const char *) + 8 + 4 + 1 + 3 + (sizeof(const char *) == 4 ? 4 : 0),
+                      "PortalWorldEvent has padding");
 PORTAL_STATIC_ASSERT_(sizeof(PortalHit) == 16, "PortalHit has padding");
 PORTAL_STATIC_ASSERT_(sizeof(PortalWorldInfo) == 8 + 2 * 8 + 3 * 4 + 4, "PortalWorldInfo has padding");
 PORTAL_STATIC_ASSERT_(sizeof(PortalPresentation) == 16 + 3 * 4 + 44 + 8 + 16 + 36 + 4 + 4, "PortalPresentation has padding");
