@@ -127,6 +127,8 @@ extension World {
         if commands.isEmpty { commands = staged }
         if !stagedFrames.isEmpty { stagedFrames.removeAll(keepingCapacity: true) }
         if !stagedConfigs.isEmpty { stagedConfigs.removeAll(keepingCapacity: true) }
+        // (Kept while a call made during the apply is staged: its command indexes them.)
+        if !stagedNavigations.isEmpty && commands.isEmpty { stagedNavigations.removeAll(keepingCapacity: true) }
         if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
     }
 

@@ -115,6 +115,10 @@ public final class World {
     /// The configurations of the staged portal requests (their commands index into it), kept
     /// the same way.
     var stagedConfigs: [PortalTransitionConfig] = []
+    /// The requests of the staged navigation commands (their commands index into it): a request
+    /// holds a transition, so a command that carried it would need a reference-counted copy
+    /// every time the list is copied (``NavigationCommand``).
+    var stagedNavigations: [NavigationRequest] = []
     var events: [WorldEvent] = []
     var renderItems: [RenderItem] = []
     /// The clips the render items index (``RenderItem/clip``), rebuilt with the render list.

@@ -42,7 +42,7 @@ struct SpawnNavigationStackCall: SpawningCall {
         world.navigation.projections.insert(NavigationProjection(screens: [root]), for: stack)
         world.navigation.owners.insert(stack, for: root)
         world.stageScreen(root, in: stack)
-        world.commands.append(.navigation(.navigate(stack, .setStack([root], .identity))))
+        world.stageNavigation(stack, .setStack([root], .identity))
         return stack
     }
 }
@@ -90,7 +90,7 @@ struct PushCall: HostCall {
         world.navigation.owners.insert(stack, for: screen)
         world.navigation.pushedWith.insert(transition, for: screen)
         world.stageScreen(screen, in: stack)
-        world.commands.append(.navigation(.navigate(stack, .push(screen, transition))))
+        world.stageNavigation(stack, .push(screen, transition))
     }
 }
 
@@ -120,7 +120,7 @@ struct PopCall: HostCall {
         let resolved = transition ?? world.pushTransition(of: top)
         world.navigation.projections.values[row].screens.removeLast()   // in place: no copy of the list
         world.navigation.release(top, from: stack)
-        world.commands.append(.navigation(.navigate(stack, .pop(resolved))))
+        world.stageNavigation(stack, .pop(resolved))
     }
 }
 
@@ -143,7 +143,7 @@ struct PopToRootCall: HostCall {
         for screen in projection.screens.dropFirst() { world.navigation.release(screen, from: stack) }
         projection.screens = [projection.screens[0]]
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigation(.navigate(stack, .popToRoot(transition))))
+        world.stageNavigation(stack, .popToRoot(transition))
     }
 }
 
@@ -181,7 +181,7 @@ struct SetStackCall: HostCall {
         for screen in screens { world.navigation.owners.insert(stack, for: screen); world.stageScreen(screen, in: stack) }
         projection.screens = screens
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigation(.navigate(stack, .setStack(screens, transition))))
+        world.stageNavigation(stack, .setStack(screens, transition))
     }
 }
 
@@ -222,7 +222,7 @@ struct BeginInteractivePopCall: HostCall {
             }
             projection.interactivePop = (caught.screen, origin, origin)
             world.navigation.projections.insert(projection, for: stack)
-            world.commands.append(.navigation(.navigate(stack, .pop(transition), interactive: true)))
+            world.stageNavigation(stack, .pop(transition), interactive: true)
             world.commands.append(.navigation(.interactivePop(stack, progress: origin)))
             return true
         }
@@ -230,7 +230,7 @@ struct BeginInteractivePopCall: HostCall {
         guard state.active == nil, state.queue.isEmpty, !pending else { return false }
         projection.interactivePop = (projection.screens.last!, 0, 0)
         world.navigation.projections.insert(projection, for: stack)
-        world.commands.append(.navigation(.navigate(stack, .pop(transition), interactive: true)))
+        world.stageNavigation(stack, .pop(transition), interactive: true)
         return true
     }
 }
@@ -306,19 +306,30 @@ extension World {
 }
 
 /// A staged navigation call.
+///
+/// A command holds no reference (a request waits in ``World/stagedNavigations``, which
+/// `request` indexes), so copying one is copying its bytes: no case's copy reads another case's
+/// bytes to find what to retain.
 enum NavigationCommand {
-    case navigate(Entity, NavigationRequest, interactive: Bool = false)
+    case navigate(Entity, request: Int, interactive: Bool)
     case interactivePop(Entity, progress: Float)
     /// The release; `released`: the call released the popped screen (the transition owes its drop).
     case interactivePopEnd(InteractivePopDecision, released: Bool)
 }
 
 extension World {
+    /// Stages `request` for `stack`: the request waits in ``stagedNavigations``, the command
+    /// indexes it.
+    func stageNavigation(_ stack: Entity, _ request: NavigationRequest, interactive: Bool = false) {
+        stagedNavigations.append(request)
+        commands.append(.navigation(.navigate(stack, request: stagedNavigations.count - 1, interactive: interactive)))
+    }
+
     /// Applies a staged navigation command: the stack queues or starts its request.
     func apply(_ command: NavigationCommand, tick: UInt64) {
         switch command {
         case let .navigate(stack, request, interactive):
-            applyNavigation(stack, request, interactive: interactive, tick: tick)
+            applyNavigation(stack, stagedNavigations[request], interactive: interactive, tick: tick)
         case let .interactivePop(stack, progress):
             applyInteractivePop(stack, progress: progress)
         case let .interactivePopEnd(decision, released):
