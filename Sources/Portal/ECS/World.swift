@@ -70,8 +70,19 @@ public final class World {
     /// The configuration the world was created with.
     public let configuration: Configuration
 
-    var allocator = EntityAllocator()
-    var views = ViewStore()
+    // The properties every host call reads or stages into (`allocator` and `views` to
+    // validate, `staging` to stage, `recorder` to check for recording) are marked
+    // `@exclusivity(unchecked)`: a checked access to a class's stored property is a runtime call
+    // on each side, which a `setFrame` would pay four times. No two accesses to one of them can
+    // overlap: a world is used from one thread (it is not Sendable), and an access is either
+    // an instantaneous read or a modify whose body is Portal's own code on the stores (store
+    // methods and static functions that are handed the stores, never the world), so no host
+    // call, user system, removal hook or probe runs inside it. Re-entrant calls (a call made by
+    // a system, or by another call) are staged between accesses, never nested in one; the
+    // tick's `applyCommands` moves the staged commands out of `staging` before it applies
+    // them. The debug test suite ran with these checks on and never tripped them.
+    @exclusivity(unchecked) var allocator = EntityAllocator()
+    @exclusivity(unchecked) var views = ViewStore()
     var tracks = TrackStore()
     var portals = PortalStore()
     var navigation = NavigationStore()
@@ -100,8 +111,9 @@ public final class World {
     var motionReduced: Bool
     var clock: FixedClock
     /// The staged commands and the frames they index, in one stored property, so that a
-    /// `setFrame` stages with one dynamically checked access to the world (`ECS/Command.swift`).
-    var staging = Staging()
+    /// `setFrame` stages with one access to the world (`ECS/Command.swift`; unchecked: see
+    /// `allocator`).
+    @exclusivity(unchecked) var staging = Staging()
     /// The staged commands, in call order (``Staging/commands``).
     var commands: [Command] {
         _read { yield staging.commands }
@@ -148,7 +160,8 @@ public final class World {
     var phaseProbe: ((TickPhase) -> Void)?
     private(set) var isTicking = false
     /// Writes every host call to a trace while recording (`Trace/World+Trace.swift`); `nil` normally.
-    var recorder: TraceRecorder?
+    /// (Unchecked: see `allocator`.)
+    @exclusivity(unchecked) var recorder: TraceRecorder?
 
     /// Creates a world with the default configuration: 120 Hz.
     public convenience init() {
