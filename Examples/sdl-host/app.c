@@ -190,8 +190,9 @@ void app_event(App *app, const PortalWorldEvent *event) {
         MUST(portal_zoom_dimming_view(world, app->stack, &dimming));
         return;
     case PORTAL_EVENT_NAVIGATION_DID_COMPLETE:
-        /* The detail is gone (the back button, a drag, the edge swipe): another photo may open. */
-        if (event->code == 1 && !event->flag) app->open_photo = -1;
+        /* The detail is gone — popped (the back button, a drag, the edge swipe), or its push
+           cancelled (an edge swipe that caught it opening): another photo may open. */
+        if ((event->code == 1 && !event->flag) || (event->code == 0 && event->flag)) app->open_photo = -1;
         return;
     default:
         return;
