@@ -83,3 +83,11 @@ final class ComponentStorage<Value>: AnyComponentStorage {
     override func contains(_ entity: Entity) -> Bool { table.index.contains(entity) }
     override func checkInvariants(isAlive: (Entity) -> Bool) { table.checkInvariants(name, isAlive: isAlive) }
 }
+
+extension ComponentTable {
+    /// Changes the value of `entity` in place, if it has one.
+    mutating func update(_ entity: Entity, _ body: (inout Value) -> Void) {
+        guard let row = index.row(of: entity) else { return }
+        body(&values[row])
+    }
+}

@@ -83,3 +83,10 @@ public struct Rotation3D: Hashable, Sendable {
     public static let identity = Rotation3D()
 
 }
+
+extension Rotation3D {
+    /// Whether every number is finite, within ±``Rect/maxMagnitude``.
+    var isSane: Bool {
+        Rect.isSane(angle.radians) && Rect.isSane(axisX) && Rect.isSane(axisY) && Rect.isSane(axisZ) && Rect.isSane(perspective)
+    }
+}
