@@ -84,8 +84,8 @@ final class FrameLog {
     /// is the same bit for bit, and the trace recorded from the replay is the same text.
     @Test(arguments: [UInt64(15)])
     func aFuzzSessionReplaysBitForBit(seed: UInt64) throws {
-        // 15,000 calls with PORTAL_LONG_TESTS=1 (LongTests.swift); fewer still make every verb.
-        let calls = LongTests.size(1_200, long: 15_000)
+        // 5,000 calls with PORTAL_LONG_TESTS=1 (LongTests.swift); fewer still make every verb.
+        let calls = LongTests.size(1_200, long: 5_000)
         let world = World()
         let log = FrameLog()
         log.attach(to: world)
