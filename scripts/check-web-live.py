@@ -165,45 +165,67 @@ def native_digest(libportal, trace_path):
     return fnv(data), count.value
 
 
+class NativeRect(ctypes.Structure):
+    """PortalRect."""
+    _fields_ = [(f, ctypes.c_float) for f in ("x", "y", "width", "height")]
+
+
+class NativeConfig(ctypes.Structure):
+    """PortalWorldConfig."""
+    _fields_ = [("tick_rate", ctypes.c_int32), ("max_catch_up_ticks", ctypes.c_int32), ("settle_tolerance", ctypes.c_float),
+                ("reserved_capacity", ctypes.c_int32), ("reduce_motion", ctypes.c_bool), ("reserved", ctypes.c_uint8 * 3)]
+
+
+class NativeAnimation(ctypes.Structure):
+    """PortalAnimationParams."""
+    _fields_ = [("kind", ctypes.c_int32)] + [(f, ctypes.c_double) for f in ("a", "b", "c", "d", "duration", "initial_velocity", "delay", "speed")]
+
+
+def native_world(libportal, reserved_capacity):
+    """The C library, with the argument types of the calls every benchmark makes, and a world
+    made with `reserved_capacity`: (lib, world)."""
+    from ctypes import c_float, c_int32, c_uint64, c_void_p, byref, POINTER
+    lib = ctypes.CDLL(str(libportal))
+    lib.portal_spawn_view.argtypes = [c_void_p, NativeRect, c_float, c_float, c_uint64, POINTER(c_uint64)]
+    config = NativeConfig()
+    lib.portal_world_config_default(byref(config))
+    config.reserved_capacity = reserved_capacity
+    world = c_void_p()
+    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
+    return lib, world
+
+
+def native_render_digest(lib, world):
+    """The 32-bit FNV-1a digest of the world's render list's bytes (Web/bench.js's), and the
+    world destroyed."""
+    items, count = ctypes.c_void_p(), ctypes.c_int32()
+    lib.portal_render_list(world, ctypes.byref(items), ctypes.byref(count))
+    h = 0x811c9dc5
+    for b in ctypes.string_at(items, 140 * count.value):
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    lib.portal_world_destroy(world)
+    return h
+
+
 def native_full_schedule(libportal, n, ticks, warm_up=10):
     """tick/full-schedule through the native C library: Web/bench.js's calls, one for one."""
     from ctypes import Structure, c_float, c_double, c_int32, c_uint32, c_uint64, c_bool, c_uint8, c_void_p, byref, POINTER
-    lib = ctypes.CDLL(str(libportal))
-
-    class Rect(Structure):
-        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
 
     class Properties(Structure):
-        _fields_ = [("fields", c_uint32), ("frame", Rect), ("corner_radius", c_float), ("opacity", c_float),
+        _fields_ = [("fields", c_uint32), ("frame", NativeRect), ("corner_radius", c_float), ("opacity", c_float),
                     ("transform", c_float * 11), ("shadow_radius", c_float), ("content_offset", c_float * 2)]
 
-    class Animation(Structure):
-        _fields_ = [("kind", c_int32)] + [(f, c_double) for f in ("a", "b", "c", "d", "duration", "initial_velocity", "delay", "speed")]
-
-    class Config(Structure):
-        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
-                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
-
-    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
-    lib.portal_animate.argtypes = [c_void_p, c_uint64, POINTER(Properties), POINTER(Animation), c_void_p]
-    lib.portal_tick.argtypes = [c_void_p]
-    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
-    lib.portal_world_destroy.argtypes = [c_void_p]
-    config = Config()
-    lib.portal_world_config_default(byref(config))
-    config.reserved_capacity = n
-    world = c_void_p()
-    signature = native_signature()
-    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(signature), byref(config), byref(world)) == 0
+    lib, world = native_world(libportal, n)
+    lib.portal_animate.argtypes = [c_void_p, c_uint64, POINTER(Properties), POINTER(NativeAnimation), c_void_p]
     views = []
     entity = c_uint64()
     for i in range(n):
-        assert lib.portal_spawn_view(world, Rect(i % 1000, i // 1000, 40, 40), 0, 1, (1 << 64) - 1, byref(entity)) == 0
+        assert lib.portal_spawn_view(world, NativeRect(i % 1000, i // 1000, 40, 40), 0, 1, (1 << 64) - 1, byref(entity)) == 0
         views.append(entity.value)
     lib.portal_tick(world)
-    spring = Animation(0, 4, 0.3, 0, 0, 0, 0, 0, 1)
+    spring = NativeAnimation(0, 4, 0.3, 0, 0, 0, 0, 0, 1)
     for i, view in enumerate(views):
-        properties = Properties(1 | 2 | 4, Rect(i % 1000 + 300, i // 1000 + 200, 80, 60), 16, 0.5)
+        properties = Properties(1 | 2 | 4, NativeRect(i % 1000 + 300, i // 1000 + 200, 80, 60), 16, 0.5)
         assert lib.portal_animate(world, view, byref(properties), byref(spring), None) == 0
     lib.portal_tick(world)
     for _ in range(warm_up):
@@ -233,41 +255,21 @@ TOUR_LOG = ["open 19", "push", "pushed", "pop", "popped", "popup 22", "popup dis
 def native_navigation_push(libportal, n, ticks):
     """navigation/push through the native C library: Web/bench.js's calls, one for one."""
     from ctypes import Structure, c_float, c_double, c_int32, c_uint64, c_bool, c_uint8, c_void_p, byref, POINTER
-    lib = ctypes.CDLL(str(libportal))
-
-    class Rect(Structure):
-        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
-
-    class Animation(Structure):
-        _fields_ = [("kind", c_int32)] + [(f, c_double) for f in ("a", "b", "c", "d", "duration", "initial_velocity", "delay", "speed")]
 
     class Transition(Structure):   # PortalNavigationTransition: 136 bytes, the zoom fields unused
-        _fields_ = [("kind", c_int32), ("has_animation", c_bool), ("animation", Animation), ("zoom_source", c_uint64),
+        _fields_ = [("kind", c_int32), ("has_animation", c_bool), ("animation", NativeAnimation), ("zoom_source", c_uint64),
                     ("zoom", c_uint8 * 48)]
 
-    class Config(Structure):
-        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
-                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
-
     assert ctypes.sizeof(Transition) == 136
-    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
-    lib.portal_spawn_navigation_stack.argtypes = [c_void_p, Rect, c_uint64, c_float, POINTER(c_uint64)]
+    lib, world = native_world(libportal, 4 * n)
+    lib.portal_spawn_navigation_stack.argtypes = [c_void_p, NativeRect, c_uint64, c_float, POINTER(c_uint64)]
     lib.portal_set_hidden.argtypes = [c_void_p, c_uint64, c_bool]
     lib.portal_push.argtypes = [c_void_p, c_uint64, c_uint64, POINTER(Transition)]
     lib.portal_pop.argtypes = [c_void_p, c_uint64, POINTER(Transition)]
-    lib.portal_tick.argtypes = [c_void_p]
-    lib.portal_drain_events.argtypes = [c_void_p, c_void_p, c_int32, POINTER(c_int32)]
-    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
-    lib.portal_world_destroy.argtypes = [c_void_p]
-    config = Config()
-    lib.portal_world_config_default(byref(config))
-    config.reserved_capacity = 4 * n
-    world = c_void_p()
-    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
     stacks, tops, transitions, index = [], [], [], {}
     e = c_uint64()
     for i in range(n):
-        frame = Rect((i % 40) * 10, (i // 40) * 10, 390, 844)
+        frame = NativeRect((i % 40) * 10, (i // 40) * 10, 390, 844)
         assert lib.portal_spawn_view(world, frame, 0, 1, (1 << 64) - 1, byref(e)) == 0
         root = e.value
         assert lib.portal_spawn_view(world, frame, 0, 1, (1 << 64) - 1, byref(e)) == 0
@@ -275,7 +277,7 @@ def native_navigation_push(libportal, n, ticks):
         lib.portal_set_hidden(world, top, True)
         assert lib.portal_spawn_navigation_stack(world, frame, root, 24, byref(e)) == 0
         stacks.append(e.value); tops.append(top); index[e.value] = i
-        transitions.append(Transition(0, True, Animation(3, 0, 0, 1, 1, 0.3 + (i % 61) / 120, 0, 0, 1), 0))
+        transitions.append(Transition(0, True, NativeAnimation(3, 0, 0, 1, 1, 0.3 + (i % 61) / 120, 0, 0, 1), 0))
     lib.portal_tick(world)
     for i in range(n):
         lib.portal_set_hidden(world, tops[i], False)
@@ -304,46 +306,23 @@ def native_navigation_push(libportal, n, ticks):
         t0 = time.perf_counter()
         lib.portal_tick(world)
         total += time.perf_counter() - t0
-    items, n_items = c_void_p(), c_int32()
-    lib.portal_render_list(world, byref(items), byref(n_items))
-    h = 0x811c9dc5
-    for b in ctypes.string_at(items, 140 * n_items.value):
-        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-    lib.portal_world_destroy(world)
+    h = native_render_digest(lib, world)
     return {"meanMs": 1000 * total / ticks, "completions": completions, "digest": h}
 
 
 def native_portal_hero(libportal, n, ticks):
     """portal/hero through the native C library: Web/bench.js's calls, one for one."""
     from ctypes import Structure, c_float, c_double, c_int32, c_uint64, c_bool, c_uint8, c_void_p, c_char_p, byref, POINTER
-    lib = ctypes.CDLL(str(libportal))
-
-    class Rect(Structure):
-        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
-
-    class Config(Structure):
-        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
-                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
-
-    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
+    lib, world = native_world(libportal, 3 * n + 6)
     lib.portal_set_anchor.argtypes = [c_void_p, c_uint64, c_char_p, c_int32]
     lib.portal_transition_options_default.argtypes = [c_void_p]
     lib.portal_portal_transition.argtypes = [c_void_p, c_char_p, c_bool, c_void_p]
-    lib.portal_tick.argtypes = [c_void_p]
-    lib.portal_drain_events.argtypes = [c_void_p, c_void_p, c_int32, POINTER(c_int32)]
-    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
-    lib.portal_world_destroy.argtypes = [c_void_p]
-    config = Config()
-    lib.portal_world_config_default(byref(config))
-    config.reserved_capacity = 3 * n + 6
-    world = c_void_p()
-    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
     ids, options, active, index = [], [], [], {}
     e = c_uint64()
     for i in range(n):
-        assert lib.portal_spawn_view(world, Rect((i % 100) * 4, (i // 100) * 4, 40, 50), 8, 1, (1 << 64) - 1, byref(e)) == 0
+        assert lib.portal_spawn_view(world, NativeRect((i % 100) * 4, (i // 100) * 4, 40, 50), 8, 1, (1 << 64) - 1, byref(e)) == 0
         card = e.value
-        assert lib.portal_spawn_view(world, Rect(500 + (i % 100) * 2, (i // 100) * 3, 300, 320), 16, 1, (1 << 64) - 1, byref(e)) == 0
+        assert lib.portal_spawn_view(world, NativeRect(500 + (i % 100) * 2, (i // 100) * 3, 300, 320), 16, 1, (1 << 64) - 1, byref(e)) == 0
         detail = e.value
         name = f"card-{i}".encode()
         assert lib.portal_set_anchor(world, card, name, 0) == 0
@@ -378,22 +357,13 @@ def native_portal_hero(libportal, n, ticks):
         t0 = time.perf_counter()
         lib.portal_tick(world)
         total += time.perf_counter() - t0
-    items, n_items = c_void_p(), c_int32()
-    lib.portal_render_list(world, byref(items), byref(n_items))
-    h = 0x811c9dc5
-    for b in ctypes.string_at(items, 140 * n_items.value):
-        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-    lib.portal_world_destroy(world)
+    h = native_render_digest(lib, world)
     return {"meanMs": 1000 * total / ticks, "landings": landings, "digest": h}
 
 
 def native_input_pointer(libportal, n, frames):
     """input/pointer through the native C library: Web/bench.js's calls, one for one."""
     from ctypes import Structure, c_float, c_double, c_int32, c_uint64, c_bool, c_uint8, c_void_p, byref, POINTER
-    lib = ctypes.CDLL(str(libportal))
-
-    class Rect(Structure):
-        _fields_ = [(f, c_float) for f in ("x", "y", "width", "height")]
 
     class Size(Structure):
         _fields_ = [("width", c_float), ("height", c_float)]
@@ -404,13 +374,9 @@ def native_input_pointer(libportal, n, frames):
     class Pointer(Structure):
         _fields_ = [("pointer", c_int32), ("phase", c_int32), ("x", c_float), ("y", c_float), ("time", c_double)]
 
-    class Config(Structure):
-        _fields_ = [("tick_rate", c_int32), ("max_catch_up_ticks", c_int32), ("settle_tolerance", c_float),
-                    ("reserved_capacity", c_int32), ("reduce_motion", c_bool), ("reserved", c_uint8 * 3)]
-
+    lib, world = native_world(libportal, n + 64)
     none = (1 << 64) - 1
-    lib.portal_spawn_view.argtypes = [c_void_p, Rect, c_float, c_float, c_uint64, POINTER(c_uint64)]
-    lib.portal_spawn_navigation_stack.argtypes = [c_void_p, Rect, c_uint64, c_float, POINTER(c_uint64)]
+    lib.portal_spawn_navigation_stack.argtypes = [c_void_p, NativeRect, c_uint64, c_float, POINTER(c_uint64)]
     lib.portal_spawn_screen.argtypes = [c_void_p, c_uint64, c_float, POINTER(c_uint64)]
     lib.portal_set_clips_to_bounds.argtypes = [c_void_p, c_uint64, c_bool]
     lib.portal_scroll_view_config_default.argtypes = [c_void_p, Size]
@@ -418,24 +384,15 @@ def native_input_pointer(libportal, n, frames):
     lib.portal_push.argtypes = [c_void_p, c_uint64, c_uint64, c_void_p]
     lib.portal_set_content_offset.argtypes = [c_void_p, c_uint64, Point]
     lib.portal_pointer.argtypes = [c_void_p, POINTER(Pointer)]
-    lib.portal_tick.argtypes = [c_void_p]
-    lib.portal_drain_events.argtypes = [c_void_p, c_void_p, c_int32, POINTER(c_int32)]
-    lib.portal_render_list.argtypes = [c_void_p, POINTER(c_void_p), POINTER(c_int32)]
-    lib.portal_world_destroy.argtypes = [c_void_p]
-    config = Config()
-    lib.portal_world_config_default(byref(config))
-    config.reserved_capacity = n + 64
-    world = c_void_p()
-    assert lib.portal_world_create_checked(lib.portal_version(), c_uint64(native_signature()), byref(config), byref(world)) == 0
     e = c_uint64()
 
     def view(frame, parent):
-        assert lib.portal_spawn_view(world, Rect(*frame), 0, 1, parent, byref(e)) == 0
+        assert lib.portal_spawn_view(world, NativeRect(*frame), 0, 1, parent, byref(e)) == 0
         return e.value
 
     screen = (0, 0, 390, 844)
     root = view(screen, none)
-    assert lib.portal_spawn_navigation_stack(world, Rect(*screen), root, 24, byref(e)) == 0
+    assert lib.portal_spawn_navigation_stack(world, NativeRect(*screen), root, 24, byref(e)) == 0
     stack = e.value
     lib.portal_tick(world)
     assert lib.portal_spawn_screen(world, stack, 0, byref(e)) == 0
@@ -496,12 +453,7 @@ def native_input_pointer(libportal, n, frames):
                 lib.portal_pointer(world, byref(event))
         lib.portal_tick(world)
         total += time.perf_counter() - t0
-    items, n_items = c_void_p(), c_int32()
-    lib.portal_render_list(world, byref(items), byref(n_items))
-    h = 0x811c9dc5
-    for b in ctypes.string_at(items, 140 * n_items.value):
-        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-    lib.portal_world_destroy(world)
+    h = native_render_digest(lib, world)
     return {"meanMs": 1000 * total / frames, "owned": owned, "taps": taps, "cancelled": cancelled, "digest": h}
 
 
