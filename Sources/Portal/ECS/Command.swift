@@ -125,10 +125,12 @@ extension World {
         }
         staged.removeAll(keepingCapacity: true)
         if commands.isEmpty { commands = staged }
+        // The side storage the applied commands indexed goes with them — unless a call made
+        // during the apply staged a command (for the next tick) that indexes it too.
+        guard commands.isEmpty else { return }
         if !stagedFrames.isEmpty { stagedFrames.removeAll(keepingCapacity: true) }
         if !stagedConfigs.isEmpty { stagedConfigs.removeAll(keepingCapacity: true) }
-        // (Kept while a call made during the apply is staged: its command indexes them.)
-        if !stagedNavigations.isEmpty && commands.isEmpty { stagedNavigations.removeAll(keepingCapacity: true) }
+        if !stagedNavigations.isEmpty { stagedNavigations.removeAll(keepingCapacity: true) }
         if !stagedParents.isEmpty { stagedParents.removeAll(keepingCapacity: true) }
     }
 
