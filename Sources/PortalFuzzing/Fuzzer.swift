@@ -1,5 +1,5 @@
 // PortalFuzzing: the engine of Portal's fuzzer (issue 12), shared by the bounded fuzz test
-// (`Tests/PortalTests/FuzzTests.swift`) and the `portal-fuzz` executable. It uses Portal's public
+// (`Tests/PortalTests/Library/FuzzTests.swift`) and the `portal-fuzz` executable. It uses Portal's public
 // API only, so it builds in release (and with AddressSanitizer) as well as in debug, where the
 // world's invariant checkers run after every tick.
 //

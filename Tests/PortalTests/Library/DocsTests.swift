@@ -508,7 +508,7 @@ struct DocsTests {
     @Test("every line of every Swift snippet in the DocC catalog is in this file")
     func snippetsAreMirrored() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let catalog = root.appendingPathComponent("Sources/Portal/Documentation.docc")
         let mirror = Set(try String(contentsOf: here, encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)

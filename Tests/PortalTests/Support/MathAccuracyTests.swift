@@ -21,7 +21,7 @@ struct MathAccuracyTests {
     }
 
     static let cases: [Case] = {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("MathReferences/references.txt").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
