@@ -1,6 +1,7 @@
 // Starting flights (for `PortalSystem`, see `PortalSystems.swift`): the ends of a flight, a layer
-// sent off from rest or turned round mid-flight, the reduced-motion cross-fade, and the layers
-// themselves (spawned at once in the overlay band, styled from the portal's configuration).
+// sent off from rest or turned round mid-flight, the reduced-motion cross-fade, the layers
+// themselves (spawned at once in the overlay band, styled from the portal's configuration), and a
+// presentation or flight handed over to another portal (`transferActivePortal`).
 
 extension PortalSystem {
     /// The frame and corner radius of one end of the flight.
@@ -189,6 +190,71 @@ extension PortalSystem {
             views.styles[slot].clipsContent = corners != nil
             views.styles[slot].cornerStyle = corners?.style ?? .circular
         }
+    }
+
+    /// Applies a transfer at the tick boundary.
+    mutating func transferPortal(from a: Int, to b: Int) {
+        let from = portals.records[a]
+        if portals.motion[a].phase == .dragged {
+            releaseDrag(a, dismisses: false, velocity: .zero, tick: tracks.currentTick)   // the drag ends: the layer flies back
+        }
+        let fromPhase = portals.motion[a].phase
+        let handsOverFlight: Bool
+        switch fromPhase {
+        case .presented, .fading(.forward): handsOverFlight = false
+        case .flying(.forward): handsOverFlight = true
+        default:
+            // a's activation has not flown yet (staged this frame, waiting for an anchor, or
+            // turning back round): the activation moves to b, and the next matching applies both
+            // requests (a stays or flies back home; b flies from its source).
+            guard from.requested else { return }
+            portals.records[a].requested = false
+            portals.markRequestPending(a)
+            portals.records[b].requested = true
+            portals.copyConfig(from: a, to: b)
+            portals.markRequestPending(b)
+            portals.wake(b)
+            return
+        }
+        // b may be flying or fading itself: as the original's transfer hides the target's layer,
+        // b's own layers go (with their tracks, and the landing check of their flight) before b
+        // takes over a's presentation. Left in place, such a layer had no owner and stayed drawn.
+        removeLayers(b)
+        portals.records[b].flight = nil
+        portals.motion[b].checkVersion &+= 1
+        portals.copyConfig(from: a, to: b)
+        if handsOverFlight {
+            // a's layers (two in a cross-fade) become b's, showing b's content.
+            for (layer, side) in [(from.layer, Side.source), (portals.motion[a].crossFadeLayer, .destination)] {
+                guard let layer else { continue }
+                portals.layerOwners.insert(UInt32(b), for: layer)
+                if let slot = views.slot(of: layer) { views.setContent(contentEntity(b, side: side) ?? layer, slot: slot) }
+            }
+            portals.records[b].layer = from.layer
+            portals.motion[b].crossFadeLayer = portals.motion[a].crossFadeLayer
+            portals.records[b].flight = from.flight
+            portals.records[b].motionOrigin = from.motionOrigin
+            portals.records[b].startsLate = from.startsLate
+            portals.records[b].minimumTicks = from.minimumTicks
+            portals.scheduleLandingCheck(b, at: portals.motion[a].landingTick)
+            portals.records[a].layer = nil
+            portals.motion[a].crossFadeLayer = nil
+        } else {
+            removeLayers(a)
+        }
+        let phase: PortalPhase = handsOverFlight ? .flying(.forward) : .presented
+        // b now flies a's layer, which heads for a's destination: b's next matching must read
+        // b's destination and retarget the layer to it, whatever b followed in earlier flights
+        // (setPhase below drops both watches and queues both portals for the next matching).
+        portals.records[b].followed = nil
+        portals.records[a].requested = false
+        portals.setPhase(.idle, of: a)
+        portals.records[a].flight = nil
+        applyVisibility(a)
+        portals.records[b].requested = true
+        portals.setPhase(phase, of: b)
+        portals.wake(b)
+        applyVisibility(b)
     }
 }
 

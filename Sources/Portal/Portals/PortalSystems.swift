@@ -11,9 +11,9 @@
 // non-mutating method from a mutating one makes Swift copy the whole struct — every store,
 // every array reference — to pass `self` by value, once per portal per tick.
 //
-// This file holds the struct and the matching pass; starting flights and their layers, following
-// moving anchors, and landing are in `PortalSystems+Flights.swift`, `PortalSystems+Follow.swift`
-// and `PortalSystems+Landing.swift`.
+// This file holds the struct, the matching pass and the removal hook; starting flights and their
+// layers, following moving anchors, and landing are in `PortalSystems+Flights.swift`,
+// `PortalSystems+Follow.swift` and `PortalSystems+Landing.swift`.
 
 /// The portal systems, with the stores they work on.
 struct PortalSystem {
@@ -344,5 +344,70 @@ extension World {
             portalRemovals.removeAll(keepingCapacity: true)
         }
         return result
+    }
+}
+
+extension World {
+    /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
+    /// last known frame), a configuration naming it as `layerContent` forgets it, a layer showing
+    /// its content shows the other anchor's, or its own entity, rather than a dead one, and a
+    /// removed layer leaves the layer table.
+    func removeFromPortals(_ entity: Entity) {
+        if let owner = portals.layerOwners.remove(entity) {
+            // A layer carries no mark. A dragged layer removed (only a world's teardown does
+            // that): the drag ends with the destination shown.
+            let key = Int(owner)
+            if portals.motion[key].phase == .dragged, portals.records[key].layer == entity {
+                portals.records[key].layer = nil
+                portals.drags[key] = PortalDrag()
+                withPortalSystem { $0.settle(key, at: .presented) }
+            }
+            return
+        }
+        if let anchor = portals.anchors.value(of: entity), portals.motion[Int(anchor.key)].phase == .dragged,
+           portals.drags[Int(anchor.key)].owner == entity {
+            // The view a drag began on is removed: the drag ends as a cancel (the layer flies back
+            // to where the destination was last seen).
+            let tick = tracks.currentTick
+            withPortalSystem { $0.releaseDrag(Int(anchor.key), dismisses: false, velocity: .zero, tick: tick) }
+        }
+        if portals.dragBackdrops.remove(entity) != nil {
+            // A backdrop removed: configurations and drags forget it.
+            for key in portals.dragSettings.indices where portals.dragSettings[key]?.backdrop == entity {
+                portals.dragSettings[key]?.backdrop = nil
+            }
+            for key in portals.drags.indices where portals.drags[key].backdrop == entity { portals.drags[key].backdrop = nil }
+        }
+        if portals.contentEntities.remove(entity) != nil {
+            // A layer may still show it after its configuration changed: look at every portal's.
+            for key in portals.records.indices {
+                if portals.records[key].layerContent == entity { portals.records[key].layerContent = nil }
+                replaceLayerContent(entity, of: key)
+            }
+        }
+        guard let key = removePortalAnchor(entity) else { return }
+        replaceLayerContent(entity, of: key)
+    }
+
+    /// Makes portal `key`'s layers that show `removed` (a view that lost its mark, or despawned
+    /// content) show the portal's content or one of its anchors instead, or their own entity.
+    func replaceLayerContent(_ removed: Entity, of key: Int) {
+        let record = portals.records[key]
+        for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
+            if let slot = views.slot(of: layer), views.styles[slot].content == removed {
+                views.setContent(record.layerContent ?? record.source ?? record.destination ?? layer, slot: slot)
+            }
+        }
+    }
+
+    /// Removes a view's mark, if it has one, and returns the key of the portal it marked.
+    @discardableResult
+    func removePortalAnchor(_ view: Entity) -> Int? {
+        guard let anchor = portals.anchors.remove(view) else { return nil }
+        let key = Int(anchor.key)
+        if portals.records[key].source == view { portals.setAnchor(nil, as: .source, of: key) }
+        if portals.records[key].destination == view { portals.setAnchor(nil, as: .destination, of: key) }
+        if let slot = views.slot(of: view) { views.setHidden(false, by: .portal, slot: slot) }
+        return key
     }
 }
