@@ -39,6 +39,10 @@
 // Lanes write presented values only into their own `value` column; the output stage copies them
 // into the views' blocks (`writeBack`). Only views with running animations own lanes, so idle
 // views cost nothing here.
+//
+// This file holds the tables, starting, retargeting and stopping; the shared spring rows, the
+// curve groups, the tick's kernel and the invariants are in `TrackStore+SpringRows.swift`,
+// `TrackStore+CurveGroups.swift`, `TrackStore+Tick.swift` and `TrackStore+Invariants.swift`.
 
 /// One tick of a lane's motion: value' = target + xx·d + xv·v, v' = vx·d + vv·v.
 struct StepCoefficients: Hashable {
@@ -96,71 +100,73 @@ struct TimingHandle: Hashable {
 }
 
 struct TrackStore {
-    // Lanes.
-    private(set) var value: [Float] = []
-    private(set) var velocity: [Float] = []
-    private(set) var target: [Float] = []
-    private(set) var timing: [UInt32] = []
+    // Lanes (written here and by the tick's landing, `TrackStore+Tick.swift`).
+    var value: [Float] = []
+    var velocity: [Float] = []
+    var target: [Float] = []
+    var timing: [UInt32] = []
     /// The coefficient row each lane's step reads (its timing's `row`): the hot loop reads this,
     /// not `timing`, and only for blocks of lanes that read more than one row.
-    private(set) var row: [UInt32] = []
+    var row: [UInt32] = []
     /// Per block of four lane rows (lanes 4b…4b + 3): the row all four read, or
     /// ``mixedBlock``. Exact for every whole block below `laneCount`; a partial last block's tag
     /// is unused (those lanes take the scalar step) and is set when the block fills.
-    private(set) var blockRow: [UInt32] = []
+    var blockRow: [UInt32] = []
     /// The view value each lane drives: view slot × 16 + channel.
-    private(set) var output: [UInt32] = []
+    var output: [UInt32] = []
 
     // Coefficient rows: one per distinct spring matrix (shared), one per spring timing in its
-    // delay, one per curve group.
-    private(set) var coefficients: [StepCoefficients] = []
+    // delay, one per curve group (kept by `TrackStore+SpringRows.swift`; a curve group's row
+    // written each tick by `prepare`).
+    var coefficients: [StepCoefficients] = []
     /// Per row: the spring timings sharing it, or 0 for a row that is not shared (a spring's in
     /// its delay, a curve group's, a free one).
-    private(set) var rowUsers: [UInt32] = []
-    private var freeRows: [UInt32] = []
+    var rowUsers: [UInt32] = []
+    var freeRows: [UInt32] = []
     /// The shared spring rows, by the bits of their matrix: every row with users is here.
-    private var springRowIndex: [SpringRowKey: UInt32] = [:]
+    var springRowIndex: [SpringRowKey: UInt32] = [:]
     /// The shared spring rows found lately, direct-mapped by a mix of their matrix's bits
     /// (`springRowSlot`), so that most starts find their row without hashing the key: an entry
     /// is a hint, checked against the row it names (still shared, the same bits).
-    private var springRowHints: [UInt32] = []
+    var springRowHints: [UInt32] = []
 
     // Timings.
-    private(set) var records: [TimingRecord] = []
-    private var freeTimings: [UInt32] = []
+    var records: [TimingRecord] = []
+    private(set) var freeTimings: [UInt32] = []
     /// Springs need attention only at a few ticks of their life, so they wait in a min-heap
     /// instead of being scanned every tick. Entries of ended timings are dropped when popped.
-    private var springEvents = EventHeap()
+    var springEvents = EventHeap()
     private(set) var springCount = 0
-    private(set) var curveCount = 0
+    var curveCount = 0
     /// Timings with an event this tick, found by the interpolation pass, handled by `finish`.
-    private var due: [UInt32] = []
+    var due: [UInt32] = []
     /// Where the read-aheads (`touchDue`, `touchNextTimings`' callers) leave their sums, so that
     /// the reads are kept.
     var touchSum: UInt32 = 0
 
-    // Curve tables and groups (stable slots; the live groups also in a dense list).
-    private var tables: [CurveTable] = []
-    private var freeTables: [UInt32] = []
+    // Curve tables and groups (stable slots; the live groups also in a dense list), kept by
+    // `TrackStore+CurveGroups.swift`.
+    var tables: [CurveTable] = []
+    var freeTables: [UInt32] = []
     /// The most entries a table has needed (up to ``CurveTable/keptCapacity``): every table
     /// reserves at least this many, so reused slots stop allocating once it stops growing.
-    private var tableCapacity = 0
-    private var tableIndex: [CurveTable.Key: UInt32] = [:]
-    private var groups: [CurveGroup] = []
-    private var freeGroups: [UInt32] = []
-    private var liveGroups: [UInt32] = []
+    var tableCapacity = 0
+    var tableIndex: [CurveTable.Key: UInt32] = [:]
+    var groups: [CurveGroup] = []
+    var freeGroups: [UInt32] = []
+    var liveGroups: [UInt32] = []
     /// The tables curve timings joined lately, direct-mapped by a cheap mix of the key's
     /// progress and span (`recentSlot`): starts of a few animations interleaved (flights of
     /// several durations landing together and sent back in key order) find their table
     /// without hashing the key. An entry is a hint, checked against the table it names.
-    private var recentTables: [UInt32] = []
+    var recentTables: [UInt32] = []
     /// The step matrices of the springs started lately (see `SpringSteps.swift`).
     var springSteps = SpringStepCache()
 
     /// The lanes are rows `0..<laneCount` of the lane columns. The columns never shrink: a
     /// removed row's place is reused by the next lane, so removing one (hundreds a tick when
     /// flights land) moves the last row into the hole and writes nothing else.
-    private(set) var laneCount = 0
+    var laneCount = 0
     /// The tick being run, set by the world as each tick begins: the tick every completion
     /// event reports, whether the animation ends in its finish stage or is stopped or taken over
     /// at any point of the tick (an animation started after the interpolation stage begins on
@@ -488,7 +494,7 @@ struct TrackStore {
     /// `laneCount` may be stale: the tag matters only once the block is whole, and the lane
     /// that makes it whole retags it.
     @inline(__always)
-    private mutating func retag(block b: Int) {
+    mutating func retag(block b: Int) {
         blockRow[b] = row.withUnsafeBufferPointer { TrackStore.blockTag(b, rows: $0) }
     }
 
@@ -587,190 +593,6 @@ struct TrackStore {
         return UInt32(records.count - 1)
     }
 
-    /// A coefficient row holding still (`.hold`) until its timing or group starts moving.
-    private mutating func allocateRow() -> UInt32 {
-        if let row = freeRows.popLast() { return row }
-        coefficients.append(.hold)
-        rowUsers.append(0)
-        return UInt32(coefficients.count - 1)
-    }
-
-    /// The number of entries of `springRowHints` (a power of two).
-    private static let springRowHintSlots = 64
-
-    /// Where `springRowHints` keeps the row of `phi`: a multiplicative mix of its bits.
-    @inline(__always)
-    private static func springRowSlot(_ phi: StepCoefficients) -> Int {
-        let key = SpringRowKey(phi)
-        let mixed = (key.low &* 0x9E37_79B9_7F4A_7C15 ^ key.high) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: mixed >> 58) & (springRowHintSlots - 1)
-    }
-
-    /// Whether two matrices are the same bits (so that their lanes' steps are bit-identical).
-    @inline(__always)
-    static func sameBits(_ a: StepCoefficients, _ b: StepCoefficients) -> Bool {
-        a.xx.bitPattern == b.xx.bitPattern && a.xv.bitPattern == b.xv.bitPattern
-            && a.vx.bitPattern == b.vx.bitPattern && a.vv.bitPattern == b.vv.bitPattern
-    }
-
-    /// The row holding `phi` that every running spring timing with that matrix (and no delay
-    /// left) reads, with the starting timing counted as one more user; made if there is none.
-    private mutating func sharedSpringRow(_ phi: StepCoefficients) -> UInt32 {
-        if springRowHints.isEmpty { springRowHints = Array(repeating: CurveGroup.none, count: TrackStore.springRowHintSlots) }
-        let slot = TrackStore.springRowSlot(phi)
-        let hint = springRowHints[slot]
-        let row: UInt32
-        if hint != CurveGroup.none, rowUsers[Int(hint)] > 0, TrackStore.sameBits(coefficients[Int(hint)], phi) {
-            row = hint
-        } else if let found = springRowIndex[SpringRowKey(phi)] {
-            row = found
-        } else {
-            row = allocateRow()
-            coefficients[Int(row)] = phi
-            springRowIndex[SpringRowKey(phi)] = row
-        }
-        springRowHints[slot] = row
-        rowUsers[Int(row)] += 1
-        return row
-    }
-
-    /// Moves a delayed spring timing whose delay has ended from its own row to the shared row
-    /// of its matrix: its lanes' rows (and their blocks' tags) change, their steps do not.
-    private mutating func joinSharedRow(timing slot: Int, _ phi: StepCoefficients, views: inout ViewStore) {
-        let shared = sharedSpringRow(phi)
-        freeRow(records[slot].row)
-        records[slot].row = shared
-        let base = Int(records[slot].viewSlot) * ViewChannel.stride
-        var channels = records[slot].channels
-        while channels != 0 {
-            let lane = Int(views.lanes[base + channels.trailingZeroBitCount])
-            channels &= channels - 1
-            row[lane] = shared
-            retag(block: lane &>> 2)
-        }
-    }
-
-    /// Gives back an ending spring timing's row: one user fewer of a shared row (freed with its
-    /// last), or its own row.
-    private mutating func releaseSpringRow(_ row: UInt32) {
-        let users = rowUsers[Int(row)]
-        if users > 1 {
-            rowUsers[Int(row)] = users - 1
-            return
-        }
-        if users == 1 {
-            rowUsers[Int(row)] = 0
-            springRowIndex[SpringRowKey(coefficients[Int(row)])] = nil
-        }
-        freeRow(row)
-    }
-
-    private mutating func freeRow(_ row: UInt32) {
-        coefficients[Int(row)] = .hold
-        freeRows.append(row)
-    }
-
-    // MARK: - Curve tables and groups
-
-    /// The number of entries of `recentTables` (a power of two).
-    private static let recentTableSlots = 64
-
-    /// Where `recentTables` keeps the table of `key`: a multiplicative mix of its progress bits
-    /// and span (no `Hasher`: hashing the key on every lookup costs more than the start it serves).
-    @inline(__always)
-    private static func recentSlot(_ key: CurveTable.Key) -> Int {
-        let mixed = (key.progressBits ^ (key.span &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: mixed >> 58) & (recentTableSlots - 1)
-    }
-
-    /// The group of timings moving along `curve` from `origin` to `endTick`, with the joining
-    /// timing already counted: the table's newest group if it has that origin, else a new group
-    /// (and a new table if none has the key). Only the newest group is looked at: starts come in
-    /// tick order, so a burst of starts with one animation joins one group; a start that finds
-    /// another origin there (a different delay in between) makes a group of its own, which costs
-    /// one more row write per tick, never a wrong value. A group a new timing can join has not
-    /// moved yet: its origin is at or after the tick before the first tick that will advance the
-    /// timing, which no preparation has reached.
-    private mutating func joinGroup(_ curve: UnitCurve, progressPerTick: Double, origin: UInt64, endTick: UInt64) -> UInt32 {
-        let key = CurveTable.Key(curve: curve, progressBits: progressPerTick.bitPattern, span: endTick &- origin)
-        let table: UInt32
-        if recentTables.isEmpty { recentTables = Array(repeating: CurveGroup.none, count: TrackStore.recentTableSlots) }
-        let recentSlot = TrackStore.recentSlot(key)
-        let recent = recentTables[recentSlot]
-        // A table with groups is the one `tableIndex` names for its key (see `checkInvariants`).
-        if recent != CurveGroup.none, tables[Int(recent)].groups > 0, tables[Int(recent)].key == key {
-            table = recent
-        } else if let found = tableIndex[key] {
-            table = found
-        } else {
-            if let free = freeTables.popLast() {
-                table = free
-            } else {
-                tables.append(CurveTable(key: key, progressPerTick: progressPerTick))
-                table = UInt32(tables.count - 1)
-            }
-            tableCapacity = max(tableCapacity, min(CurveTable.capacity(for: key), CurveTable.keptCapacity))
-            tables[Int(table)].reset(key: key, progressPerTick: progressPerTick, atLeast: tableCapacity)
-            tableIndex[key] = table
-        }
-        recentTables[recentSlot] = table
-        let newest = tables[Int(table)].newestGroup
-        if newest != CurveGroup.none, groups[Int(newest)].origin == origin {
-            groups[Int(newest)].members += 1
-            return newest
-        }
-        var group = CurveGroup(table: table, origin: origin, endTick: endTick, row: allocateRow())
-        group.members = 1
-        group.listIndex = Int32(liveGroups.count)
-        let slot: UInt32
-        if let free = freeGroups.popLast() {
-            slot = free
-            groups[Int(slot)] = group
-        } else {
-            groups.append(group)
-            slot = UInt32(groups.count - 1)
-        }
-        liveGroups.append(slot)
-        tables[Int(table)].groups += 1
-        tables[Int(table)].newestGroup = slot
-        return slot
-    }
-
-    /// Appends a curve timing (already counted by ``joinGroup``) to its group's list.
-    private mutating func link(_ timingSlot: UInt32, into group: UInt32) {
-        curveCount += 1
-        let last = groups[Int(group)].last
-        records[Int(timingSlot)].previousMember = last
-        records[Int(timingSlot)].nextMember = CurveGroup.none
-        if last == CurveGroup.none { groups[Int(group)].first = timingSlot } else { records[Int(last)].nextMember = timingSlot }
-        groups[Int(group)].last = timingSlot
-    }
-
-    /// Takes an ending curve timing out of its group, releasing the group (its row, and its
-    /// table if no other group reads it) when it was the last.
-    private mutating func unlink(_ timingSlot: UInt32, from group: UInt32) {
-        curveCount -= 1
-        let previous = records[Int(timingSlot)].previousMember, next = records[Int(timingSlot)].nextMember
-        if previous == CurveGroup.none { groups[Int(group)].first = next } else { records[Int(previous)].nextMember = next }
-        if next == CurveGroup.none { groups[Int(group)].last = previous } else { records[Int(next)].previousMember = previous }
-        groups[Int(group)].members -= 1
-        guard groups[Int(group)].members == 0 else { return }
-        let released = groups[Int(group)]
-        freeRow(released.row)
-        let index = Int(released.listIndex), lastIndex = liveGroups.count - 1
-        if index != lastIndex { groups[Int(liveGroups[lastIndex])].listIndex = Int32(index) }
-        liveGroups.swapRemove(at: index)
-        freeGroups.append(group)
-        let table = Int(released.table)
-        if tables[table].newestGroup == group { tables[table].newestGroup = CurveGroup.none }
-        tables[table].groups -= 1
-        if tables[table].groups == 0 {
-            tableIndex[tables[table].key] = nil
-            tables[table].release()
-            freeTables.append(UInt32(table))
-        }
-    }
-
     // MARK: - Stopping
 
     /// Removes lane `row` (swap-remove), clears the view's channel, and detaches it from its
@@ -803,7 +625,7 @@ struct TrackStore {
 
     /// Reports the completion criteria not yet reported (on ``currentTick``) and frees the
     /// timing slot. Its lanes must already be gone.
-    private mutating func end(timing slot: Int, interrupted: Bool, events: inout [WorldEvent]) {
+    mutating func end(timing slot: Int, interrupted: Bool, events: inout [WorldEvent]) {
         let record = records[slot]
         let tick = currentTick
         if record.id == .internal {
@@ -827,265 +649,6 @@ struct TrackStore {
         freeTimings.append(UInt32(slot))
     }
 
-    // MARK: - The tick
-
-    /// Interpolation, part one: brings every timing's step matrix up to date for `tick` and
-    /// collects the timings with an event this tick.
-    mutating func prepare(tick: UInt64) {
-        while let next = springEvents.popDue(by: tick) {
-            let slot = Int(next.owner)
-            guard records[slot].version == next.version else { continue }
-            // A delayed spring's own row, should its lanes not have moved to the shared row at
-            // the end of its delay (`finish`), starts moving now. (The world starts no timing
-            // that could miss it; a store driven from tick 0 could.)
-            if tick == TrackStore.later(records[slot].origin, by: 1), case let .spring(phi, _, _) = records[slot].drive,
-               rowUsers[Int(records[slot].row)] == 0 {
-                coefficients[Int(records[slot].row)] = phi
-            }
-            due.append(next.owner)
-        }
-        // Every curve group that has started, every tick: one table read (a solve the first
-        // time a table reaches a tick) and one row write for all its timings; on its last tick
-        // its timings are due.
-        for i in liveGroups.indices {
-            let slot = Int(liveGroups[i])
-            let group = groups[slot]
-            guard tick > group.origin else { continue }
-            let remaining = tables[Int(group.table)].remaining(atTick: tick &- group.origin)
-            coefficients[Int(group.row)] = StepCoefficients(xx: 0, xv: remaining, vx: 0, vv: 1)
-            guard tick >= group.endTick else { continue }
-            var member = group.first
-            while member != CurveGroup.none {
-                due.append(member)
-                member = records[Int(member)].nextMember
-            }
-        }
-    }
-
-    /// Interpolation, part two — the hot loop: advances every lane by one tick.
-    ///
-    /// Four lanes at a time in SIMD registers, one coefficient per register, and the same
-    /// multiplications and additions as the scalar step on all four, so every lane's result is
-    /// bit for bit the scalar one. A block of four lanes that read one row (its `blockRow` tag)
-    /// broadcasts that row's four coefficients — kept in their registers while the next uniform
-    /// blocks name the same row, so a run of lanes of one spring loads and shuffles nothing per
-    /// block; a mixed block gathers its four rows (16 bytes each, one register) and transposes
-    /// them. The last `count % 4` lanes take the scalar step.
-    ///
-    /// The gather is kept to the fewest instructions: the four row indices come in two 8-byte
-    /// loads, and the transpose is the 8-shuffle one (see ``transpose(_:_:_:_:)``).
-    @_optimize(speed)
-    mutating func advanceLanes() {
-        let count = laneCount
-        value.withUnsafeMutableBufferPointer { value in
-            velocity.withUnsafeMutableBufferPointer { velocity in
-                target.withUnsafeBufferPointer { target in
-                    row.withUnsafeBufferPointer { rows in
-                    blockRow.withUnsafeBufferPointer { tags in
-                        coefficients.withUnsafeBufferPointer { coefficients in
-                            var i = 0
-                            if count >= 4, let x = UnsafeMutableRawPointer(value.baseAddress), let v = UnsafeMutableRawPointer(velocity.baseAddress),
-                               let goals = UnsafeRawPointer(target.baseAddress), let k = UnsafeRawPointer(coefficients.baseAddress),
-                               let rowBytes = UnsafeRawPointer(rows.baseAddress), let tagBase = tags.baseAddress {
-                            let shift = MemoryLayout<StepCoefficients>.stride.trailingZeroBitCount
-                            /// One block of four lanes with its coefficients, one per register.
-                            @inline(__always)
-                            func step(_ offset: Int, _ xx: SIMD4<Float>, _ xv: SIMD4<Float>, _ vx: SIMD4<Float>, _ vv: SIMD4<Float>) {
-                                let goal = goals.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                                let now = x.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                                let speed = v.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                                let d = now - goal
-                                x.storeBytes(of: goal + (xx * d + xv * speed), toByteOffset: offset, as: SIMD4<Float>.self)
-                                v.storeBytes(of: vx * d + vv * speed, toByteOffset: offset, as: SIMD4<Float>.self)
-                            }
-                            // A uniform block broadcasts its row's coefficients and steps, with
-                            // them still in registers, every following block tagged with the
-                            // same row (one load, compare and branch per block); a mixed block
-                            // gathers.
-                            while i &+ 4 <= count {
-                                let tag = tagBase[i &>> 2]
-                                if tag != TrackStore.mixedBlock {
-                                    let c = k.loadUnaligned(fromByteOffset: Int(tag) &<< shift, as: SIMD4<Float>.self)
-                                    let (xx, xv, vx, vv) = (SIMD4(repeating: c.x), SIMD4(repeating: c.y), SIMD4(repeating: c.z), SIMD4(repeating: c.w))
-                                    repeat {
-                                        step(i &* MemoryLayout<Float>.stride, xx, xv, vx, vv)
-                                        i &+= 4
-                                    } while i &+ 4 <= count && tagBase[i &>> 2] == tag
-                                } else {
-                                    let offset = i &* MemoryLayout<Float>.stride
-                                    let (r0, r1) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                                    let (r2, r3) = TrackStore.rowPair(rowBytes.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
-                                    let k0 = k.loadUnaligned(fromByteOffset: r0 &<< shift, as: SIMD4<Float>.self)
-                                    let k1 = k.loadUnaligned(fromByteOffset: r1 &<< shift, as: SIMD4<Float>.self)
-                                    let k2 = k.loadUnaligned(fromByteOffset: r2 &<< shift, as: SIMD4<Float>.self)
-                                    let k3 = k.loadUnaligned(fromByteOffset: r3 &<< shift, as: SIMD4<Float>.self)
-                                    let (xx, xv, vx, vv) = TrackStore.transpose(k0, k1, k2, k3)
-                                    step(offset, xx, xv, vx, vv)
-                                    i &+= 4
-                                }
-                            }
-                            }
-                            while i < count {
-                                let k = coefficients[Int(rows[i])]
-                                let goal = target[i]
-                                let d = value[i] - goal
-                                let v = velocity[i]
-                                value[i] = goal + (k.xx * d + k.xv * v)
-                                velocity[i] = k.vx * d + k.vv * v
-                                i += 1
-                            }
-                        }
-                    }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The row indices of two consecutive lanes, read as one 8-byte word.
-    @inline(__always)
-    static func rowPair(_ bits: UInt64) -> (Int, Int) {
-        #if _endian(little)
-        (Int(truncatingIfNeeded: bits & 0xFFFF_FFFF), Int(truncatingIfNeeded: bits &>> 32))
-        #else
-        (Int(truncatingIfNeeded: bits &>> 32), Int(truncatingIfNeeded: bits & 0xFFFF_FFFF))
-        #endif
-    }
-
-    /// The 4×4 transpose of four lanes' (xx, xv, vx, vv) records into one register per
-    /// coefficient, in 8 shuffles: the pairs (k0.x, k1.x, k0.y, k1.y) and the like, then their
-    /// 8-byte halves combined. The halves are moved as `Double`s so that the compiler keeps the
-    /// two steps; written as one shuffle per result it fuses them into 3 shuffles each (12 in
-    /// all), and shuffles are what the gathering loop is bound by.
-    @inline(__always)
-    static func transpose(_ k0: SIMD4<Float>, _ k1: SIMD4<Float>, _ k2: SIMD4<Float>,
-                          _ k3: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
-        let low01 = unsafeBitCast(SIMD4(k0.x, k1.x, k0.y, k1.y), to: SIMD2<Double>.self)
-        let low23 = unsafeBitCast(SIMD4(k2.x, k3.x, k2.y, k3.y), to: SIMD2<Double>.self)
-        let high01 = unsafeBitCast(SIMD4(k0.z, k1.z, k0.w, k1.w), to: SIMD2<Double>.self)
-        let high23 = unsafeBitCast(SIMD4(k2.z, k3.z, k2.w, k3.w), to: SIMD2<Double>.self)
-        return (unsafeBitCast(SIMD2(low01.x, low23.x), to: SIMD4<Float>.self), unsafeBitCast(SIMD2(low01.y, low23.y), to: SIMD4<Float>.self),
-                unsafeBitCast(SIMD2(high01.x, high23.x), to: SIMD4<Float>.self), unsafeBitCast(SIMD2(high01.y, high23.y), to: SIMD4<Float>.self))
-    }
-
-    /// Snapping and finish: reports logical completions, retires settled animations (their
-    /// lanes land exactly on their targets), and schedules the next event of the rest.
-    mutating func finish(tick: UInt64, views: inout ViewStore, events: inout [WorldEvent]) {
-        for chunk in ReadAhead.chunks(of: due.indices) {
-            if due.count > 1 { touchDue(chunk, views: views) }
-            for i in chunk { finish(timing: Int(due[i]), tick: tick, views: &views, events: &events) }
-        }
-        due.removeAll(keepingCapacity: true)
-    }
-
-    /// Reads ahead (see `ReadAhead`) what finishing the timings in `range` of `due` touches:
-    /// their records, their views' blocks, their lanes' rows, and a curve timing's neighbours in
-    /// its group's list (a landing unlinks it). A whole duration class of flights lands on one
-    /// tick, and nothing has read these since the flights began.
-    private mutating func touchDue(_ range: Range<Int>, views: ViewStore) {
-        var sum = touchSum
-        records.withUnsafeBufferPointer { records in
-            for i in range { sum &+= touchLines(records.baseAddress! + Int(due[i])) }
-            for i in range {
-                let record = records.baseAddress! + Int(due[i])
-                sum &+= views.touchBlocks(slot: Int(record.pointee.viewSlot))
-                if case .curve = record.pointee.drive {
-                    let (previous, next) = (record.pointee.previousMember, record.pointee.nextMember)
-                    if previous != CurveGroup.none { sum &+= touchLines(records.baseAddress! + Int(previous)) }
-                    if next != CurveGroup.none { sum &+= touchLines(records.baseAddress! + Int(next)) }
-                }
-            }
-            var landing = 0
-            for i in range {
-                let record = records.baseAddress! + Int(due[i])
-                let base = Int(record.pointee.viewSlot) * ViewChannel.stride
-                var channels = record.pointee.channels
-                landing += channels.nonzeroBitCount
-                while channels != 0 {
-                    let lane = Int(views.lanes[base + channels.trailingZeroBitCount])
-                    channels &= channels - 1
-                    guard lane >= 0, lane < laneCount else { continue }
-                    sum &+= value[lane].bitPattern &+ velocity[lane].bitPattern &+ target[lane].bitPattern
-                    sum &+= UInt32(timing[lane]) &+ row[lane] &+ output[lane]
-                }
-            }
-            // The lanes that removing as many swaps into the holes (the last ones), whose
-            // views' lane maps are rewritten, and the animated views those removals drop.
-            for k in 0..<min(landing, laneCount) { sum &+= UInt32(bitPattern: views.lanes[Int(output[laneCount - 1 - k])]) }
-            sum &+= views.touchAnimatedTail(range.count)
-        }
-        touchSum = sum
-    }
-
-    /// Finishes timing `slot`, due this tick (see `finish(tick:views:events:)`).
-    private mutating func finish(timing slot: Int, tick: UInt64, views: inout ViewStore, events: inout [WorldEvent]) {
-        var record = records[slot]
-        if !record.logicalReported && tick >= record.logicalTick {
-            if record.id != .internal { events.append(.animationCompleted(AnimationCompletion(id: record.id, view: record.view,
-                                                                  criterion: .logicallyComplete, tick: tick, wasInterrupted: false))) }
-            record.logicalReported = true
-            records[slot].logicalReported = true
-        }
-        if tick >= record.settleTick {
-            landLanes(of: record.channels, base: Int(record.viewSlot) * ViewChannel.stride, views: &views)
-            records[slot].channels = 0
-            end(timing: slot, interrupted: false, events: &events)
-        } else if case let .spring(phi, _, _) = record.drive {
-            if tick >= record.origin && rowUsers[Int(record.row)] == 0 {
-                joinSharedRow(timing: slot, phi, views: &views)
-            }
-            let next = record.logicalReported ? record.settleTick : min(record.logicalTick, record.settleTick)
-            springEvents.push(ScheduledEvent(tick: next, owner: UInt32(slot), version: record.version))
-        }
-    }
-
-    /// Lands the lanes of `channels` of the view whose block starts at `base` on their targets
-    /// and removes them, channel by channel in increasing order: what setting each lane's value
-    /// to its target and then ``removeLaneRow(_:views:)`` does, with each lane column made
-    /// unique once per settling animation instead of once per lane (a landing flight removes five
-    /// lanes, and whole duration classes of flights land on one tick). Its timing's bookkeeping
-    /// is the caller's.
-    private mutating func landLanes(of channels: UInt16, base: Int, views: inout ViewStore) {
-        var channels = channels
-        var count = laneCount
-        value.withUnsafeMutableBufferPointer { value in
-            velocity.withUnsafeMutableBufferPointer { velocity in
-                target.withUnsafeMutableBufferPointer { target in
-                    timing.withUnsafeMutableBufferPointer { timing in
-                        row.withUnsafeMutableBufferPointer { rows in
-                            output.withUnsafeMutableBufferPointer { output in
-                                blockRow.withUnsafeMutableBufferPointer { tags in
-                                    while channels != 0 {
-                                        let c = channels.trailingZeroBitCount
-                                        channels &= channels - 1
-                                        let lane = Int(views.lanes[base + c])
-                                        let out = Int(output[lane])
-                                        value[lane] = target[lane]
-                                        views.values[out] = value[lane]
-                                        views.lanes[out] = ViewStore.noLane   // counted by `dropLanes` below
-                                        let last = count - 1
-                                        count = last
-                                        guard lane != last else { continue }
-                                        views.lanes[Int(output[last])] = Int32(lane)
-                                        value[lane] = value[last]
-                                        velocity[lane] = velocity[last]
-                                        target[lane] = target[last]
-                                        timing[lane] = timing[last]
-                                        rows[lane] = rows[last]
-                                        output[lane] = output[last]
-                                        tags[lane &>> 2] = TrackStore.blockTag(lane &>> 2, rows: UnsafeBufferPointer(rows))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        views.dropLanes(laneCount - count, slot: base / ViewChannel.stride)
-        laneCount = count
-    }
-
     /// Removes lane `row` (swap-remove) and clears its view channel, leaving the lane's value
     /// presented. Its timing's bookkeeping is the caller's.
     private mutating func removeLaneRow(_ row: Int, views: inout ViewStore) {
@@ -1105,102 +668,6 @@ struct TrackStore {
         retag(block: row &>> 2)
     }
 
-    /// Output, part one: copies every lane's presented value into its view's block.
-    ///
-    /// `mutating` though it writes nothing here: called on the world's `tracks` with the world's
-    /// `views` inout, a non-mutating method had the whole store copied out first (a retain and
-    /// a release per array, every tick), a mutating one runs in place.
-    mutating func writeBack(into views: inout ViewStore) {
-        let count = laneCount
-        value.withUnsafeBufferPointer { value in
-            output.withUnsafeBufferPointer { output in
-                views.writeLanes(value, to: output, count: count)
-            }
-        }
-    }
-
     /// The target of running lane `lane`.
     func runningTarget(lane: Int) -> Float { target[lane] }
-
-    func checkInvariants(views: ViewStore) {
-        let n = laneCount
-        precondition(n <= value.count && velocity.count == value.count && target.count == value.count
-                     && timing.count == value.count && output.count == value.count, "tracks: lane columns differ in length")
-        for row in 0..<n {
-            precondition(views.lanes[Int(output[row])] == Int32(row), "tracks: lane \(row) and its view disagree")
-            let record = records[Int(timing[row])]
-            precondition(record.channels & (1 << UInt16(Int(output[row]) % ViewChannel.stride)) != 0,
-                         "tracks: lane \(row) is not among its timing's channels")
-            precondition(self.row[row] == record.row, "tracks: lane \(row) reads another row than its timing's")
-        }
-        // Block tags: every whole block's tag, recomputed from its lanes' rows.
-        precondition(blockRow.count == (value.count + 3) / 4, "tracks: block tags and lane columns differ in length")
-        for b in 0..<n / 4 {
-            let rows = self.row[4 * b ..< 4 * b + 4]
-            let expected = rows.allSatisfy { $0 == rows.first } ? rows.first! : TrackStore.mixedBlock
-            precondition(blockRow[b] == expected, "tracks: block \(b) is tagged \(blockRow[b]), its lanes read \(Array(rows))")
-        }
-        springEvents.checkInvariants("tracks")
-        precondition(timingCount + freeTimings.count == records.count, "tracks: timing slots leak")
-        // Curve groups: each live group's list holds exactly the curve timings that name it, in
-        // both directions; rows are owned once; tables are counted by their groups and indexed.
-        var members = 0, tableUsers = [Int](repeating: 0, count: tables.count)
-        precondition(rowUsers.count == coefficients.count, "tracks: row users and rows differ in length")
-        var rowOwners = [Int](repeating: 0, count: coefficients.count)
-        var springUsers = [UInt32](repeating: 0, count: coefficients.count)
-        for row in freeRows { rowOwners[Int(row)] += 1 }
-        for (i, slot) in liveGroups.enumerated() {
-            let group = groups[Int(slot)]
-            precondition(group.listIndex == Int32(i) && group.members > 0, "tracks: curve group list")
-            precondition(group.endTick == TrackStore.later(group.origin, by: tables[Int(group.table)].key.span), "tracks: curve group end")
-            tableUsers[Int(group.table)] += 1
-            rowOwners[Int(group.row)] += 1
-            var member = group.first, previous = CurveGroup.none, count = 0
-            while member != CurveGroup.none {
-                let record = records[Int(member)]
-                guard case let .curve(owner) = record.drive, owner == slot else {
-                    preconditionFailure("tracks: a curve group lists a timing that is not its own")
-                }
-                precondition(record.previousMember == previous && record.row == group.row && record.origin == group.origin,
-                             "tracks: curve group links")
-                previous = member
-                member = record.nextMember
-                count += 1
-            }
-            precondition(previous == group.last && count == group.members, "tracks: curve group \(slot) counts \(group.members), lists \(count)")
-            members += count
-        }
-        precondition(members == curveCount, "tracks: curve timings and groups disagree")
-        for (i, table) in tables.enumerated() {
-            precondition(table.groups == tableUsers[i], "tracks: curve table \(i) counts \(table.groups) groups, has \(tableUsers[i])")
-            let newest = table.newestGroup
-            precondition(newest == CurveGroup.none || (table.groups > 0 && groups[Int(newest)].table == UInt32(i)
-                                                       && liveGroups.contains(newest)), "tracks: curve table \(i)'s newest group")
-            precondition(table.groups == 0 ? tableIndex[table.key] != UInt32(i) : tableIndex[table.key] == UInt32(i), "tracks: curve table index")
-        }
-        precondition(tableIndex.count + freeTables.count == tables.count, "tracks: curve table slots leak")
-        var live = [Bool](repeating: true, count: records.count)
-        for slot in freeTimings { live[Int(slot)] = false }
-        for (i, record) in records.enumerated() where live[i] {
-            if case let .spring(phi, _, _) = record.drive {
-                // A shared row is owned once, by all its users together, and holds their matrix.
-                if rowUsers[Int(record.row)] == 0 {
-                    rowOwners[Int(record.row)] += 1
-                } else {
-                    if springUsers[Int(record.row)] == 0 { rowOwners[Int(record.row)] += 1 }
-                    springUsers[Int(record.row)] += 1
-                    precondition(TrackStore.sameBits(coefficients[Int(record.row)], phi), "tracks: timing \(i) shares a row of another matrix")
-                }
-            }
-            if case let .curve(group) = record.drive {
-                precondition(groups[Int(group)].members > 0 && groups[Int(group)].row == record.row, "tracks: timing \(i) names a dead group")
-            }
-        }
-        precondition(rowOwners.allSatisfy { $0 == 1 }, "tracks: a coefficient row is owned twice or leaked")
-        precondition(springUsers == rowUsers, "tracks: a shared spring row counts other users than it has")
-        // Every shared row is indexed by its matrix, and only shared rows are.
-        precondition(springRowIndex.count == rowUsers.lazy.filter { $0 > 0 }.count
-                     && springRowIndex.allSatisfy { rowUsers[Int($0.value)] > 0 && SpringRowKey(coefficients[Int($0.value)]) == $0.key },
-                     "tracks: the shared spring rows' index")
-    }
 }

@@ -18,7 +18,7 @@ enum Command {
     case portal(PortalCommand)
     /// `Navigation/NavigationCalls.swift`.
     case navigation(NavigationCommand)
-    /// `Headers/HeaderCalls.swift`.
+    /// `Headers/FlowingHeaderCalls.swift`.
     case header(HeaderCommand)
     /// `Popups/PopupCalls.swift`.
     case popup(PopupCommand)

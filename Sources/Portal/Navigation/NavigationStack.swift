@@ -7,14 +7,6 @@
 // "progress view" animates 0 → 1 with the same animation: its value is the transition's
 // progress, every tick, and its completion is the transition's.
 
-/// Where an interactive pop may begin.
-public enum InteractivePopStart: Hashable, Sendable {
-    /// Only from a strip this wide along the stack's leading edge, like the system back gesture.
-    case edge(width: Float)
-    /// Anywhere in the stack's frame.
-    case anywhere
-}
-
 /// A stack operation waiting for the current transition to finish.
 enum NavigationRequest {
     case push(Entity, NavigationTransition)
@@ -222,46 +214,4 @@ struct NavigationStackState {
         screens.contains(screen) || active.map { $0.from == screen || $0.to == screen || $0.finalScreens.contains(screen) } == true
             || queue.contains { $0.names(screen) }
     }
-}
-
-/// One transition's start or end, for ``WorldEvent/navigationWillStart(_:)`` and
-/// ``WorldEvent/navigationDidComplete(_:)``.
-public struct NavigationEvent: Hashable, Sendable {
-    /// The stack.
-    public let stack: Entity
-    /// Push or pop.
-    public let operation: NavigationTransition.Operation
-    /// The screen leaving and the screen arriving.
-    public let from: Entity, to: Entity
-    /// For a completion: `true` when the transition ended where it started, the stack
-    /// unchanged — an interactive pop cancelled, or a transition turned round by a request back
-    /// to its start (a push a pop turned round), or a caught push whose pop finished.
-    public let wasCancelled: Bool
-    /// The tick it happened on.
-    public let tick: UInt64
-}
-
-/// How a released interactive pop ends, by UIKit's rule: what
-/// ``World/endInteractivePop(_:velocity:)`` returns, and what
-/// ``WorldEvent/interactivePopDidEnd(_:tick:)`` reports when the release runs.
-///
-/// A host that moves something of its own with the gesture (a view it flies home on release)
-/// follows the decision instead of re-implementing the rule.
-public struct InteractivePopDecision: Hashable, Sendable {
-    /// The stack.
-    public let stack: Entity
-    /// `true` when the pop finishes (the top screen leaves), `false` when it cancels (both
-    /// screens go back to rest).
-    public let finishes: Bool
-    /// The progress the finger left the pop at, 0…1: for the edge swipe and the host's calls,
-    /// the pop's progress (the travel ÷ the stack's width, plus where a caught transition was);
-    /// for a drag on a zoomed screen, the drag curve's fraction min(|T| ÷ (`scaleDistance` ×
-    /// the stack's height), 1) — how far the screen has shrunk, not the zoom's progress. See
-    /// "Events of gesture-driven transitions" in the navigation transitions article.
-    public let progress: Float
-    /// How fast the rest of the motion runs, relative to the transition's animation:
-    /// min(max(0.99, velocity ÷ 800), 2.25) to finish, 1 to cancel. The rest lasts
-    /// (1 − ``progress``) of the animation's time ÷ this speed to finish, ``progress`` of it to
-    /// cancel.
-    public let completionSpeed: Double
 }

@@ -2,41 +2,19 @@
 // the pass over the running zooms that places their screens (`placeZooms`). The systems that
 // drive it are in `NavigationSystems.swift`.
 
-struct NavigationStore {
-    func checkInvariants(isAlive: (Entity) -> Bool) {
-        stacks.checkInvariants("navigation stacks", isAlive: isAlive)
-        projections.checkInvariants("navigation projections", isAlive: isAlive)
-        owners.checkInvariants("navigation screens", isAlive: isAlive)
-        leaving.checkInvariants("navigation leaving screens", isAlive: isAlive)
-        pushedWith.checkInvariants("navigation push transitions", isAlive: isAlive)
-        for screen in pushedWith.entities {
-            precondition(owners.value(of: screen) != nil, "navigation: \(screen) keeps the transition it was pushed with outside any stack")
-        }
-        for (row, leaving) in leaving.values.enumerated() {
-            let screen = self.leaving.entities[row]
-            precondition(leaving.releases > 0, "navigation: \(screen) is leaving with no release")
-            guard let state = stacks.value(of: leaving.stack) else { preconditionFailure("navigation: \(screen) is leaving a dead stack") }
-            precondition(state.holds(screen), "navigation: \(screen) is leaving \(leaving.stack), which does not hold it")
-        }
-        precondition(stacks.count == projections.count, "navigation: \(stacks.count) stacks, \(projections.count) projections")
-        let zooming = stacks.values.reduce(0) { $0 + ($1.active?.zoom != nil ? 1 : 0) }
-        precondition(zooms == zooming, "navigation: \(zooms) zooms counted, \(zooming) running")
-        for state in stacks.values {
-            if let dimming = state.active?.zoom?.dimming { precondition(isAlive(dimming), "navigation: a zoom's dimming view \(dimming) is dead") }
-        }
-        for (row, state) in stacks.values.enumerated() {
-            let stack = stacks.entities[row]
-            precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
-            precondition(isAlive(state.progressView), "navigation: \(stack)'s progress view is dead")
-            // Requests wait only behind a running transition; one that settles at once starts the next.
-            precondition(state.active != nil || state.queue.isEmpty, "navigation: \(stack) holds \(state.queue.count) stranded requests")
-            // A despawned screen can stand in the list only until the staged request that released it runs.
-            if state.active == nil, let dead = state.screens.first(where: { !isAlive($0) }) {
-                preconditionFailure("navigation: \(stack) rests with the dead screen \(dead)")
-            }
-        }
-    }
+/// What the host knows about a stack at once (calls are staged; this projects them).
+struct NavigationProjection {
+    var screens: [Entity]
+    /// The interactive pop the staged calls leave following the finger: the screen it pops,
+    /// its progress after the staged updates, which is what its release decides on, and the
+    /// progress it began at (0, or where it caught a running transition).
+    var interactivePop: (screen: Entity, progress: Float, origin: Float)?
+    /// The stack's pan was claimed as a drag on its zoomed screen (not the edge swipe): its
+    /// `.began` starts the drag.
+    var zoomDragClaimed = false
+}
 
+struct NavigationStore {
     var stacks = ComponentTable<NavigationStackState>()
     /// What the host's calls so far will make of each stack (calls are staged).
     var projections = ComponentTable<NavigationProjection>()

@@ -1,18 +1,8 @@
 // The navigation API: stacks of screens, pushed and popped with NavigationTransitions, one
 // transition at a time — a request back to where it started turns it round, the rest queue;
 // interactive pop driven by the host's gesture, which can catch a running push or pop.
-
-/// What the host knows about a stack at once (calls are staged; this projects them).
-struct NavigationProjection {
-    var screens: [Entity]
-    /// The interactive pop the staged calls leave following the finger: the screen it pops,
-    /// its progress after the staged updates, which is what its release decides on, and the
-    /// progress it began at (0, or where it caught a running transition).
-    var interactivePop: (screen: Entity, progress: Float, origin: Float)?
-    /// The stack's pan was claimed as a drag on its zoomed screen (not the edge swipe): its
-    /// `.began` starts the drag.
-    var zoomDragClaimed = false
-}
+// The table is `NavigationStore.swift`, the calls `NavigationCalls.swift`, the systems
+// `NavigationSystems.swift`.
 
 extension World {
     // MARK: Stacks
@@ -216,66 +206,5 @@ extension World {
     @discardableResult
     public func endInteractivePop(_ stack: Entity, velocity: Float) throws(PortalError) -> InteractivePopDecision {
         try submit(EndInteractivePopCall(stack: stack, velocity: velocity))
-    }
-
-    /// The rule for releasing an interactive pop: finish, and at what speed.
-    static func interactivePopDecision(progress: Float, velocity: Float) -> (finish: Bool, speed: Double) {
-        let finish = velocity > 675 || (progress >= 0.2 && velocity > -200)
-        return (finish, min(max(0.99, Double(velocity) / 800), 2.25))
-    }
-
-    // MARK: Validation
-
-    /// `point` (in screen space) in the stack's own space, through its global transform, when
-    /// it lands inside the stack's frame (its frame as drawn: moved, scaled or rotated with its
-    /// ancestors); `nil` otherwise.
-    func localPoint(_ point: Point, inStack stack: Entity) -> Point? {
-        // Composed on the columns in place: `views.globalTransform(slot:)`, called on the
-        // world's property, copied the whole store to pass it.
-        guard let slot = views.slot(of: stack), let inverse = views.withColumns({ c, _ in c.globalTransform(slot: slot) }).inverted()
-        else { return nil }
-        let local = inverse.map(point), size = views.frame(slot: slot)
-        guard local.x >= 0, local.y >= 0, local.x <= size.width, local.y <= size.height else { return nil }
-        return local
-    }
-
-    /// Stages `screen`'s move into `stack` (its parent once the staged calls apply), so the
-    /// tree's projection (cycles, subtree despawns) sees it at once, and shows it: a view the
-    /// app hid shows once pushed, as a pushed view controller's view does (until its request
-    /// runs, the stack keeps it hidden).
-    func stageScreen(_ screen: Entity, in stack: Entity) {
-        guard projectedParent(of: screen) != stack else { return }
-        stagedParents[screen] = .some(stack)
-        commands.append(.view(.setParent(screen, stack, keepingGlobalFrame: false)))
-        commands.append(.view(.setHidden(screen, false)))
-    }
-
-    /// Refuses a screen that is the stack or contains it: it cannot become its own child.
-    func requireNotAncestor(_ screen: Entity, of stack: Entity) throws(PortalError) {
-        if isProjectedAncestorOrSelf(screen, of: stack) { throw .parentCycle(screen, parent: stack) }
-    }
-
-    /// The row of `stack`'s projection, for calls that edit it in place (a copy of the
-    /// projection shares its list, so appending to the copy would copy the list).
-    func requireStackRow(_ stack: Entity) throws(PortalError) -> Int {
-        try requireAlive(stack)
-        guard let row = navigation.projections.index.row(of: stack) else { throw .notANavigationStack(stack) }
-        return row
-    }
-
-    func requireStack(_ stack: Entity) throws(PortalError) -> NavigationProjection {
-        try requireAlive(stack)
-        guard let projection = navigation.projections.value(of: stack) else { throw .notANavigationStack(stack) }
-        return projection
-    }
-
-    /// Checks that `screen` may join `stack` (a new stack when `nil`): a view of the app (not a
-    /// portal layer or another view Portal owns), in no stack after the staged calls, and not still
-    /// leaving another stack — a screen popped from one stack stays in it until that pop has run,
-    /// and may go back onto the same stack (in order) but onto another only after.
-    func requireFreeScreen(_ screen: Entity, for stack: Entity? = nil) throws(PortalError) {
-        try requireAppView(screen)
-        guard navigation.owners.value(of: screen) == nil else { throw .screenAlreadyInStack(screen) }
-        if let leaving = navigation.leaving.value(of: screen), leaving.stack != stack { throw .screenAlreadyInStack(screen) }
     }
 }

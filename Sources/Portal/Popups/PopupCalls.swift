@@ -129,6 +129,11 @@ enum PopupCommand {
 }
 
 extension World {
+    /// Whether a call staged since the last tick presents `content`.
+    func pendingPopup(_ content: Entity) -> Bool {
+        commands.contains { if case let .popup(.present(c, _, _, _, _, _)) = $0 { return c == content } else { return false } }
+    }
+
     /// Applies a staged popup command.
     func apply(_ command: PopupCommand, tick: UInt64) {
         switch command {

@@ -1,34 +1,7 @@
 // The popups' table: each presented popup's state, the presented stack bottom to top, the
-// container and the policy; and the public vocabulary of presenting and dismissing. The
-// systems and calls that drive it are in `World+Popups.swift` and `PopupCalls.swift`.
-
-/// How presenting a popup treats popups already shown.
-public enum PopupPolicy: Hashable, Sendable {
-    /// Popups stack; they are dismissed last-in first-out.
-    case stack
-    /// Presenting a popup first dismisses the one shown (the seed's behaviour).
-    case oneAtATime
-}
-
-/// Why a popup was dismissed, as ``WorldEvent/popupDidDismiss(_:reason:tick:)`` reports it.
-public enum PopupDismissReason: Hashable, Sendable {
-    /// ``World/dismissPopup(_:)`` or ``World/dismissTopPopup()``.
-    case requested
-    /// A tap on its backdrop (``World/tap(at:)``).
-    case tappedOutside
-    /// Another popup was presented under ``PopupPolicy/oneAtATime``.
-    case replaced
-    /// Its source stopped being drawn because it, or an ancestor, was hidden (by the app, a
-    /// portal, a stack or a popup).
-    case sourceHidden
-    /// Its source stopped being drawn because a clipping ancestor culls it: scrolled out of
-    /// its list, or its list moved off screen.
-    case sourceCulled
-    /// Its source was despawned.
-    case sourceRemoved
-    /// Its content was hidden while it was presented.
-    case contentHidden
-}
+// container and the policy. The systems and calls that drive it are in `PopupSystems.swift` and
+// `PopupCalls.swift`; the public vocabulary in `PopupPolicy.swift`, `PopupDismissReason.swift`
+// and `PopupPlacement.swift`.
 
 struct PopupState {
     let content: Entity

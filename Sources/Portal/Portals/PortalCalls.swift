@@ -183,6 +183,12 @@ enum PortalCommand {
 }
 
 extension World {
+    /// The key of portal `id`, which some view must have been marked with.
+    func knownPortal(_ id: PortalID) throws(PortalError) -> UInt32 {
+        guard let key = portals.keys[id] else { throw .unknownPortal(id) }
+        return key
+    }
+
     /// Applies a staged portal command (requests are applied in runs: `applyPortalRequests`).
     func apply(_ command: PortalCommand) {
         switch command {

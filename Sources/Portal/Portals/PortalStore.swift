@@ -482,3 +482,17 @@ struct PortalStore {
         return groups.count - 1
     }
 }
+
+extension PortalStore {
+    /// Whether a portal's layer is in its active state at the end of the last tick: from the
+    /// moment its forward motion starts (after delay and stagger) until its reverse motion starts.
+    func layerIsActive(_ key: Int, now: UInt64) -> Bool {
+        let record = records[key]
+        switch motion[key].phase {
+        case .flying(.forward): return now > record.motionOrigin
+        case .flying(.reverse): return now <= record.motionOrigin
+        case .presented, .fading(.forward), .dragged: return true
+        case .idle, .waiting, .fading(.reverse): return false
+        }
+    }
+}

@@ -10,6 +10,10 @@
 // Every helper on the per-tick path is `mutating`, even those that only read: calling a
 // non-mutating method from a mutating one makes Swift copy the whole struct — every store,
 // every array reference — to pass `self` by value, once per portal per tick.
+//
+// This file holds the struct, the matching pass and the removal hook; starting flights and their
+// layers, following moving anchors, and landing are in `PortalSystems+Flights.swift`,
+// `PortalSystems+Follow.swift` and `PortalSystems+Landing.swift`.
 
 /// The portal systems, with the stores they work on.
 struct PortalSystem {
@@ -155,42 +159,6 @@ struct PortalSystem {
             sum &+= allocator.touch(index: index) &+ views.touchSlotMap(index: index) &+ portals.layerOwners.touch(index: index)
         }
         return sum
-    }
-
-    /// The landing pass's read-ahead (see `touchVisits`), for the portals in `range` of `due`:
-    /// what a landing reads and writes that finishing the flight's timing (just before, see
-    /// `TrackStore.touchDue`) has not — the portal's record, motion and watch, its layer's view
-    /// columns, entity and ownership row (it frees them), its anchors' hidden bits.
-    private mutating func touchLandings(_ due: [UInt32], _ range: Range<Int>) {
-        var sum = portals.touchSum
-        portals.records.withUnsafeBufferPointer { records in
-            portals.motion.withUnsafeBufferPointer { motion in
-                // In three loops, one per step of the chains (record → entity → slot → columns),
-                // so that each loop's loads are independent of one another.
-                for i in range {
-                    let key = Int(due[i])
-                    sum &+= touchLines(records.baseAddress! + key) &+ touchLines(motion.baseAddress! + key) &+ portals.watchedSlot[key]
-                }
-                for i in range {
-                    let record = records.baseAddress! + Int(due[i])
-                    if let layer = record.pointee.layer {
-                        let index = Int(layer.index)
-                        sum &+= views.touchSlotMap(index: index) &+ portals.layerOwners.touch(index: index) &+ allocator.touch(index: index)
-                    }
-                    if let source = record.pointee.source { sum &+= views.touchSlotMap(index: Int(source.index)) }
-                    if let destination = record.pointee.destination { sum &+= views.touchSlotMap(index: Int(destination.index)) }
-                }
-                for i in range {
-                    let record = records.baseAddress! + Int(due[i])
-                    if let layer = record.pointee.layer {
-                        sum &+= views.touchForRemoval(layer) &+ portals.layerOwners.touchRemoval(index: Int(layer.index))
-                    }
-                    if let source = record.pointee.source { sum &+= views.touchVisibility(source) }
-                    if let destination = record.pointee.destination { sum &+= views.touchVisibility(destination) }
-                }
-            }
-        }
-        portals.touchSum = sum
     }
 
     /// Queues the portals watching a view whose placement was written since the last pass: the
@@ -346,435 +314,6 @@ struct PortalSystem {
         }
         parentTransform = cache
     }
-
-    /// The frame and corner radius of one end of the flight.
-    mutating func end(_ key: Int, _ role: PortalRole) -> (Rect, Float) {
-        portals.records.withUnsafeBufferPointer { records in
-            switch role {
-            case .source:
-                return (records[key].sourceFrame ?? .zero, records[key].corners?.source ?? records[key].sourceRadius)
-            case .destination:
-                return (records[key].destinationFrame ?? records[key].sourceFrame ?? .zero,
-                        records[key].corners?.destination ?? records[key].destinationRadius)
-            }
-        }
-    }
-
-    static func frameTargets(_ frame: Rect, _ radius: Float) -> FrameTargets {
-        FrameTargets(values: (frame.minX, frame.minY, frame.width, frame.height, radius))
-    }
-
-    /// What a flight of portal `key` runs: its animation, configured delay and layer effects
-    /// (the configuration itself is read only when it has effects).
-    mutating func flightSettings(_ key: Int) -> (Animation, delay: Double, [PortalLayerEffect]) {
-        let settings = portals.flightSettings.withUnsafeBufferPointer { $0[key] }
-        let effects = settings.hasEffects ? portals.effects.withUnsafeBufferPointer { $0[key] } : []
-        return (settings.animation, settings.delay, effects)
-    }
-
-    /// Sends a layer off in `direction`. From rest, a new layer appears at the starting end and
-    /// any group stagger applies, and an activation also waits the configured delay: as in the
-    /// original, whose reverse branch animates at once and only activation is dispatched late.
-    private mutating func startFlight(_ key: Int, _ direction: PortalDirection, fromRest: Bool, tick: UInt64) {
-        let (fromFrame, fromRadius) = end(key, direction == .forward ? .source : .destination)
-        let (animation, configuredDelay, effects) = flightSettings(key)
-        let delay = fromRest ? (direction == .forward ? configuredDelay : 0) + portals.records[key].staggerDelay : 0
-        if reduceMotion {
-            startCrossFade(key, direction, delay: delay, tick: tick)
-            return
-        }
-        guard let layer = portals.records[key].layer ?? spawnLayer(key, frame: fromFrame, radius: fromRadius, content: contentEntity(key, side: .source)),
-              let slot = views.slot(of: layer) else {
-            land(key, direction, tick: tick)    // no entity left for a layer: hand over at once
-            return
-        }
-        if fromRest && direction == .reverse {
-            // A reverse flight from rest begins in the active state of its effects.
-            for effect in effects {
-                for (channel, value) in effect.targets(active: true) {
-                    views.values[slot * ViewChannel.stride + channel.rawValue] = value
-                }
-            }
-        }
-        launch(key, direction, layer: layer, slot: slot, animation: animation, effects: effects, delay: delay, tick: tick)
-        // A portal that follows a stack: the follow pass ties the flight to its running transition.
-        if portals.following[key] != nil { portals.tieCandidates.append(UInt32(key)) }
-    }
-
-    /// Lands a flight that followed a navigation transition, at the end the transition reached
-    /// (`direction`), on the tick it completed; the portal's request becomes that end.
-    mutating func landFollower(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
-        portals.withRecord(key) { $0.requested = direction == .forward }
-        land(key, direction, tick: tick)
-        if portals.isAtRest(key) { portals.sleep(key) }
-    }
-
-    /// Turns a layer round mid-flight: the new flight takes over from the presented frame and
-    /// velocity (continuous for springs) and has no delay.
-    private mutating func turn(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
-        guard let layer = portals.records[key].layer, let slot = views.slot(of: layer) else {
-            startFlight(key, direction, fromRest: true, tick: tick)
-            return
-        }
-        if reduceMotion || portals.motion[key].crossFadeLayer != nil {
-            startCrossFade(key, direction, delay: 0, tick: tick)
-            return
-        }
-        let (animation, _, effects) = flightSettings(key)
-        launch(key, direction, layer: layer, slot: slot, animation: animation, effects: effects, delay: 0, tick: tick)
-    }
-
-    /// Sets the layer in `slot` moving to the landing end of a flight in `direction`, with its
-    /// effects heading for their state at that end, each `delay` seconds later than its own
-    /// animation says, and begins the flight. `velocities`, for a spring, gives the frame and
-    /// radius lanes their starting rates (a released drag).
-    mutating func launch(_ key: Int, _ direction: PortalDirection, layer: Entity, slot: Int, animation: Animation,
-                                 effects: [PortalLayerEffect], delay: Double, tick: UInt64, velocities: FrameTargets? = nil) {
-        let (toFrame, toRadius) = end(key, direction == .forward ? .destination : .source)
-        let handle = tracks.start(animation.delay(delay), id: .internal, view: layer, slot: slot,
-                                  targets: PortalSystem.frameTargets(toFrame, toRadius), tick: tick, step: step,
-                                  tolerance: tolerance, views: &views, events: &events)
-        // A released drag: each lane starts with its own rate (before the landing tick is read).
-        if let velocities {
-            for (channel, rate) in velocities {
-                let lane = views.lanes[slot * ViewChannel.stride + channel.rawValue]
-                if lane != ViewStore.noLane { tracks.setVelocity(lane: Int(lane), to: rate, tick: tick, step: step, tolerance: tolerance) }
-            }
-        }
-        beginFlight(key, direction, handle: handle, tick: tick)
-        for effect in effects {
-            tracks.start(effect.animation.delay(delay), id: .internal, view: layer, slot: slot,
-                         targets: effect.targets(active: direction == .forward), tick: tick, step: step,
-                         tolerance: tolerance, views: &views, events: &events)
-        }
-    }
-
-    private mutating func beginFlight(_ key: Int, _ direction: PortalDirection, handle: TimingHandle, tick: UInt64) {
-        let minimum = portals.flightSettings.withUnsafeBufferPointer { $0[key].minimumDuration }
-        let minimumTicks = minimum > 0 ? tracks.tickCount(covering: minimum, step: step) : 0
-        let followed = end(key, direction == .forward ? .destination : .source)
-        let ticks = tracks.completionTicks(handle)
-        let landingTick: UInt64 = portals.withRecord(key) { record in
-            record.flight = handle
-            record.followed = followed
-            record.motionOrigin = ticks?.origin ?? tick - 1
-            record.startsLate = record.motionOrigin >= tick
-            record.minimumTicks = minimumTicks
-            guard let ticks else { return 0 }
-            return max(TrackStore.later(record.motionOrigin, by: minimumTicks), record.completionCriteria == .logicallyComplete ? ticks.logical : ticks.settle)
-        }
-        portals.scheduleLandingCheck(key, at: landingTick)
-        portals.setPhase(.flying(direction), of: key)
-        applyVisibility(key)
-        events.append(.portalWillStart(PortalEvent(id: portals.ids[key], direction: direction, criterion: nil, tick: tick)))
-    }
-
-    /// With reduced motion there is no flight: the leaving view fades out where it is while the
-    /// arriving view fades in where it is (0.2 s, ease-in-out), each as a layer.
-    private mutating func startCrossFade(_ key: Int, _ direction: PortalDirection, delay: Double, tick: UInt64) {
-        let (sourceFrame, sourceRadius) = end(key, .source)
-        let (destinationFrame, destinationRadius) = end(key, .destination)
-        if portals.records[key].layer == nil {
-            let startOpacity: Float = direction == .forward ? 1 : 0
-            portals.records[key].layer = spawnLayer(key, frame: sourceFrame, radius: sourceRadius,
-                                                    content: contentEntity(key, side: .source), opacity: startOpacity)
-        }
-        if portals.motion[key].crossFadeLayer == nil {
-            let startOpacity: Float = direction == .forward ? 0 : 1
-            portals.motion[key].crossFadeLayer = spawnLayer(key, frame: destinationFrame, radius: destinationRadius,
-                                                             content: contentEntity(key, side: .destination), opacity: startOpacity)
-        }
-        guard let sourceSide = portals.records[key].layer, let sourceSlot = views.slot(of: sourceSide),
-              let destinationSide = portals.motion[key].crossFadeLayer, let destinationSlot = views.slot(of: destinationSide) else {
-            land(key, direction, tick: tick)
-            return
-        }
-        let fade = Animation.easeInOut(duration: 0.2).delay(delay)
-        tracks.start(fade, id: .internal, view: sourceSide, slot: sourceSlot, targets: [(.opacity, direction == .forward ? 0 : 1)],
-                     tick: tick, step: step, tolerance: tolerance, views: &views, events: &events)
-        let handle = tracks.start(fade, id: .internal, view: destinationSide, slot: destinationSlot,
-                                  targets: [(.opacity, direction == .forward ? 1 : 0)], tick: tick, step: step,
-                                  tolerance: tolerance, views: &views, events: &events)
-        beginFlight(key, direction, handle: handle, tick: tick)
-    }
-
-    /// Keeps a flight's layer on its way to where its landing anchor is now (it may be scrolling,
-    /// or sliding in with a sheet or a push), as the original's layer is: its frame is the live
-    /// anchor's frame, animated (Aeastr/Portal, `PortalLayerView`: `.frame`/`.offset` of
-    /// `animate ? dRect : sRect`, with `dRect = proxy[destinationAnchor]` read on every update),
-    /// and SwiftUI carries a running animation along when its model value changes with no
-    /// animation — presented = model − interval + animate(interval, t) — so the layer rides the
-    /// anchor with the flight's remaining offset and arrives exactly on it at the end, when it
-    /// is handed over, whatever the completion criterion (see `Documentation/Design/Portals.md`).
-    /// Before its motion begins (in its delay: the original sets `animateView` only after it),
-    /// the layer sits on its starting anchor as it is now, and the interval is taken between the
-    /// two anchors as they are when the motion begins.
-    ///
-    /// `nextStep` is the tick whose interpolation comes next: this tick's in the matching pass,
-    /// the next one's after the write-back. `writesPresented` writes the layer's presented
-    /// values too (after the write-back).
-    private mutating func followAnchor(_ key: Int, _ direction: PortalDirection, nextStep: UInt64, tick: UInt64,
-                                       writesPresented: Bool = false) {
-        if portals.motion[key].crossFadeLayer != nil {
-            placeCrossFadeLayers(key)
-            return
-        }
-        let landing: PortalRole = direction == .forward ? .destination : .source
-        let (startsLate, origin) = portals.records.withUnsafeBufferPointer { ($0[key].startsLate, $0[key].motionOrigin) }
-        if startsLate && nextStep &- 1 <= origin {
-            holdAtStart(key, direction, landing: landing, tick: tick)
-            return
-        }
-        let (frame, radius) = end(key, landing)
-        var isNewAnchor = false
-        let layer: Entity? = portals.withRecord(key) { record in
-            if let (followedFrame, followedRadius) = record.followed {
-                if followedFrame == frame && followedRadius == radius { return nil }
-            } else {
-                isNewAnchor = true
-            }
-            record.followed = (frame, radius)
-            return record.layer
-        }
-        guard let layer, let slot = views.slot(of: layer) else { return }
-        let base = slot * ViewChannel.stride
-        for (channel, value) in PortalSystem.frameTargets(frame, radius) {
-            let out = base + channel.rawValue
-            let lane = Int(views.lanes[out])
-            if lane == Int(ViewStore.noLane) {
-                views.values[out] = value     // stopped, not yet landed: it sits on the anchor
-            } else if isNewAnchor {
-                // Another view to land on is a new target, not a move: a curve bends its path
-                // to arrive on time, a spring heads for it from where it is.
-                tracks.moveTarget(lane: lane, to: value, tick: tick, step: step, tolerance: tolerance)
-            } else {
-                tracks.carry(lane: lane, to: value)
-                if writesPresented { views.values[out] = tracks.value[lane] }
-            }
-        }
-    }
-
-    /// A flight in its delay: its layer sits on its starting anchor as it is now, and its lanes
-    /// head from there for the landing anchor as it is now.
-    private mutating func holdAtStart(_ key: Int, _ direction: PortalDirection, landing: PortalRole, tick: UInt64) {
-        let starting: PortalRole = landing == .destination ? .source : .destination
-        refreshAnchorFrames(key, source: starting == .source, destination: starting == .destination)
-        let (fromFrame, fromRadius) = end(key, starting)
-        let (toFrame, toRadius) = end(key, landing)
-        let layer: Entity? = portals.withRecord(key) { record in
-            record.followed = (toFrame, toRadius)
-            return record.layer
-        }
-        guard let layer, let slot = views.slot(of: layer) else { return }
-        let base = slot * ViewChannel.stride
-        var starts = PortalSystem.frameTargets(fromFrame, fromRadius)
-        for (channel, goal) in PortalSystem.frameTargets(toFrame, toRadius) {
-            guard let (_, start) = starts.next() else { break }
-            let out = base + channel.rawValue
-            views.values[out] = start
-            let lane = Int(views.lanes[out])
-            if lane != Int(ViewStore.noLane) {
-                tracks.reaim(lane: lane, from: start, to: goal, tick: tick, step: step, tolerance: tolerance)
-            }
-        }
-    }
-
-    /// Output stage, after the write-back and the headers' and popups' placement: follows again
-    /// the flights whose landing anchor a lane moves (or which are in their delay), listed by
-    /// this tick's matching pass, and those watching a view written since (a header part placed,
-    /// a screen a finished transition put back), so that their layers are drawn where their
-    /// anchors are drawn on this tick — not where they were on the last, as the matching pass
-    /// (before the lanes advance) sees them. The writes stay noted: the next matching pass
-    /// visits their watchers as usual (and finds them followed).
-    mutating func runPortalFollow(tick: UInt64) {
-        parentTransform = ViewStore.ParentTransformCache()
-        for slot in views.watches.written.items {
-            views.watches.forEachWatcher(of: Int(slot)) { key in portals.lateFollowers.append(key) }
-        }
-        var keys: [UInt32] = []
-        swap(&keys, &portals.lateFollowers)
-        for key in keys {
-            let key = Int(key)
-            let motion = portals.motion[key]
-            guard case let .flying(direction) = motion.phase, !motion.hasPendingRequest, motion.crossFadeLayer == nil else { continue }
-            refreshAnchorFrames(key, source: direction == .reverse, destination: direction == .forward)
-            followAnchor(key, direction, nextStep: tick + 1, tick: tick + 1, writesPresented: true)
-        }
-        keys.removeAll(keepingCapacity: true)
-        swap(&keys, &portals.lateFollowers)
-    }
-
-    /// Cross-fade layers stay on their anchors.
-    private mutating func placeCrossFadeLayers(_ key: Int) {
-        for (layer, role) in [(portals.records[key].layer, PortalRole.source), (portals.motion[key].crossFadeLayer, .destination)] {
-            guard portals.motion[key].crossFadeLayer != nil, let layer, let slot = views.slot(of: layer) else { continue }
-            let (frame, radius) = end(key, role)
-            for (channel, value) in PortalSystem.frameTargets(frame, radius) {
-                views.values[slot * ViewChannel.stride + channel.rawValue] = value
-            }
-        }
-    }
-
-    enum Side { case source, destination }
-
-    /// The portal's layer and cross-fade layer (those it has), for a loop without an array.
-    private mutating func layers(_ key: Int) -> LayerPair {
-        LayerPair(first: portals.records[key].layer, second: portals.motion[key].crossFadeLayer)
-    }
-
-    mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
-        let record = portals.records[key]
-        switch side {
-        case .source: return record.layerContent ?? record.source ?? record.destination
-        case .destination: return record.destination ?? record.layerContent ?? record.source
-        }
-    }
-
-    /// Creates a layer view in the overlay band, at once (built-in work may spawn mid-tick).
-    mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
-        guard let layer = allocator.allocate(ownedByPortal: true) else { return nil }
-        let slot = views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
-        views.styles[slot].content = content ?? layer
-        portals.layerOwners.insert(UInt32(key), for: layer)
-        if portals.records[key].layer == nil { portals.records[key].layer = layer }
-        applyLayerStyle(key)
-        return layer
-    }
-
-    /// Gives the portal's layers the hit testing and corners of its current configuration.
-    private mutating func applyLayerStyle(_ key: Int) {
-        let (allowsHitTesting, corners) = portals.records.withUnsafeBufferPointer { ($0[key].allowsHitTesting, $0[key].corners) }
-        for layer in layers(key) {
-            guard let slot = views.slot(of: layer) else { continue }
-            views.styles[slot].allowsHitTesting = allowsHitTesting
-            views.styles[slot].clipsContent = corners != nil
-            views.styles[slot].cornerStyle = corners?.style ?? .circular
-        }
-    }
-
-    // MARK: - Stage 4: landing
-
-    mutating func runPortalFinish(tick: UInt64) {
-        // Only the portals whose check is due: a flight's first check is its earliest landing.
-        var due: [UInt32] = []
-        swap(&due, &portals.dueLandings)
-        portals.takeDueLandingChecks(by: tick, into: &due)
-        for chunk in ReadAhead.chunks(of: due.indices) {
-            if due.count > 1 { touchLandings(due, chunk) }
-            for i in chunk {
-                let key = Int(due[i])
-                if comesToRest(key, tick: tick) { portals.sleep(key) }
-            }
-        }
-        swap(&due, &portals.dueLandings)
-    }
-
-    /// The landing pass's work for one portal due: lands a flight whose time has come, removes
-    /// a faded layer, schedules the next check of either if it is not yet done, and says whether
-    /// the portal is now at rest with nothing pending (so it sleeps).
-    private mutating func comesToRest(_ key: Int, tick: UInt64) -> Bool {
-        switch portals.phase(key) {
-        case let .flying(direction):
-            if hasLanded(key, tick: tick) {
-                land(key, direction, tick: tick)
-            } else {
-                portals.scheduleLandingCheck(key, at: tick + 1)
-            }
-        case let .fading(direction):
-            if let flight = portals.records[key].flight, tracks.completionTicks(flight) != nil {
-                portals.scheduleLandingCheck(key, at: tick + 1)
-            } else {
-                removeLayers(key)
-                settle(key, at: .rest(after: direction))
-            }
-        case .idle, .presented, .waiting, .dragged:
-            break
-        }
-        return portals.isAtRest(key)
-    }
-
-    /// Whether a flight whose landing check is due lands now.
-    private mutating func hasLanded(_ key: Int, tick: UInt64) -> Bool {
-        if portals.isTied(key) { return false }   // it lands when its transition completes
-        let (layer, earliest, flight, logical) = portals.records.withUnsafeBufferPointer { records in
-            (records[key].layer, TrackStore.later(records[key].motionOrigin, by: records[key].minimumTicks), records[key].flight,
-             records[key].completionCriteria == .logicallyComplete)
-        }
-        guard let layer, views.slot(of: layer) != nil else { return true }
-        guard tick >= earliest else { return false }
-        guard let flight, let ticks = tracks.completionTicks(flight) else { return true }
-        return tick >= (logical ? ticks.logical : ticks.settle)
-    }
-
-    /// Hands a flight over to its landing view, removing (or fading) the layer.
-    mutating func land(_ key: Int, _ direction: PortalDirection, tick: UInt64) {
-        let record = portals.records[key]
-        if record.removal == .fade, portals.motion[key].crossFadeLayer == nil, let layer = record.layer, let slot = views.slot(of: layer) {
-            // Landing happens after this tick's interpolation: the fade's first step is the next tick.
-            portals.records[key].flight = tracks.start(.easeOut(duration: 0.1), id: .internal, view: layer, slot: slot,
-                                                       targets: [(.opacity, 0)], tick: tick + 1, step: step,
-                                                       tolerance: tolerance, views: &views, events: &events)
-            portals.setPhase(.fading(direction), of: key)
-            portals.scheduleLandingCheck(key, at: tick + 1)
-            applyVisibility(key)
-        } else {
-            removeLayers(key)
-            settle(key, at: .rest(after: direction))
-        }
-        events.append(.portalDidComplete(PortalEvent(id: portals.ids[key], direction: direction,
-                                                     criterion: record.completionCriteria, tick: tick)))
-        if let group = record.group { reportGroupIfLanded(group, tick: tick) }
-    }
-
-    private mutating func reportGroupIfLanded(_ index: Int, tick: UInt64) {
-        let group = portals.groups[index]
-        guard group.awaitingCompletion else { return }
-        let landed = group.members.allSatisfy { key in
-            switch portals.motion[Int(key)].phase {
-            case .presented, .fading(.forward): return group.direction == .forward
-            case .idle, .fading(.reverse): return group.direction == .reverse
-            case .waiting, .flying, .dragged: return false
-            }
-        }
-        guard landed else { return }
-        portals.groups[index].awaitingCompletion = false
-        events.append(.portalGroupDidComplete(groupID: group.id, direction: group.direction, tick: tick))
-    }
-
-    mutating func settle(_ key: Int, at phase: PortalPhase) {
-        portals.setPhase(phase, of: key)
-        portals.records[key].flight = nil
-        applyVisibility(key)
-    }
-
-    mutating func removeLayers(_ key: Int) {
-        for layer in layers(key) { despawnNow(layer) }
-        portals.records[key].layer = nil
-        portals.motion[key].crossFadeLayer = nil
-    }
-
-    /// Removes a layer by the removal path every removal takes: its first step here, where the
-    /// stores are (its tracks stop, its view goes; the caller clears the record), and the rest —
-    /// every feature's hook, the release — in the world as soon as this pass hands the stores
-    /// back, before any later stage of the tick.
-    private mutating func despawnNow(_ entity: Entity) {
-        guard allocator.isAlive(entity) else { return }
-        Removal.detach(entity, views: &views, tracks: &tracks, events: &events)
-        removals.append(entity)
-    }
-
-    /// Shows and hides the anchors as the phase says (the portal's own hidden bit only).
-    mutating func applyVisibility(_ key: Int) {
-        let (source, destination) = portals.records.withUnsafeBufferPointer { ($0[key].source, $0[key].destination) }
-        let (showSource, showDestination) = portals.motion[key].phase.visibility
-        if let source, let slot = views.slot(of: source) {
-            views.setHidden(!showSource, by: .portal, slot: slot)
-        }
-        if let destination, let slot = views.slot(of: destination) {
-            views.setHidden(!showDestination, by: .portal, slot: slot)
-        }
-    }
-
 }
 
 extension World {
@@ -808,52 +347,67 @@ extension World {
     }
 }
 
-extension PortalStore {
-    /// Whether a portal's layer is in its active state at the end of the last tick: from the
-    /// moment its forward motion starts (after delay and stagger) until its reverse motion starts.
-    func layerIsActive(_ key: Int, now: UInt64) -> Bool {
-        let record = records[key]
-        switch motion[key].phase {
-        case .flying(.forward): return now > record.motionOrigin
-        case .flying(.reverse): return now <= record.motionOrigin
-        case .presented, .fading(.forward), .dragged: return true
-        case .idle, .waiting, .fading(.reverse): return false
+extension World {
+    /// The portals' removal hook: a removed view loses its mark (a layer flying to it keeps its
+    /// last known frame), a configuration naming it as `layerContent` forgets it, a layer showing
+    /// its content shows the other anchor's, or its own entity, rather than a dead one, and a
+    /// removed layer leaves the layer table.
+    func removeFromPortals(_ entity: Entity) {
+        if let owner = portals.layerOwners.remove(entity) {
+            // A layer carries no mark. A dragged layer removed (only a world's teardown does
+            // that): the drag ends with the destination shown.
+            let key = Int(owner)
+            if portals.motion[key].phase == .dragged, portals.records[key].layer == entity {
+                portals.records[key].layer = nil
+                portals.drags[key] = PortalDrag()
+                withPortalSystem { $0.settle(key, at: .presented) }
+            }
+            return
+        }
+        if let anchor = portals.anchors.value(of: entity), portals.motion[Int(anchor.key)].phase == .dragged,
+           portals.drags[Int(anchor.key)].owner == entity {
+            // The view a drag began on is removed: the drag ends as a cancel (the layer flies back
+            // to where the destination was last seen).
+            let tick = tracks.currentTick
+            withPortalSystem { $0.releaseDrag(Int(anchor.key), dismisses: false, velocity: .zero, tick: tick) }
+        }
+        if portals.dragBackdrops.remove(entity) != nil {
+            // A backdrop removed: configurations and drags forget it.
+            for key in portals.dragSettings.indices where portals.dragSettings[key]?.backdrop == entity {
+                portals.dragSettings[key]?.backdrop = nil
+            }
+            for key in portals.drags.indices where portals.drags[key].backdrop == entity { portals.drags[key].backdrop = nil }
+        }
+        if portals.contentEntities.remove(entity) != nil {
+            // A layer may still show it after its configuration changed: look at every portal's.
+            for key in portals.records.indices {
+                if portals.records[key].layerContent == entity { portals.records[key].layerContent = nil }
+                replaceLayerContent(entity, of: key)
+            }
+        }
+        guard let key = removePortalAnchor(entity) else { return }
+        replaceLayerContent(entity, of: key)
+    }
+
+    /// Makes portal `key`'s layers that show `removed` (a view that lost its mark, or despawned
+    /// content) show the portal's content or one of its anchors instead, or their own entity.
+    func replaceLayerContent(_ removed: Entity, of key: Int) {
+        let record = portals.records[key]
+        for layer in LayerPair(first: record.layer, second: portals.motion[key].crossFadeLayer) {
+            if let slot = views.slot(of: layer), views.styles[slot].content == removed {
+                views.setContent(record.layerContent ?? record.source ?? record.destination ?? layer, slot: slot)
+            }
         }
     }
-}
 
-/// A flight's five targets (frame and corner radius) as a sequence of channel and value, with
-/// no array behind it: starting a flight allocates nothing.
-struct FrameTargets: Sequence, IteratorProtocol {
-    var values: (Float, Float, Float, Float, Float)
-    private var position = 0
-
-    init(values: (Float, Float, Float, Float, Float)) { self.values = values }
-
-    mutating func next() -> (ViewChannel, Float)? {
-        defer { position += 1 }
-        switch position {
-        case 0: return (.x, values.0)
-        case 1: return (.y, values.1)
-        case 2: return (.width, values.2)
-        case 3: return (.height, values.3)
-        case 4: return (.cornerRadius, values.4)
-        default: return nil
-        }
-    }
-}
-
-/// A portal's (up to) two layers as a sequence, with no array behind it.
-struct LayerPair: Sequence, IteratorProtocol {
-    var first: Entity?
-    var second: Entity?
-
-    mutating func next() -> Entity? {
-        if let layer = first {
-            first = nil
-            return layer
-        }
-        defer { second = nil }
-        return second
+    /// Removes a view's mark, if it has one, and returns the key of the portal it marked.
+    @discardableResult
+    func removePortalAnchor(_ view: Entity) -> Int? {
+        guard let anchor = portals.anchors.remove(view) else { return nil }
+        let key = Int(anchor.key)
+        if portals.records[key].source == view { portals.setAnchor(nil, as: .source, of: key) }
+        if portals.records[key].destination == view { portals.setAnchor(nil, as: .destination, of: key) }
+        if let slot = views.slot(of: view) { views.setHidden(false, by: .portal, slot: slot) }
+        return key
     }
 }

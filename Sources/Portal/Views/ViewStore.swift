@@ -9,6 +9,10 @@
 // as dense as the high-water mark of the live views plus those freed in one tick. Drawing order
 // is a separate dense list of slots, re-sorted only when a view is spawned, despawned or changes
 // z index.
+//
+// This file holds the table, slots, lanes and tree links; the drawing order, reading views back
+// and the invariants are in `ViewStore+DrawingOrder.swift`, `ViewStore+Presentation.swift` and
+// `ViewStore+Invariants.swift`, propagation in `Propagation.swift`.
 
 /// The per-view attributes that are not animated: everything the render list reads of a view
 /// besides its entity and presented values, in one record (44 bytes), so that writing a render
@@ -171,32 +175,33 @@ struct ViewStore {
     /// `slotOf[entity.index]` is the slot + 1, or 0.
     var slotOf: [UInt32] = []
     /// Slots free for the next spawn: freed before the last refresh of the drawing order.
-    private var freeSlots: [UInt32] = []
-    private var nextSequence: UInt64 = 0
+    var freeSlots: [UInt32] = []
+    private(set) var nextSequence: UInt64 = 0
     private(set) var count = 0
     /// Live views that are not hidden: the render list's length, kept as views are inserted,
     /// removed, hidden and shown, so building the list needs no counting pass.
     private(set) var visibleCount = 0
 
+    // The drawing order and its pending changes, kept by `ViewStore+DrawingOrder.swift`.
     /// Live slots in drawing order, back to front. Valid after `refreshOrder()`.
-    private(set) var order: [UInt32] = []
+    var order: [UInt32] = []
     /// The merge buffer of the drawing order's full sort, kept between sorts.
-    private var orderScratch: [UInt32] = []
+    var orderScratch: [UInt32] = []
     /// Views whose `sequence` is below this were spawned before the render list was last built.
-    private var renderedSequence: UInt64 = 0
+    private(set) var renderedSequence: UInt64 = 0
     /// Slots spawned since the last refresh, in spawn order (each at most once: see
     /// `pendingRemovals`).
-    private var pendingInserts: [UInt32] = []
+    var pendingInserts: [UInt32] = []
     /// Slots freed since the last refresh. They join `freeSlots` only at the refresh, so no
     /// slot is freed and reused between two refreshes: a stale entry in `order` is exactly a
     /// slot that is not `live`, and no slot enters `pendingInserts` twice.
-    private var pendingRemovals: [UInt32] = []
+    var pendingRemovals: [UInt32] = []
     /// A z index or role changed: the order must be rebuilt and sorted.
-    private var needsSort = false
-    private var mergeBuffer: [UInt32] = []
+    var needsSort = false
+    var mergeBuffer: [UInt32] = []
     /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
     /// is still among `pendingInserts`.
-    private var refreshedSequence: UInt64 = 0
+    var refreshedSequence: UInt64 = 0
 
     // MARK: The tree
     //
@@ -242,7 +247,7 @@ struct ViewStore {
     var parentSlot: [UInt32] { columns.parentSlot }
     var childSlots: [[UInt32]] { columns.childSlots }
     var laneCountOf: [UInt8] { columns.laneCountOf }
-    private var sequence: [UInt64] { columns.sequence }
+    var sequence: [UInt64] { columns.sequence }
 
     /// Every per-slot column of the three owners: the one list the structural operations
     /// (grow, reset, reserve, read ahead, check) walk.
@@ -645,362 +650,6 @@ struct ViewStore {
         if styles[slot].role != newRole { styles[slot].role = newRole; needsSort = true; markStructure(slot) }
     }
 
-    /// Brings the drawing order up to date: by role band, then z index, then spawn order (so
-    /// equal z indices draw in the order the views were created, as siblings in SwiftUI do).
-    ///
-    /// Spawns and despawns — the common change — cost O(n) and allocate nothing: removed views
-    /// are compacted out and the new ones, already in spawn order, are merged in. A z index or
-    /// role change re-sorts everything.
-    mutating func refreshOrder() {
-        if needsSort {
-            order.removeAll(keepingCapacity: true)
-            for slot in live.indices where live[slot] && parentSlot[slot] == 0 { order.append(UInt32(slot)) }
-            let key = DrawKey(styles: styles.elements, sequence: sequence)
-            order.stableSort(scratch: &orderScratch) { key.before($0, $1) }   // `sort` would allocate
-        } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
-            // No slot was reused since the last refresh, so a slot that is not live is exactly
-            // a view removed since then: its entry in the order is stale, and a view spawned and
-            // despawned since then is dropped from the inserts.
-            let live = self.live
-            if !pendingRemovals.isEmpty {
-                live.withUnsafeBufferPointer { live in
-                    order.removeAll { !live[Int($0)] }
-                }
-            }
-            let parents = parentSlot
-            pendingInserts.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
-            sortPendingInserts()
-            mergePendingInserts()
-        }
-        // The slots freed since the last refresh are out of every list now: they may be reused.
-        freeSlots.append(contentsOf: pendingRemovals)
-        pendingRemovals.removeAll(keepingCapacity: true)
-        pendingInserts.removeAll(keepingCapacity: true)
-        needsSort = false
-        refreshedSequence = nextSequence
-    }
-
-    /// The drawing-order comparison over the columns it reads. The sorting loops compare
-    /// through this value rather than through `self`, which they are mutating: calling a method
-    /// of `self` there makes Swift copy the whole store on every comparison.
-    struct DrawKey {
-        let styles: [ViewStyle]
-        let sequence: [UInt64]
-
-        @inline(__always)
-        func before(_ a: UInt32, _ b: UInt32) -> Bool {
-            let a = Int(a), b = Int(b)
-            let (bandA, bandB) = (styles[a].role.band, styles[b].role.band)
-            if bandA != bandB { return bandA < bandB }
-            let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
-            if zA != zB { return zA < zB }
-            return sequence[a] < sequence[b]
-        }
-
-        /// The order among siblings: z index, then creation order. A child draws in its root's
-        /// band whatever its own role (a popup's content may be a child), so the band is not
-        /// part of it — and a role change never unsorts a sibling list.
-        @inline(__always)
-        func siblingBefore(_ a: UInt32, _ b: UInt32) -> Bool {
-            let a = Int(a), b = Int(b)
-            let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
-            if zA != zB { return zA < zB }
-            return sequence[a] < sequence[b]
-        }
-    }
-
-    /// Insertion sort: new views arrive in spawn order and almost always share one band and z
-    /// index, so this is a single pass.
-    private mutating func sortPendingInserts() {
-        guard pendingInserts.count > 1 else { return }
-        let key = DrawKey(styles: styles.elements, sequence: sequence)
-        for i in 1..<pendingInserts.count {
-            let slot = pendingInserts[i]
-            var j = i
-            while j > 0 && key.before(slot, pendingInserts[j - 1]) {
-                pendingInserts[j] = pendingInserts[j - 1]
-                j -= 1
-            }
-            pendingInserts[j] = slot
-        }
-    }
-
-    private mutating func mergePendingInserts() {
-        guard let first = pendingInserts.first else { return }
-        let key = DrawKey(styles: styles.elements, sequence: sequence)
-        // The common case — new views (portal layers, new rows) all draw above everything
-        // already there — is an append, not a merge.
-        if order.last.map({ key.before($0, first) }) ?? true {
-            order.append(contentsOf: pendingInserts)
-            return
-        }
-        let total = order.count + pendingInserts.count
-        if mergeBuffer.count < total {
-            mergeBuffer.append(contentsOf: repeatElement(0, count: total - mergeBuffer.count))
-        } else {
-            mergeBuffer.removeLast(mergeBuffer.count - total)
-        }
-        order.withUnsafeBufferPointer { old in
-            pendingInserts.withUnsafeBufferPointer { new in
-                mergeBuffer.withUnsafeMutableBufferPointer { out in
-                    var i = 0, j = 0
-                    for k in 0..<total {
-                        if j == new.count || (i < old.count && key.before(old[i], new[j])) {
-                            out[k] = old[i]; i += 1
-                        } else {
-                            out[k] = new[j]; j += 1
-                        }
-                    }
-                }
-            }
-        }
-        swap(&order, &mergeBuffer)
-    }
-
-    /// The presented frame of the view in `slot`.
-    @inline(__always)
-    func frame(slot: Int) -> Rect {
-        let b = slot * ViewChannel.stride
-        return Rect(x: values[b], y: values[b + 1], width: values[b + 2], height: values[b + 3])
-    }
-
-    /// One presented value of the view in `slot`.
-    @inline(__always)
-    func value(_ channel: ViewChannel, slot: Int) -> Float { values[slot * ViewChannel.stride + channel.rawValue] }
-
-    func presentation(slot: Int) -> ViewPresentation {
-        var p = values.withUnsafeBufferPointer { ViewStore.presentation(block: $0, slot: slot, axis: styles[slot].rotationAxis) }
-        // A flat list marks nothing (its loop is the hot one): there, drawn means not hidden.
-        p.isDrawn = render.lastListWasTree ? render.itemOf[slot] >= 0
-                                    : hiddenBy[slot] == 0 && sequence[slot] < renderedSequence
-        let global = globalTransform(slot: slot)
-        p.globalTransform = global
-        p.globalFrame = ViewStore.globalFrame(p.frame, under: global)
-        p.contentOffset = contentOffset(slot: slot)
-        p.clipsToBounds = styles[slot].clipsToBounds
-        p.zIndex = styles[slot].zIndex
-        p.isHidden = hiddenBy[slot] & HiddenReason.app.rawValue != 0
-        return p
-    }
-
-    /// Where a frame (its size held at 0 or more) under `global` is drawn: its bounding box, or
-    /// the frame itself when part of it is behind the viewer.
-    @inline(__always)
-    static func globalFrame(_ frame: Rect, under global: ProjectionTransform) -> Rect {
-        global.boundingBox(of: frame.size) ?? frame
-    }
-
-    /// Where a portal anchor is on screen: the bounding box of its frame (before its own
-    /// transform, as for a root anchor) under its parent's content space, composed up the
-    /// ancestors (O(depth)); a root's frame itself. `nil` when part of it is behind the viewer.
-    /// `cache` remembers the last parent's content transform: within one pass that writes no
-    /// app view's geometry, anchors sharing a parent (a list's cells) compose it once.
-    @inline(__always)   // called out of line from the matching pass, it copied the whole store (592 bytes) to pass `self`
-    func anchorFrame(slot: Int, cache: inout ParentTransformCache) -> Rect? {
-        let f = frame(slot: slot)
-        guard let parent = parent(slot: slot) else { return f }
-        let transform = cache.transform(of: parent) { contentTransform(slot: parent) }
-        return (ProjectionTransform.translation(x: f.minX, y: f.minY) * transform).boundingBox(of: f.size)
-    }
-
-    /// The global transform of the view in `slot` (``ViewColumns/Pointers/globalTransform(slot:known:)``).
-    func globalTransform(slot: Int) -> ProjectionTransform { columns.withPointers { $0.globalTransform(slot: slot) } }
-
-    /// The content transform of the view in `slot` (``ViewColumns/Pointers/contentTransform(slot:known:)``).
-    func contentTransform(slot: Int) -> ProjectionTransform { columns.withPointers { $0.contentTransform(slot: slot) } }
-
-    /// The content transforms of the last two parents, remembered by
-    /// ``anchorFrame(slot:cache:)``: two, because a pass alternates between a flight's two ends
-    /// (a list of cards and a screen of details), and one entry then missed at every anchor.
-    struct ParentTransformCache {
-        private var slots = (-1, -1)
-        private var transforms = (ProjectionTransform.identity, ProjectionTransform.identity)
-
-        /// The content transform of `parent`, from the cache or (replacing the older entry)
-        /// from `compute`.
-        mutating func transform(of parent: Int, _ compute: () -> ProjectionTransform) -> ProjectionTransform {
-            if slots.0 == parent { return transforms.0 }
-            if slots.1 == parent { return transforms.1 }
-            let transform = compute()
-            slots = (parent, slots.0)
-            transforms = (transform, transforms.0)
-            return transform
-        }
-    }
-
     /// Records that the render list has just been built from the views spawned so far.
     mutating func noteRenderListBuilt() { renderedSequence = nextSequence }
-
-    /// The presented content offset of the view in `slot`.
-    @inline(__always)
-    func contentOffset(slot: Int) -> Point {
-        let b = slot * ViewChannel.stride
-        return Point(x: values[b + ViewChannel.contentOffsetX.rawValue], y: values[b + ViewChannel.contentOffsetY.rawValue])
-    }
-
-    // Scalar clamps (max/min instructions): `SIMD4.clamped` was tried and calls two generic,
-    // unspecialised functions per item.
-    /// A presented size, radius or shadow radius: `x` held at 0 or more (NaN gives 0).
-    @inline(__always) static func atLeastZero(_ x: Float) -> Float { x > 0 ? x : 0 }
-    /// A presented opacity: `x` held within 0…1 (NaN gives 0).
-    @inline(__always) static func unit(_ x: Float) -> Float { x < 1 ? atLeastZero(x) : 1 }
-
-    /// Reads a view's presentation from its block of presented values, held in range: sizes and
-    /// radii at 0 or more, opacity within 0…1 (an overshooting spring leaves them for a few ticks;
-    /// the block and the lanes keep the true values). The one place presented values leave the
-    /// store — the render list and ``World/presentation(of:)`` both read them here (the
-    /// every-view rewrite of a flat list, `writeFlatValues`, with the same clamps).
-    @inline(__always)
-    static func presentation(block v: UnsafeBufferPointer<Float>, slot: Int, axis: Rotation3D) -> ViewPresentation {
-        let b = slot * ViewChannel.stride
-        var rotation3D = axis
-        rotation3D.angle = Angle(radians: v[b + ViewChannel.rotation3DAngle.rawValue])
-        return ViewPresentation(
-            frame: Rect(x: v[b], y: v[b + 1], width: atLeastZero(v[b + 2]), height: atLeastZero(v[b + 3])),
-            cornerRadius: atLeastZero(v[b + ViewChannel.cornerRadius.rawValue]),
-            opacity: unit(v[b + ViewChannel.opacity.rawValue]),
-            shadowRadius: atLeastZero(v[b + ViewChannel.shadowRadius.rawValue]),
-            transform: Transform(
-                translation: Point(x: v[b + ViewChannel.translationX.rawValue], y: v[b + ViewChannel.translationY.rawValue]),
-                scaleX: v[b + ViewChannel.scaleX.rawValue], scaleY: v[b + ViewChannel.scaleY.rawValue],
-                rotation: Angle(radians: v[b + ViewChannel.rotation.rawValue]),
-                zPosition: v[b + ViewChannel.zPosition.rawValue],
-                rotation3D: rotation3D))
-    }
-
-    /// Whether two boxes certainly do not overlap (touching edges overlap).
-    @inline(__always)
-    static func disjoint(_ a: Rect, _ b: Rect) -> Bool {
-        a.maxX < b.minX || a.minX > b.maxX || a.maxY < b.minY || a.minY > b.maxY
-    }
-
-    /// The overlap of two boxes (empty-but-placed when they only touch or miss).
-    @inline(__always)
-    static func intersection(_ a: Rect, _ b: Rect) -> Rect {
-        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
-        let x1 = max(x0, min(a.maxX, b.maxX)), y1 = max(y0, min(a.maxY, b.maxY))
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
-        var check = CheckColumns(slots: entities.count)
-        var copy = self
-        copy.forEachColumn(&check)
-        var liveSlots = 0
-        for slot in entities.indices where live[slot] {
-            liveSlots += 1
-            let entity = entities[slot]
-            precondition(isAlive(entity), "views: slot \(slot) holds \(entity), which is dead")
-            precondition(self.slot(of: entity) == slot, "views: slotOf and entities disagree for \(entity)")
-        }
-        precondition(liveSlots == count, "views: \(liveSlots) live slots, count says \(count)")
-        let visible = entities.indices.filter { live[$0] && hiddenBy[$0] == 0 }.count
-        precondition(visible == visibleCount, "views: \(visible) visible views, visibleCount says \(visibleCount)")
-        precondition(liveSlots + freeSlots.count + pendingRemovals.count == entities.count, "views: slots leak")
-        // No slot is both free and live, nor listed twice among the free, the freed and the new:
-        // a slot listed twice would be handed out (or drawn) twice.
-        var listed = [UInt8](repeating: 0, count: entities.count)
-        for slot in freeSlots + pendingRemovals {
-            precondition(!live[Int(slot)] && listed[Int(slot)] == 0, "views: slot \(slot) is free but live, or free twice")
-            listed[Int(slot)] = 1
-        }
-        for slot in freeSlots { listed[Int(slot)] = 2 }
-        for slot in pendingInserts {
-            // A new view may have gone again (its slot freed since), but not come from the free
-            // list since the last refresh a second time.
-            precondition(listed[Int(slot)] & 6 == 0, "views: slot \(slot) was taken twice since the last refresh")
-            listed[Int(slot)] |= 4
-        }
-        if pendingInserts.isEmpty && pendingRemovals.isEmpty && !needsSort {
-            let roots = entities.indices.filter { live[$0] && parentSlot[$0] == 0 }.count
-            precondition(order.count == roots, "views: the drawing order has \(order.count) of \(roots) root views")
-            var drawn = [Bool](repeating: false, count: entities.count)
-            for slot in order {
-                precondition(live[Int(slot)] && !drawn[Int(slot)], "views: slot \(slot) is in the drawing order twice, or dead")
-                drawn[Int(slot)] = true
-            }
-            let key = DrawKey(styles: styles.elements, sequence: sequence)
-            for k in order.indices.dropFirst() {
-                precondition(key.before(order[k - 1], order[k]), "views: drawing order out of order at \(k)")
-            }
-        }
-        // The tree: both directions agree, siblings are sorted, no cycle, the count is right.
-        var parented = 0
-        let key = DrawKey(styles: styles.elements, sequence: sequence)
-        for slot in entities.indices where live[slot] {
-            if let parent = parent(slot: slot) {
-                parented += 1
-                precondition(live[parent], "views: slot \(slot) has a dead parent")
-                precondition(childSlots[parent].contains(UInt32(slot)), "views: slot \(slot) is not among its parent's children")
-            }
-            let kids = childSlots[slot]
-            for k in kids.indices {
-                precondition(live[Int(kids[k])] && parentSlot[Int(kids[k])] == UInt32(slot + 1), "views: child list of \(slot) is wrong")
-                if k > 0 { precondition(key.siblingBefore(kids[k - 1], kids[k]), "views: children of \(slot) out of order") }
-            }
-            var up = slot, steps = 0
-            while let p = parent(slot: up) {
-                up = p; steps += 1
-                precondition(steps <= count, "views: a cycle through slot \(slot)")
-            }
-        }
-        precondition(parented == parentedCount, "views: \(parented) parented views, parentedCount says \(parentedCount)")
-        for slot in entities.indices where !live[slot] {
-            precondition(childSlots[slot].isEmpty, "views: a free slot \(slot) has children")
-        }
-        watches.checkInvariants()
-        for slot in entities.indices {
-            let n = (0..<ViewChannel.stride).filter { lanes[slot * ViewChannel.stride + $0] != ViewStore.noLane }.count
-            precondition(Int(laneCountOf[slot]) == n, "views: slot \(slot) has \(n) lanes, its count says \(laneCountOf[slot])")
-            precondition((n > 0) == (columns.animatedIndex[slot] >= 0), "views: slot \(slot) is wrongly in or out of the animated set")
-            if n > 0 { precondition(animatedSlots[Int(columns.animatedIndex[slot])] == UInt32(slot), "views: the animated set's index of slot \(slot)") }
-        }
-        precondition(animatedSlots.count == laneCountOf.filter { $0 > 0 }.count, "views: the animated set's size")
-        for (i, lane) in lanes.enumerated() where lane != ViewStore.noLane {
-            precondition(live[i / ViewChannel.stride], "views: a dead slot has a track")
-            precondition(Int(lane) < laneCount, "views: track row \(lane) out of range")
-        }
-    }
-}
-
-extension ViewColumns.Pointers {
-    /// A view whose content transform a caller already has: composing a transform up the tree
-    /// stops there.
-    struct KnownContent {
-        let slot: Int
-        let transform: ProjectionTransform
-        static let none = KnownContent(slot: -1, transform: .identity)
-    }
-
-    /// The global transform of the view in `slot`, composed up its ancestors on demand (O(depth))
-    /// in the render walk's order: its local transform, then its parent's content transform
-    /// (`known`'s, where the walk up reaches it). On the columns' pointers, so that a pass
-    /// holding the store inout reads it in place.
-    func globalTransform(slot: Int, known: KnownContent = .none) -> ProjectionTransform {
-        let p = ViewStore.presentation(block: values, slot: slot, axis: styles[slot].rotationAxis)
-        let local = ProjectionTransform.local(frame: p.frame, transform: p.transform)
-        guard let parent = parent(slot) else { return local }
-        return local * (parent == known.slot ? known.transform : contentTransform(slot: parent, known: known))
-    }
-
-    /// Where the content space of the view in `slot` (its children's frames) lands on screen:
-    /// its content offset, then its global transform — what the render walk hands its children.
-    func contentTransform(slot: Int, known: KnownContent = .none) -> ProjectionTransform {
-        contentTransform(slot: slot, global: globalTransform(slot: slot, known: known))
-    }
-
-    /// ``contentTransform(slot:known:)`` from the view's global transform.
-    @inline(__always)
-    func contentTransform(slot: Int, global: ProjectionTransform) -> ProjectionTransform {
-        let b = slot * ViewChannel.stride
-        let x = values[b + ViewChannel.contentOffsetX.rawValue], y = values[b + ViewChannel.contentOffsetY.rawValue]
-        guard x != 0 || y != 0 else { return global }
-        return ProjectionTransform.translation(x: -x, y: -y) * global
-    }
-
-    /// The global frame of the view in `slot`, as ``ViewStore/presentation(slot:)`` gives it.
-    func globalFrame(slot: Int, known: KnownContent = .none) -> Rect {
-        ViewStore.globalFrame(ViewStore.presentation(block: values, slot: slot, axis: styles[slot].rotationAxis).frame,
-                              under: globalTransform(slot: slot, known: known))
-    }
 }

@@ -97,6 +97,17 @@ extension World {
         for (channel, value) in values { setPresented(channel, value, slot: slot) }
     }
 
+    /// A hidden view whose x channel carries an animated scalar (a stack's or a header's
+    /// progress): never drawn, never hit.
+    func spawnProgressView() -> Entity? {
+        guard let entity = allocator.allocate(ownedByPortal: true) else { return nil }
+        views.insert(entity, frame: .zero, cornerRadius: 0, opacity: 0, role: .view)
+        let slot = views.slot(of: entity)!
+        views.setHidden(true, by: .internalView, slot: slot)
+        views.styles[slot].allowsHitTesting = false
+        return entity
+    }
+
     /// Requires a live view. Portal's own views (layers, backdrops) pass: the app may change
     /// how they look (a user system styling the layers), which goes with them when they go.
     func requireView(_ entity: Entity) throws(PortalError) {

@@ -148,6 +148,12 @@ enum HeaderCommand {
 }
 
 extension World {
+    /// Requires a live entity that is a flowing header.
+    func requireHeader(_ header: Entity) throws(PortalError) {
+        try requireAlive(header)
+        guard headers.index.contains(header) else { throw .notAFlowingHeader(header) }
+    }
+
     /// Applies a staged header command (scroll reports are applied in runs: `applyScrolls`).
     func apply(_ command: HeaderCommand) {
         switch command {
