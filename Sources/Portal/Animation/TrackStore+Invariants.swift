@@ -5,8 +5,10 @@
 extension TrackStore {
     func checkInvariants(views: ViewStore) {
         let n = laneCount
-        precondition(n <= value.count && velocity.count == value.count && target.count == value.count
-                     && timing.count == value.count && output.count == value.count, "tracks: lane columns differ in length")
+        var check = CheckColumns(owner: "tracks: lane", slots: value.count)
+        var copy = self
+        copy.forEachLaneColumn(&check)
+        precondition(n <= value.count, "tracks: \(n) lanes in \(value.count) rows")
         for row in 0..<n {
             precondition(views.lanes[Int(output[row])] == Int32(row), "tracks: lane \(row) and its view disagree")
             let record = records[Int(timing[row])]

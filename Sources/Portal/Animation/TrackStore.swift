@@ -460,28 +460,36 @@ struct TrackStore {
         }
     }
 
+    /// The lane columns (indexed by a lane's row), each with a vacant row's entry: the one list
+    /// a new row grows, a removal moves the last lane through and the invariants check (see
+    /// `SlotColumns.swift`). `blockRow`, one tag per four rows, is kept apart.
+    @inline(__always)
+    mutating func forEachLaneColumn(_ v: inout some SlotColumnVisitor) {
+        v.visit(&value, vacant: 0)
+        v.visit(&velocity, vacant: 0)
+        v.visit(&target, vacant: 0)
+        v.visit(&timing, vacant: 0)
+        v.visit(&row, vacant: 0)
+        v.visit(&output, vacant: 0)
+    }
+
     private mutating func addLane(value now: Float, velocity v: Float, target goal: Float, timing timingSlot: UInt32, row stepRow: UInt32,
                                   slot: Int, channel: ViewChannel, views: inout ViewStore) {
         let out = slot * ViewChannel.stride + channel.rawValue
         if channel.isPlacement { views.noteGeometryWrite(slot: slot) }
         let row = laneCount
         views.setLane(out, Int32(row))
-        if row < value.count {
-            value[row] = now
-            velocity[row] = v
-            target[row] = goal
-            timing[row] = timingSlot
-            self.row[row] = stepRow
-            output[row] = UInt32(out)
-        } else {
-            value.append(now)
-            velocity.append(v)
-            target.append(goal)
-            timing.append(timingSlot)
-            self.row.append(stepRow)
-            output.append(UInt32(out))
+        if row == value.count {
+            var grow = GrowColumns()
+            forEachLaneColumn(&grow)
             if row & 3 == 0 { blockRow.append(TrackStore.mixedBlock) }
         }
+        value[row] = now
+        velocity[row] = v
+        target[row] = goal
+        timing[row] = timingSlot
+        self.row[row] = stepRow
+        output[row] = UInt32(out)
         laneCount += 1
         retag(block: row &>> 2)
     }
@@ -659,12 +667,8 @@ struct TrackStore {
         laneCount = last
         guard row != last else { return }
         views.lanes[Int(output[last])] = Int32(row)
-        value[row] = value[last]
-        velocity[row] = velocity[last]
-        target[row] = target[last]
-        timing[row] = timing[last]
-        self.row[row] = self.row[last]
-        output[row] = output[last]
+        var move = MoveColumns(from: last, to: row)
+        forEachLaneColumn(&move)
         retag(block: row &>> 2)
     }
 

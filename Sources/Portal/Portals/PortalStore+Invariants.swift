@@ -10,10 +10,9 @@ extension PortalStore {
         layerOwners.checkInvariants("portal layers", isAlive: isAlive)
         contentEntities.checkInvariants("portal layer contents", isAlive: isAlive)
         for record in records { if let content = record.layerContent { precondition(isAlive(content), "portals: a configuration's layer content \(content) is dead") } }
-        precondition(ids.count == records.count && effects.count == records.count && flightSettings.count == records.count,
-                     "portals: columns differ in length")
-        precondition(motion.count == records.count, "portals: the motion column differs in length")
-        precondition(dragSettings.count == records.count && drags.count == records.count, "portals: the drag columns differ in length")
+        var check = CheckColumns(owner: "portals: per-portal", slots: records.count)
+        var copy = self
+        copy.forEachColumn(&check)
         precondition(dragEnabledCount == dragSettings.lazy.filter { $0 != nil }.count, "portals: the drag count is off")
         dragBackdrops.checkInvariants("portal drag backdrops", isAlive: isAlive)
         landingChecks.checkInvariants("portals")
@@ -27,7 +26,6 @@ extension PortalStore {
             precondition(records[key].source == entity || records[key].destination == entity,
                          "portals: \(entity) is marked but not an anchor of \(ids[key])")
         }
-        precondition(watchedSlot.count == records.count && watchChain.count == records.count, "portals: the watch columns differ in length")
         precondition(lateFollowers.isEmpty, "portals: flights left to follow after the tick")
         precondition(queue.items.allSatisfy { motion[Int($0)].isQueued }
                      && motion.lazy.filter { $0.isQueued }.count == queue.items.count, "portals: the queue and its marks disagree")

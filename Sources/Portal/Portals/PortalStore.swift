@@ -268,18 +268,28 @@ struct PortalStore {
     mutating func intern(_ id: PortalID) -> UInt32 {
         if let key = keys[id] { return key }
         let key = UInt32(records.count)
-        records.append(PortalRecord())
-        motion.append(PortalMotion())
-        watchedSlot.append(AnchorWatch.untrusted)
-        watchChain.append(AnchorWatches.none)
-        ids.append(id)
-        flightSettings.append(FlightSettings(PortalTransitionConfig()))
-        following.append(nil)
-        dragSettings.append(nil)
-        drags.append(PortalDrag())
-        effects.append([])
+        var grow = GrowColumns()
+        forEachColumn(&grow)
+        ids[Int(key)] = id
         keys[id] = key
         return key
+    }
+
+    /// The per-portal columns (parallel to `records`, indexed by a portal's key), each with a
+    /// new portal's entry: the one list `intern` grows and the invariants check (see
+    /// `SlotColumns.swift`; a portal's key is never reused).
+    @inline(__always)
+    mutating func forEachColumn(_ v: inout some SlotColumnVisitor) {
+        v.visit(&records, vacant: PortalRecord())
+        v.visit(&motion, vacant: PortalMotion())
+        v.visit(&watchedSlot, vacant: AnchorWatch.untrusted)
+        v.visit(&watchChain, vacant: AnchorWatches.none)
+        v.visit(&ids, vacant: PortalID(""))   // (`intern` writes the id)
+        v.visit(&flightSettings, vacant: FlightSettings(PortalTransitionConfig()))
+        v.visit(&following, vacant: nil)
+        v.visit(&dragSettings, vacant: nil)
+        v.visit(&drags, vacant: PortalDrag())
+        v.visit(&effects, vacant: [])
     }
 
     /// Runs `body` on record `key` in place. The per-tick loops read and write records through

@@ -7,6 +7,9 @@
 // operations of the store — grow by a slot, reset a reused one, reserve, read ahead, check — are
 // visitors handed to those lists (`ViewStore.forEachColumn`), so none of them can miss a column.
 // The visitors are generic structs, specialised and inlined: no reflection, no closure per column.
+// Two other column sets use the same visitors: the portal store's per-portal columns
+// (`PortalStore.forEachColumn`: a new portal grows them) and the track store's lanes
+// (`TrackStore.forEachLaneColumn`: a new row grows them, a removal moves the last lane).
 
 /// What a reused slot does with a column's entry.
 enum OnReuse {
@@ -28,6 +31,8 @@ protocol SlotColumn {
     mutating func appendVacant(_ element: Element, count: Int)
     /// Writes `element` over `range` (not noted).
     mutating func fillVacant(_ element: Element, in range: Range<Int>)
+    /// Copies the `count` entries at `source` over those at `destination` (not noted).
+    mutating func moveEntries(from source: Int, to destination: Int, count: Int)
     func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R
 }
 
@@ -44,6 +49,12 @@ extension Array: SlotColumn {
             for i in range { column[i] = element }
         }
     }
+
+    @inline(__always)
+    mutating func moveEntries(from source: Int, to destination: Int, count: Int) {
+        if count == 1 { self[destination] = self[source]; return }
+        for i in 0..<count { self[destination + i] = self[source + i] }
+    }
 }
 
 extension NotedColumn: SlotColumn {
@@ -54,6 +65,13 @@ extension NotedColumn: SlotColumn {
     mutating func fillVacant(_ element: Element, in range: Range<Int>) {
         withUnsafeMutableBufferPointerUnnoted { column in
             for i in range { column[i] = element }
+        }
+    }
+
+    @inline(__always)
+    mutating func moveEntries(from source: Int, to destination: Int, count: Int) {
+        withUnsafeMutableBufferPointerUnnoted { column in
+            for i in 0..<count { column[destination + i] = column[source + i] }
         }
     }
 }
@@ -115,13 +133,26 @@ struct TouchColumns: SlotColumnVisitor {
     }
 }
 
-/// Checks that every column has `slots` slots; counts the columns.
+/// Copies slot `from`'s entries over slot `to`'s in every column (a removal that moves the last
+/// slot into the gap it leaves).
+struct MoveColumns: SlotColumnVisitor {
+    let from: Int, to: Int
+
+    @inline(__always)
+    mutating func visit<C: SlotColumn>(_ column: inout C, vacant: C.Element, stride: Int, onReuse: OnReuse) {
+        column.moveEntries(from: from * stride, to: to * stride, count: stride)
+    }
+}
+
+/// Checks that every column has `slots` slots; counts the columns. `owner` begins the message
+/// (`"views: per-slot"`: "views: per-slot column 3 (of …) has …").
 struct CheckColumns: SlotColumnVisitor {
+    let owner: String
     let slots: Int
     var columns = 0
 
     mutating func visit<C: SlotColumn>(_ column: inout C, vacant: C.Element, stride: Int, onReuse: OnReuse) {
-        precondition(column.count == slots * stride, "views: column \(columns) (of \(C.self)) has \(column.count) entries for \(slots) slots")
+        precondition(column.count == slots * stride, "\(owner) column \(columns) (of \(C.self)) has \(column.count) entries for \(slots) slots")
         columns += 1
     }
 }

@@ -4,7 +4,7 @@
 
 extension ViewStore {
     func checkInvariants(isAlive: (Entity) -> Bool, laneCount: Int) {
-        var check = CheckColumns(slots: entities.count)
+        var check = CheckColumns(owner: "views: per-slot", slots: entities.count)
         var copy = self
         copy.forEachColumn(&check)
         var liveSlots = 0

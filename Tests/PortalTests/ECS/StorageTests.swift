@@ -24,15 +24,47 @@ struct StorageTests {
         #expect(throws: PortalError.staleEntity(a)) { try world.register(Health.self); try world.insert(Health(points: 1), for: a) }
     }
 
+    @Test("the portal store's and the lanes' columns are listed once: every array as long as the portals, or the lane rows, is in its list")
+    func portalAndLaneColumns() throws {
+        var portals = PortalStore()
+        for id in ["a", "b", "c"] { _ = portals.intern(PortalID(id)) }
+        var check = CheckColumns(owner: "portals: per-portal", slots: 3)
+        portals.forEachColumn(&check)
+        #expect(check.columns == 10 && check.columns == Self.arrays(of: portals, count: 3))
+        #expect(portals.ids.map(\.rawValue) == ["a", "b", "c"] && portals.keys["c"] == 2)
+
+        let world = World()
+        for i in 0..<3 {
+            let view = try world.spawnView(frame: Rect(x: 0, y: Float(i) * 20, width: 10, height: 10))
+            try world.animate(view, to: ViewProperties(frame: Rect(x: 100, y: 0, width: 30, height: 40), opacity: 0.5),
+                              with: .linear(duration: 0.5))
+        }
+        world.tick()
+        var tracks = world.tracks
+        let rows = tracks.value.count
+        var laneCheck = CheckColumns(owner: "tracks: lane", slots: rows)
+        tracks.forEachLaneColumn(&laneCheck)
+        #expect(tracks.laneCount == rows && rows > 4)
+        #expect(laneCheck.columns == 6 && laneCheck.columns == Self.arrays(of: tracks, count: rows))
+    }
+
+    /// How many of `value`'s stored properties are arrays of `count` elements.
+    static func arrays(of value: Any, count: Int) -> Int {
+        Mirror(reflecting: value).children.filter { child in
+            let mirror = Mirror(reflecting: child.value)
+            return mirror.displayStyle == .collection && mirror.children.count == count
+        }.count
+    }
+
     @Test("the view table's columns are listed once, and a reused slot starts vacant in every column it resets")
     func viewColumns() {
         // Every stored property of the table's columns is in its one list.
         var columns = ViewColumns()
-        var check = CheckColumns(slots: 0)
+        var check = CheckColumns(owner: "views: per-slot", slots: 0)
         columns.forEachColumn(&check)
         #expect(check.columns == Mirror(reflecting: columns).children.count)
         var propagationColumns = PropagationColumns()
-        var propagationCheck = CheckColumns(slots: 0)
+        var propagationCheck = CheckColumns(owner: "propagation: per-slot", slots: 0)
         propagationColumns.forEachColumn(&propagationCheck)
         #expect(propagationCheck.columns == Mirror(reflecting: propagationColumns).children.count)
 
