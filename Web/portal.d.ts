@@ -18,7 +18,9 @@ export declare const ErrorCode: Readonly<{
 
 /** A call the library refused; the world is exactly as it was. */
 export declare class PortalError extends Error {
-  readonly name: 'PortalError';
+  /** Made by the host for a refused call: `message` is `portal_last_error`'s. */
+  constructor(code: number, message: string, call: string);
+  readonly name: string;
   /** The C result code (ErrorCode). */
   readonly code: number;
   /** The code's name ('INVALID_ARGUMENT', ...). */
@@ -98,6 +100,9 @@ export declare function loadPortal(source: Response | Promise<Response> | ArrayB
 
 export declare class PortalModule {
   readonly exports: Record<string, Function> & { memory: WebAssembly.Memory };
+  /** The address of the module's argument buffer (in its memory), which the wrappers write a
+   *  call's structs into; for calling `exports` directly. */
+  readonly scratch: number;
   readonly memory: WebAssembly.Memory;
   /** The library's PORTAL_VERSION. */
   readonly version: number;
@@ -113,6 +118,12 @@ export declare class World {
   readonly portal: PortalModule;
   /** The C handle (a PortalWorld pointer). */
   readonly handle: number;
+  /** `portal.exports` and `portal.scratch`, for a C function this class does not wrap. */
+  readonly exports: PortalModule['exports'];
+  readonly scratch: number;
+  /** Throws the PortalError of C result `result` (with `portal_last_error`'s message) unless it
+   *  is 0 (PORTAL_OK); `call` names the C function in the error. */
+  check(result: number, call: string): void;
   destroy(): void;
   advance(seconds: number): AdvanceReport;
   tick(): void;
