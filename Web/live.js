@@ -53,8 +53,10 @@ export async function startLive(root) {
     origin.x = r.left; origin.y = r.top;
   };
   const feed = (e, phase) => app.pointer(e.pointerId, phase, e.clientX - origin.x, e.clientY - origin.y, e.timeStamp / 1000);
+  const pointerKinds = {};   // presses by e.pointerType (mouse, touch, pen), for tests
   canvas.addEventListener('pointerdown', e => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
+    pointerKinds[e.pointerType] = (pointerKinds[e.pointerType] || 0) + 1;
     place(e);
     canvas.setPointerCapture(e.pointerId);
     down.add(e.pointerId);
@@ -132,7 +134,7 @@ export async function startLive(root) {
       return {
         tick: Number(info.tick), idle: info.isIdle, offset: s.y, velocity: s.vy, dragging: s.isDragging, decelerating: s.isDecelerating,
         progress: world.navigationProgress(app.stack), openPhoto: app.openPhoto, log: app.log, frames,
-        popupShown: world.renderList().count > 0 && live.popupShown(),
+        popupShown: world.renderList().count > 0 && live.popupShown(), pointerKinds: { ...pointerKinds },
       };
     },
     popupShown() {

@@ -7,7 +7,7 @@ DIR is what `portal-demo --out DIR` wrote. The page is opened from disk at index
 live stage alone at the top-left corner, one CSS pixel per point) in the system's Chromium,
 launched by Playwright (from PyPI; no browser download). Every gesture goes through the
 browser's own input pipeline: CDP `Input.dispatchMouseEvent` and `Input.dispatchTouchEvent`, so
-the page sees the Pointer Events a visitor's mouse or finger makes. The check:
+the page sees the Pointer Events a visitor's mouse, finger or pen makes. The check:
 
 1. a mouse fling of the grid glides and rests where UIScrollView's deceleration law says: at
    every sampled tick of the glide, the rest point is offset - velocity / (1000 ln 0.998) (the
@@ -15,7 +15,9 @@ the page sees the Pointer Events a visitor's mouse or finger makes. The check:
    with at most 0.25 pt to go and is put on its rest point);
 2. a touch tap on a photo zooms its detail open (the app logs open, push, pushed);
 3. a downward mouse flick on the detail dismisses it into its cell (pop, popped);
-4. a tap opens another photo, and a drag from the left edge pops it (pop, popped: not cancelled);
+4. a pen's tap (CDP's pointerType "pen") opens another photo, and a mouse drag from the left
+   edge pops it (pop, popped: not cancelled); by the end the page has seen presses of a mouse, a
+   finger and a pen;
 5. a finger held for 0.7 s on a photo presents the popup (its content is drawn), and a click
    dismisses it;
 6. at six moments (at rest after the fling, mid-zoom, zoomed, mid-dismiss, the popup, the end)
@@ -74,18 +76,19 @@ class Live:
     def state(self):
         return self.page.evaluate("portalLive.state()")
 
-    def mouse(self, kind, x, y, buttons=1):
+    def mouse(self, kind, x, y, buttons=1, pointer="mouse"):
         self.cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
-                                                     "buttons": buttons, "clickCount": 1, "pointerType": "mouse"})
+                                                     "buttons": buttons, "clickCount": 1, "pointerType": pointer})
 
-    def drag(self, points, interval=0.016, hold=0.0):
+    def drag(self, points, interval=0.016, hold=0.0, pointer="mouse"):
+        """A press, moves and a lift of a mouse, or of a pen (`pointer="pen"`)."""
         x, y = points[0]
-        self.mouse("mousePressed", x, y)
+        self.mouse("mousePressed", x, y, pointer=pointer)
         time.sleep(hold or interval)
         for x, y in points[1:]:
-            self.mouse("mouseMoved", x, y)
+            self.mouse("mouseMoved", x, y, pointer=pointer)
             time.sleep(interval)
-        self.mouse("mouseReleased", x, y, buttons=0)
+        self.mouse("mouseReleased", x, y, buttons=0, pointer=pointer)
 
     def touch_tap(self, x, y, hold=0.05):
         point = [{"x": x, "y": y, "id": 1, "radiusX": 1, "radiusY": 1, "force": 1}]
@@ -606,17 +609,17 @@ def main():
         live.wait(lambda s: s["openPhoto"] == -1 and s["progress"] < 0, "the detail is dismissed")
         expect(live.logged(n) == ["pop", "popped"], f"a flick down dismisses the detail: {live.logged(n)}")
 
-        # 4. A tap opens another photo; a drag from the left edge pops it.
+        # 4. A pen's tap opens another photo; a mouse drag from the left edge pops it.
         other = next(i for i in range(30) if i != target and 170 < live.page.evaluate(f"portalLive.photoCenter({i}).y") < 560)
         c = page.evaluate(f"portalLive.photoCenter({other})")
         n = len(live.state()["log"])
-        live.drag([(c["x"], c["y"])], interval=0.05)
+        live.drag([(c["x"], c["y"])], interval=0.05, pointer="pen")
         # (Landed: "pushed" logged. The progress is -1 also between the tap and the tick that
         # starts the push, and an edge swipe then catches the push arriving and cancels it.)
         live.wait(lambda s: s["openPhoto"] == other and "pushed" in [e["what"] for e in s["log"][n:]], "the second photo opens")
         live.drag([(3, 400)] + [(3 + 33 * i, 400) for i in range(1, 9)], interval=0.016)
         live.wait(lambda s: s["openPhoto"] == -1 and s["progress"] < 0, "the edge swipe pops the detail")
-        expect(live.logged(n) == [f"open {other}", "push", "pushed", "pop", "popped"], f"a mouse click opens photo {other}, the edge swipe pops it: {live.logged(n)}")
+        expect(live.logged(n) == [f"open {other}", "push", "pushed", "pop", "popped"], f"a pen's tap opens photo {other}, a mouse's edge swipe pops it: {live.logged(n)}")
 
         # 5. A long press presents the popup; a tap dismisses it.
         c = page.evaluate(f"portalLive.photoCenter({target})")
@@ -629,6 +632,9 @@ def main():
         expect(live.logged(n) == [f"popup {target}", "popup dismissed"], f"a long press of a finger presents the popup, a click dismisses it: {live.logged(n)}")
         live.wait(lambda s: s["idle"], "the world comes to rest")
         live.shot(shots, "6-end")
+        kinds = live.state()["pointerKinds"]
+        expect(all(kinds.get(k, 0) > 0 for k in ("mouse", "touch", "pen")),
+               f"the page received Pointer Events of a mouse, a finger and a pen: {kinds}")
 
         expect(not errors, "no console error or uncaught exception" + (": " + " | ".join(errors[:3]) if errors else ""))
         cost = page.evaluate("portalLive.frameCost()")
