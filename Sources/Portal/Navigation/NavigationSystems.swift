@@ -1,5 +1,5 @@
 // Applying navigation requests at the tick boundary, driving interactive pops, and finishing
-// transitions (stage 4). Stacks are few compared with views, so this works stack by stack.
+// transitions (the tick's `finish` point). Stacks are few compared with views, so this works stack by stack.
 
 extension World {
     /// Applies a staged stack request: starts it, turns the running transition round, or
@@ -329,7 +329,7 @@ extension World {
         }
     }
 
-    /// Stage 4: a transition whose progress has settled completes; the next queued request starts.
+    /// At the `finish` point: a transition whose progress has settled completes; the next queued request starts.
     func runNavigationFinish(tick: UInt64) {
         guard navigation.stacks.count > 0 else { return }
         // Read the two fields in place: copying a stack's state (its screens, its stages)

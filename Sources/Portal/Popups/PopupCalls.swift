@@ -138,7 +138,7 @@ extension World {
     func apply(_ command: PopupCommand, tick: UInt64) {
         switch command {
         case .container:
-            break   // already in force for validation; the popups re-place in stage 2
+            break   // already in force for validation; the popups re-place at the tick's `placement` point
         case let .present(content, source, width, height, animation, backdrop):
             applyPresentPopup(content, source: source, width: width, height: height, animation: animation, backdrop: backdrop, tick: tick)
         case let .dismiss(content, reason):

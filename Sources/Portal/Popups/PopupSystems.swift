@@ -148,7 +148,7 @@ extension World {
         }
     }
 
-    /// Stage 4: a dismissed popup whose animation has finished leaves the overlay.
+    /// At the `finish` point: a dismissed popup whose animation has finished leaves the overlay.
     func runPopupFinish(tick: UInt64) {
         guard popups.states.count > 0 else { return }
         for content in popups.stack {

@@ -1,4 +1,4 @@
-// Stage 4, landing (for `PortalSystem`, see `PortalSystems.swift`): the flights whose landing
+// The finish point, landing (for `PortalSystem`, see `PortalSystems.swift`): the flights whose landing
 // check is due hand over to their landing view, their layers removed or faded; a group reports
 // once all its members have landed.
 

@@ -1,5 +1,6 @@
-// The portal systems: matching and starting flights (stage 2, after layout capture) and landing
-// them (stage 4, after the tracks have advanced and settled). Neither walks all the flights:
+// The portal systems: matching and starting flights (at the tick's `matching` point, after the
+// staged calls apply) and landing them (at the `finish` point, after the tracks have advanced and
+// settled; see `TickSchedule`). Neither walks all the flights:
 // matching visits the portals queued for it or whose anchors moved, landing the flights due.
 //
 // They run as methods of `PortalSystem`, a struct that holds the stores it works on for the
@@ -32,7 +33,7 @@ struct PortalSystem {
     /// no app view's geometry).
     var parentTransform = ViewStore.ParentTransformCache()
 
-    // MARK: - Stage 2: matching and start
+    // MARK: - The matching point: matching and start
 
     /// Visits only the portals that may have something to do: those queued (a request, a new
     /// phase or anchor, or a watch not trusted) and those whose watched anchor was written since
