@@ -36,6 +36,11 @@ final class CWorld {
     /// Whether the world is inside `portal_tick` or `portal_advance`: a call made now comes from
     /// a callback (the scroll target handler) and is refused with `PORTAL_ERROR_STATE`.
     var isTicking = false
+    /// The replay portal_replay_open made this world for, which portal_replay_step makes the
+    /// next calls of; nil for every other world.
+    var replayer: TraceReplayer?
+    /// Why the replay stopped, once it diverged from its trace (portal_replay_step says it again).
+    var replayStopped: String?
 
     init(_ world: World) {
         self.world = world

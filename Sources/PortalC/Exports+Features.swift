@@ -420,6 +420,21 @@ public func portalDismissPopup(_ world: OpaquePointer?, _ content: UInt64) -> Po
     }
 }
 
+/// The C function `portal_popup_placement`: its contract and documentation are in `portal.h`.
+@c(portal_popup_placement)
+public func portalPopupPlacement(_ world: OpaquePointer?, _ content: UInt64, _ frame: UnsafeMutablePointer<PortalRect>?,
+                                 _ anchor: UnsafeMutablePointer<PortalPoint>?, _ below: UnsafeMutablePointer<Bool>?) -> PortalResult {
+    call(world) { c in
+        guard let placement = c.world.popupPlacement(of: Entity(bits: content)) else {
+            return c.refuse(PORTAL_ERROR_STATE, "content (\(Entity(bits: content))) is not a presented popup, or is not placed yet (a popup is placed at the tick after portal_present_popup)")
+        }
+        frame?.pointee = PortalRect(placement.frame)
+        anchor?.pointee = PortalPoint(x: Float(placement.anchor.x), y: Float(placement.anchor.y))
+        below?.pointee = placement.isBelowSource
+        return PORTAL_OK
+    }
+}
+
 /// The C function `portal_dismiss_top_popup`: its contract and documentation are in `portal.h`.
 @c(portal_dismiss_top_popup)
 public func portalDismissTopPopup(_ world: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> PortalResult {

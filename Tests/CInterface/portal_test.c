@@ -315,6 +315,19 @@ static void test_navigation_headers_popups(void) {
         }
     }
     CHECK(will == 1 && did == 1, "popup events %d %d", will, did);
+    /* Its placement, for drawing its tail: the frame it is presented in, below the source (whose
+       top is in the container's upper half), the tail pointing at the source's centre. */
+    PortalRect placed; PortalPoint anchor; bool below;
+    OK(portal_popup_placement(world, content, &placed, &anchor, &below));
+    PortalPresentation popup, from;
+    OK(portal_presentation(world, content, &popup));
+    OK(portal_presentation(world, source, &from));
+    CHECK(memcmp(&placed, &popup.global_frame, sizeof placed) == 0, "placed at %g,%g %gx%g, shown at %g,%g", placed.x, placed.y,
+          placed.width, placed.height, popup.global_frame.x, popup.global_frame.y);
+    CHECK(below && placed.y >= from.global_frame.y + from.global_frame.height && anchor.y == 0, "below %d at y %g", below, placed.y);
+    CHECK(NEAR(anchor.x, (from.global_frame.x + from.global_frame.width / 2 - placed.x) / placed.width, 1e-6), "tail at %g", anchor.x);
+    OK(portal_popup_placement(world, content, NULL, NULL, NULL));
+    CHECK(portal_popup_placement(world, source, &placed, &anchor, &below) == PORTAL_ERROR_STATE, "a view that is no popup has no placement");
     PortalHit hit; bool found;
     OK(portal_tap(world, (PortalPoint){380, 830}, &hit, &found));
     CHECK(found && hit.role == PORTAL_ROLE_BACKDROP, "tap hit role %d", hit.role);
@@ -437,7 +450,72 @@ static void test_traces(const char *path) {
     OK(portal_render_list(replayed, &b, &nb));
     CHECK(na == 1 && nb == 1 && memcmp(&a[0].frame, &b[0].frame, sizeof a[0].frame) == 0 && a[0].corner_radius == b[0].corner_radius,
           "the replay's frame differs");
+    OK(portal_world_destroy(replayed));
     CHECK(portal_replay_trace("/nonexistent/trace", &replayed) == PORTAL_ERROR_IO && replayed == NULL, "missing file");
+    OK(portal_world_destroy(world));
+}
+
+/* The trace test_traces wrote, replayed a tick at a time from its text: every step runs one
+ * tick, the animation moves as it did, and the end says so. */
+static void test_replay_steps(const char *path) {
+    static char text[1 << 16];
+    FILE *file = fopen(path, "rb");
+    size_t length = file ? fread(text, 1, sizeof text, file) : 0;
+    if (file) fclose(file);
+    CHECK(length > 0 && length < sizeof text, "read the trace at %s", path);
+    PortalWorld *world = NULL, *live;
+    CHECK(portal_replay_open(text, length, &world) == PORTAL_OK, "open: %s", portal_last_error(NULL));
+    OK(portal_world_create(NULL, &live));
+    PortalEntity card;
+    OK(portal_spawn_view(live, rect(16, 120, 160, 200), 12, 1, PORTAL_NO_ENTITY, &card));
+    PortalProperties p = {0};
+    p.fields = PORTAL_PROPERTY_FRAME | PORTAL_PROPERTY_CORNER_RADIUS;
+    p.frame = rect(0, 0, 390, 420);
+    PortalAnimationParams spring = portal_spring(0.4, 0.2);
+    OK(portal_animate(live, card, &p, &spring, NULL));
+    int32_t ran, steps = 0, same = 0;
+    for (;;) {
+        OK(portal_replay_step(world, &ran));
+        if (ran == 0) break;
+        steps++;
+        CHECK(ran == 1, "step %d ran %d ticks", steps, ran);
+        OK(portal_tick(live));
+        const PortalRenderItem *a = item_of(world, card), *b = item_of(live, card);
+        if (a && b && memcmp(&a->frame, &b->frame, sizeof a->frame) == 0 && a->corner_radius == b->corner_radius) same++;
+    }
+    CHECK(steps == 17 && same == 17, "%d steps, %d ticks drawn as the live world drew them", steps, same);
+    OK(portal_replay_step(world, &ran));
+    CHECK(ran == 0, "a finished replay runs nothing");
+    CHECK(portal_replay_step(live, &ran) == PORTAL_ERROR_STATE && ran == 0, "a world that is no replay: %s", portal_last_error(live));
+    CHECK(portal_replay_step(world, NULL) == PORTAL_ERROR_NULL_ARGUMENT, "NULL ticks");
+    OK(portal_world_destroy(live));
+    OK(portal_world_destroy(world));
+    /* Text that is no trace, bytes that are not UTF-8, a custom transition this library cannot
+       resolve (the demo's swing, which only the demo page's module has). */
+    const char *nonsense = "portal-trace 2\nnonsense\n";
+    CHECK(portal_replay_open(nonsense, strlen(nonsense), &world) == PORTAL_ERROR_IO && world == NULL, "not a trace");
+    CHECK(strstr(portal_last_error(NULL), "line") != NULL, "names the line: %s", portal_last_error(NULL));
+    CHECK(portal_replay_open("\xff\n", 2, &world) == PORTAL_ERROR_INVALID_ARGUMENT && world == NULL, "not UTF-8");
+    CHECK(portal_replay_open(NULL, 0, &world) == PORTAL_ERROR_NULL_ARGUMENT, "NULL text");
+    CHECK(portal_replay_open(text, length, NULL) == PORTAL_ERROR_NULL_ARGUMENT, "NULL world");
+    CHECK(portal_replay_open_checked(PORTAL_VERSION - 100, PORTAL_LAYOUT_SIGNATURE, text, length, &world) == PORTAL_ERROR_ABI,
+          "a replay with another header");
+    const char *swing =
+        "portal-trace 2 tickRate=120 maxCatchUpTicks=8 settleTolerance=0.001 reservedCapacity=0 reduceMotion=false\n"
+        "@0 spawnView frame=0.0,0.0,100.0,100.0 radius=0.0 opacity=1.0 -> e1\n"
+        "@0 spawnView frame=0.0,0.0,100.0,100.0 radius=0.0 opacity=1.0 -> e2\n"
+        "@0 navigationStack frame=0.0,0.0,100.0,100.0 root=e1 popStart=edge(20.0) -> e3\n"
+        "@0 tick\n"
+        "@1 push screen=e2 stack=e3 transition=combined(push(custom(\"swing\")),pop(custom(\"swing\"))) animation=spring(duration,0.5,0.3,0.0,0.0,1.0)\n"
+        "@1 tick\n";
+    CHECK(portal_replay_open(swing, strlen(swing), &world) == PORTAL_OK, "open: %s", portal_last_error(NULL));
+    OK(portal_replay_step(world, &ran));
+    CHECK(ran == 1, "the tick before the custom transition");
+    CHECK(portal_replay_step(world, &ran) == PORTAL_ERROR_IO && ran == 0, "an unresolved custom transition");
+    CHECK(strstr(portal_last_error(world), "swing") != NULL && strstr(portal_last_error(world), "line 6") != NULL, "message: %s",
+          portal_last_error(world));
+    CHECK(portal_replay_step(world, &ran) == PORTAL_ERROR_IO && ran == 0 && strstr(portal_last_error(world), "line 6") != NULL,
+          "a replay that stopped stays stopped: %s", portal_last_error(world));
     OK(portal_world_destroy(world));
 }
 
@@ -766,6 +844,7 @@ int main(int argc, char **argv) {
     test_navigation_headers_popups();
     test_input();
     test_traces(argc > 1 ? argv[1] : "/tmp/portal-c-test.trace");
+    test_replay_steps(argc > 1 ? argv[1] : "/tmp/portal-c-test.trace");
     test_contract();
     test_zoom_progress();
     test_header_mismatch();

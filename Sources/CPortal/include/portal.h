@@ -66,6 +66,7 @@
 #define PORTAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -951,6 +952,15 @@ PortalResult portal_dismiss_popup(PortalWorld *world, PortalEntity content);
  *  none was presented. */
 PortalResult portal_dismiss_top_popup(PortalWorld *world, PortalEntity *content);
 
+/** Where a presented popup is placed, as of the last tick, for a host that draws its chrome:
+ *  `*frame` its frame; `*anchor` where its tail meets it, in its unit coordinates (x along the
+ *  edge facing the source, pointing at the source's centre; y 0 on the top edge, 1 on the
+ *  bottom); `*below_source` true when it is below the source (its tail on its top edge). Any of
+ *  the three may be NULL. PORTAL_ERROR_STATE when `content` is not a presented popup, or has not
+ *  been placed yet (the tick after portal_present_popup places it). */
+PortalResult portal_popup_placement(const PortalWorld *world, PortalEntity content, PortalRect *frame, PortalPoint *anchor,
+                                    bool *below_source);
+
 /* ---- Traces --------------------------------------------------------------------------------- */
 
 /** Starts recording every call into a trace. Only a fresh world records (nothing spawned,
@@ -964,6 +974,29 @@ PortalResult portal_save_trace(const PortalWorld *world, const char *path);
  *  portal_world_create does (call it as portal_replay_trace(path, world)). */
 PortalResult portal_replay_trace_checked(int32_t header_version, uint64_t layout_signature, const char *path, PortalWorld **world);
 #define portal_replay_trace(path, world) portal_replay_trace_checked(PORTAL_VERSION, PORTAL_LAYOUT_SIGNATURE, (path), (world))
+
+/** Opens a replay of a trace to be made one tick at a time, for a host that draws as it goes
+ *  (a player with a scrubber): `text` is the trace's `length` bytes of UTF-8 (what
+ *  portal_save_trace writes), parsed and checked at once; `*world` is a fresh world of the
+ *  trace's configuration, with no call made yet. Step it with portal_replay_step; read it like
+ *  any world; destroy it with portal_world_destroy. A call the host makes on it between steps
+ *  is the host's own: when it makes the replay diverge, the next step says so. Custom
+ *  transitions are code a trace only names: this library resolves none, so a trace naming one
+ *  is refused at its first step (the demo page's WebAssembly module is built with the demo's
+ *  own). Checks the header as portal_world_create does (call it as
+ *  portal_replay_open(text, length, world)); PORTAL_ERROR_IO when the text is not a trace, with
+ *  the line and what is wrong in the message. */
+PortalResult portal_replay_open_checked(int32_t header_version, uint64_t layout_signature, const char *text, size_t length,
+                                        PortalWorld **world);
+#define portal_replay_open(text, length, world) portal_replay_open_checked(PORTAL_VERSION, PORTAL_LAYOUT_SIGNATURE, (text), (length), (world))
+
+/** Makes the replay's calls up to and including the next one that runs the world (a tick, or
+ *  an advance); `*ticks` is how many ticks that ran (an advance may run several; the render
+ *  list is the last one's), 0 when the trace has no call left. PORTAL_ERROR_STATE on a world
+ *  portal_replay_open did not make; PORTAL_ERROR_IO when the replay diverges from the trace (a
+ *  call accepted in the trace is refused, or the other way round, or a custom transition this
+ *  library cannot resolve), naming the line: the replay then stops there. */
+PortalResult portal_replay_step(PortalWorld *world, int32_t *ticks);
 
 /* ---- The layout check ----------------------------------------------------------------------- */
 
