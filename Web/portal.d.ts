@@ -98,6 +98,10 @@ export interface WorldConfig {
  *  compiled module. Rejects with an Error saying why it cannot load. */
 export declare function loadPortal(source: Response | Promise<Response> | ArrayBuffer | Uint8Array | string | WebAssembly.Module): Promise<PortalModule>;
 
+/** Instantiates the module synchronously from its bytes (not gzipped) or a compiled module, for
+ *  a page that draws before its load event. Throws an Error saying why it cannot. */
+export declare function instantiatePortal(source: Uint8Array | WebAssembly.Module): PortalModule;
+
 export declare class PortalModule {
   readonly exports: Record<string, Function> & { memory: WebAssembly.Memory };
   /** The address of the module's argument buffer (in its memory), which the wrappers write a
@@ -109,6 +113,8 @@ export declare class PortalModule {
   /** Files the module wrote (traces), by path. */
   readonly files: Map<string, Uint8Array>;
   createWorld(config?: WorldConfig): World;
+  /** A replay of a trace's text, made one tick at a time with World.replayStep (portal_replay_open). */
+  openReplay(text: string): World;
   /** Typed-array views over the module's memory (remade after it grows). */
   views(): { u8: Uint8Array; i32: Int32Array; u32: Uint32Array; f32: Float32Array; f64: Float64Array; u64: BigUint64Array; dv: DataView };
   readString(pointer: number): string;
@@ -128,6 +134,12 @@ export declare class World {
   advance(seconds: number): AdvanceReport;
   tick(): void;
   info(): WorldInfo;
+  /** A replay's calls up to and including the next that runs the world: the ticks run, 0 at the end. */
+  replayStep(): number;
+  /** A view as presented at the last tick. */
+  presentation(view: Entity): { frame: Rect; cornerRadius: number; opacity: number; globalFrame: Rect; isDrawn: boolean; isHidden: boolean };
+  /** Where a presented popup is placed, or null when it is not presented (or not placed yet). */
+  popupPlacement(content: Entity): { frame: Rect; anchor: { x: number; y: number }; belowSource: boolean } | null;
   spawnView(frame: Rect, options?: { cornerRadius?: number; opacity?: number; parent?: Entity }): Entity;
   despawn(entity: Entity): void;
   setFrame(view: Entity, frame: Rect): void;

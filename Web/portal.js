@@ -129,6 +129,26 @@ export async function loadPortal(source) {
   return host;
 }
 
+/**
+ * Instantiates the module synchronously, for a page that draws before its load event (the demo
+ * page's players): `source` is the module's bytes (not gzipped) or a compiled WebAssembly.Module.
+ * Throws an Error saying why when it cannot. Browsers compile a module of this size on the main
+ * thread; prefer loadPortal elsewhere.
+ */
+export function instantiatePortal(source) {
+  let module = source;
+  if (!(source instanceof WebAssembly.Module)) {
+    try {
+      module = new WebAssembly.Module(source);
+    } catch (error) {
+      throw new Error(`portal.wasm does not compile (${source.length} bytes): ${error.message}`);
+    }
+  }
+  const host = new PortalModule();
+  host.attach(new WebAssembly.Instance(module, host.imports()));
+  return host;
+}
+
 /** The loaded module: its exports, its memory, and the files it wrote (traces). */
 export class PortalModule {
   constructor() {
@@ -219,12 +239,29 @@ export class PortalModule {
   createWorld(config) {
     return new World(this, config);
   }
+
+  /** Opens a replay of trace `text` (what World.saveTrace returns) to be made one tick at a time
+   *  with World.replayStep (portal_replay_open): a fresh world of the trace's configuration.
+   *  Throws a PortalError (IO, naming the line) when the text is not a trace. */
+  openReplay(text) {
+    const bytes = encoder.encode(text), e = this.exports;
+    const buffer = e.malloc(bytes.length + 1);
+    if (!buffer) throw new Error(`portal.wasm: cannot allocate ${bytes.length} bytes for the trace`);
+    this.views().u8.set(bytes, buffer);
+    const result = e.portal_replay_open_checked(PORTAL_VERSION, LAYOUT_SIGNATURE, buffer, bytes.length, this.scratch);
+    e.free(buffer);
+    if (result !== 0) throw new PortalError(result, this.readString(e.portal_last_error(0)), 'portal_replay_open');
+    return new World(this, undefined, this.views().u32[this.scratch >> 2]);
+  }
 }
 
 /** A world: one scene's views, animations and features with their own 120 Hz clock. */
 export class World {
-  constructor(portal, config) {
+  constructor(portal, config, handle) {
     this.portal = portal;
+    this.destroyed = false;
+    // A world the module already made (PortalModule.openReplay's).
+    if (handle !== undefined) { this.handle = handle; return; }
     const e = portal.exports, s = portal.scratch;
     let configPointer = 0;
     if (config) {
@@ -290,6 +327,36 @@ export class World {
 
   /** Runs exactly one tick. */
   tick() { this.check(this.exports.portal_tick(this.handle), 'portal_tick'); }
+
+  /** A replay's next calls, up to and including the next that runs the world
+   *  (portal_replay_step): how many ticks ran, 0 when the trace is finished. Throws a PortalError
+   *  (IO) when the replay diverges, (STATE) on a world openReplay did not make. */
+  replayStep() {
+    const s = this.scratch;
+    this.check(this.exports.portal_replay_step(this.handle, s), 'portal_replay_step');
+    return this.portal.views().i32[s >> 2];
+  }
+
+  /** A view as presented at the last tick (portal_presentation): { frame, cornerRadius, opacity,
+   *  globalFrame, isDrawn, isHidden }. */
+  presentation(view) {
+    const s = this.scratch, p = s + 256;
+    this.check(this.exports.portal_presentation(this.handle, view, p), 'portal_presentation');
+    const v = this.portal.views(), f = v.f32, w = p >> 2;
+    const rect = k => ({ x: f[w + k], y: f[w + k + 1], width: f[w + k + 2], height: f[w + k + 3] });
+    return { frame: rect(0), cornerRadius: f[w + 4], opacity: f[w + 5], globalFrame: rect(20), isDrawn: v.u8[p + 136] !== 0, isHidden: v.u8[p + 137] !== 0 };
+  }
+
+  /** Where a presented popup is placed (portal_popup_placement): { frame, anchor: { x, y },
+   *  belowSource }, or null when `content` is not a presented popup (or not placed yet). */
+  popupPlacement(content) {
+    const s = this.scratch, w = s >> 2;
+    const result = this.exports.portal_popup_placement(this.handle, content, s, s + 16, s + 24);
+    if (result === ErrorCode.STATE) return null;
+    this.check(result, 'portal_popup_placement');
+    const v = this.portal.views(), f = v.f32;
+    return { frame: { x: f[w], y: f[w + 1], width: f[w + 2], height: f[w + 3] }, anchor: { x: f[w + 4], y: f[w + 5] }, belowSource: v.u8[s + 24] !== 0 };
+  }
 
   /** The clock and counts: { tick (BigInt), time, interpolationFraction, viewCount, entityCount,
    *  runningAnimationCount, isIdle }. */

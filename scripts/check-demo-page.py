@@ -6,7 +6,9 @@
 DIR is what `portal-demo --out DIR` wrote: index.html and expected-samples.json. The check
 1. loads the whole page, lets it run three seconds of virtual time, and reads the status the
    player writes into the DOM (#status): no error (console.error, an uncaught exception or a
-   rejected promise), every scene's player started, and ticks were played;
+   rejected promise), every scene's player started, ticks were played, and — when the page
+   embeds the WebAssembly module — every scene ran live in it (its trace replayed there, not a
+   recording played), so the pixels of step 2 are the module's;
 2. for each scene in expected-samples.json (or those named), opens the page at
    #scene=NAME&tick=N&paused — that scene's player alone, its stage at the top-left corner, one
    CSS pixel per point — takes a screenshot, and compares the pixels at the sample points with
@@ -151,6 +153,12 @@ def main():
     if int(attributes.get("data-advanced", "0")) <= 0:
         print("FAIL: no tick was played")
         failures += 1
+    # A page with the WebAssembly module in it runs every scene live there (its trace replayed
+    # in the module); only a page written without the module plays recordings.
+    if re.search(r"<script id='portal-wasm'[^>]*>[A-Za-z0-9+/]", (directory / "index.html").read_text()):
+        if attributes.get("data-replayed") != str(expected_players):
+            print(f"FAIL: {attributes.get('data-replayed')} scenes ran live in the module, expected all {expected_players}")
+            failures += 1
 
     shots = pathlib.Path(options.keep) if options.keep else pathlib.Path(tempfile.mkdtemp(prefix="portal-demo-check-"))
     shots.mkdir(parents=True, exist_ok=True)

@@ -43,14 +43,8 @@ struct EncodedReel {
 /// with pointers (``Reel/hasPointers``) has a fifth entry per frame: the pointers down after the
 /// tick, `[id, x, y]` each, by id; other reels are encoded without it.
 func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedReel {
-    var colours: [String] = [stageBackground]
-    var colourIndex: [String: Int] = [stageBackground: 0]
-    func colour(_ c: String) -> Int {
-        if let i = colourIndex[c] { return i }
-        colours.append(c)
-        colourIndex[c] = colours.count - 1
-        return colours.count - 1
-    }
+    var table = ColourTable()
+    func colour(_ c: String) -> Int { table.index(of: c) }
     var keyIndex: [String: Int] = [:]
     var lastState: [Int: String] = [:]
     var lastOrder: [Int] = [], lastClips = "", lastBoxes = ""
@@ -98,14 +92,67 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
         (lastOrder, lastClips, lastBoxes) = (order, clips, boxes)
     }
     let panels = (strip ?? filmstripTicks(reel, changed: changed)).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
-    func string(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-    let json = "{\"name\":\(string(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
+    let json = "{\"name\":\(jsonString(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
         + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
-        + "\"colours\":[\(colours.map(string).joined(separator: ","))],"
+        + "\"colours\":[\(table.colours.map(jsonString).joined(separator: ","))],"
         + "\"strip\":[\(panels.joined(separator: ","))],\n\"frames\":[\n\(frames.joined(separator: ",\n"))]}"
     return EncodedReel(json: json, changed: changed)
+}
+
+/// The colours a reel draws with, each once, indexed in order of first use: the stage's first.
+struct ColourTable {
+    private(set) var colours = [stageBackground]
+    private var indices = [stageBackground: 0]
+
+    /// The index of `colour`, added when it is new.
+    mutating func index(of colour: String) -> Int {
+        if let i = indices[colour] { return i }
+        colours.append(colour)
+        indices[colour] = colours.count - 1
+        return colours.count - 1
+    }
+}
+
+/// An entity as a live reel names it: `index,generation`, as the page reads a render item's words.
+private func key(_ e: Entity) -> String { "\"\(e.index),\(e.generation)\"" }
+
+/// Encodes a reel whose scene the page runs live: instead of its recorded ticks, the trace of
+/// its calls, which the page replays in Portal's WebAssembly module one tick at a time
+/// (`portal_replay_open`), reading each tick's render list, clip list, anchors' frames and popups'
+/// placements from the world as a host does. What a trace does not hold travels beside it:
+/// `fills`, the colour of each content entity from the tick it is set (`[tick, key, colour]`,
+/// colour −1 when unset), `fallback`, the colours of the rest by content index, `anchors`, the
+/// debug boxes' entities and colours, and `pointers`, the scripted pointers down after each tick
+/// where they change (`[tick, [[id, x, y], …]]`). The filmstrip's panels come from the recording.
+func encodeLive(_ reel: Reel) -> String {
+    guard let trace = reel.trace else { return encode(reel).json }
+    var table = ColourTable()
+    var fills: [String] = []
+    var last: [Entity: String] = [:]
+    var pointers: [String] = []
+    for (t, tick) in reel.ticks.enumerated() {
+        for (entity, colour) in tick.fills.sorted(by: { $0.key.bits < $1.key.bits }) where last[entity] != colour {
+            fills.append("[\(t),\(key(entity)),\(table.index(of: colour))]")
+        }
+        for entity in last.keys.sorted(by: { $0.bits < $1.bits }) where tick.fills[entity] == nil {
+            fills.append("[\(t),\(key(entity)),-1]")
+        }
+        last = tick.fills
+        if t == 0 ? !tick.pointers.isEmpty : tick.pointers != reel.ticks[t - 1].pointers {
+            let down = tick.pointers.sorted { $0.key < $1.key }.map { "[\($0.key),\(q($0.value.x, 2)),\(q($0.value.y, 2))]" }
+            pointers.append("[\(t),[\(down.joined(separator: ","))]]")
+        }
+    }
+    let fallback = fallbackPalette.map { String(table.index(of: $0)) }
+    let anchors = reel.anchors.map { "[\"\($0.0.bits)\",\(table.index(of: $0.1))]" }
+    let panels = filmstripTicks(reel, changed: encode(reel).changed).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
+    return "{\"name\":\(jsonString(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
+        + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
+        + "\"colours\":[\(table.colours.map(jsonString).joined(separator: ","))],"
+        + "\"strip\":[\(panels.joined(separator: ","))],\"ticks\":\(reel.ticks.count),"
+        + "\"fills\":[\(fills.joined(separator: ","))],\"fallback\":[\(fallback.joined(separator: ","))],"
+        + "\"anchors\":[\(anchors.joined(separator: ","))],\"pointers\":[\(pointers.joined(separator: ","))],"
+        + "\n\"trace\":\(jsonString(trace))}"
 }
 
 /// The filmstrip's panels: one every `every` ticks, and one at each tick where the script

@@ -7,8 +7,11 @@ import Foundation
 /// `canvas-renderer.js`, `bench.js`, `live.js`) is inlined as one module script: the page still opens from
 /// disk with no server. When the module cannot be built, the section says why instead.
 struct LiveSection {
-    /// The section's markup, and the scripts that run it.
+    /// The section's markup, with the module embedded.
     let html: String
+    /// The host's scripts as one module script's text (the page adds its player after them: the
+    /// scenes run in the same module).
+    let script: String
     /// How big the embedded module is (gzipped), or nil when there is none.
     let moduleBytes: Int?
     /// Why the module is missing, when it is.
@@ -95,12 +98,11 @@ func liveSection() -> LiveSection {
     <p class='live-status' data-state='\(missing == nil ? "loading" : "error")'>\(missing ?? "Loading the WebAssembly module…")</p>
     <p><button class='live-trace'>Save this session's trace</button></p>
     <p>A saved session replays natively, to the same frames: <code>swift run -c release portal-demo --replay portal-live-session.trace</code>.
-    The scenes below play recordings.</p></div></div></section>
+    \(missing == nil ? "The scenes below run live in the module too: each replays its scene's calls." : "The scenes below play recordings.")</p></div></div></section>
     <script id='portal-wasm' type='application/octet-stream'>\(module)</script>
-    <script type='module'>\(script.replacingOccurrences(of: "</script", with: "<\\/script"))</script>
 
     """
-    return LiveSection(html: body, moduleBytes: moduleBytes, problem: problem)
+    return LiveSection(html: body, script: script, moduleBytes: moduleBytes, problem: problem)
 }
 
 /// The live section's style.

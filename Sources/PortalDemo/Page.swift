@@ -18,11 +18,15 @@ struct DemoPage {
 /// WebAssembly module and its host, LiveSection.swift) and, per reel, a player that draws the
 /// recorded ticks on a canvas at 120 ticks per second, then its filmstrip and plots.
 func page(_ reels: [Reel], summary: String, live: LiveSection) -> DemoPage {
-    let encoded = reels.map { encode($0) }
+    // With the module in the page, each scene runs live in it (its trace replayed); without it,
+    // the page plays the recorded ticks.
+    let encoded = reels.map { live.moduleBytes != nil ? encodeLive($0) : encode($0).json }
     // The live photo app comes first: it is the one thing a recording cannot show.
     var body = "<h1 class='top'>Portal demo</h1>\n" + live.html + """
     <header>
-    <p>Below the live app, every scene ran headless in Portal's fixed 120 Hz tick loop. Each player draws the recorded render list of every tick
+    <p>Below the live app, \(live.moduleBytes != nil
+        ? "every scene runs in this page: as it opens, the WebAssembly module replays each scene's calls (its trace) in Portal's fixed 120 Hz tick loop, and each player draws the render list of every tick"
+        : "every scene ran headless in Portal's fixed 120 Hz tick loop. Each player draws the recorded render list of every tick")
     on a canvas — global transforms (with perspective), clip chains, corner radii, opacity and shadows — at the recorded rate
     (or a quarter of it); drag the scrubber to step through the ticks. Below each player, a filmstrip of still panels and plots
     of the drawn geometry per tick (the dashed red line: the first tick drawn after the script changed course; the dark line:
@@ -53,7 +57,7 @@ func page(_ reels: [Reel], summary: String, live: LiveSection) -> DemoPage {
 
         """
     }
-    let data = "[" + encoded.map(\.json).joined(separator: ",\n") + "]"
+    let data = "[" + encoded.joined(separator: ",\n") + "]"
     // The plots (SVG, 0.5 MB) travel as data too: the player puts them in their sections.
     let plotsJSON = "[" + reels.map { jsonString(plots($0).joined()) }.joined(separator: ",") + "]"
     let document = """
@@ -64,7 +68,7 @@ func page(_ reels: [Reel], summary: String, live: LiveSection) -> DemoPage {
     <pre id='status' data-state='loading'>the player has not started (is JavaScript off?)</pre>
     \(embeddedJSON(id: "portal-data", data))
     \(embeddedJSON(id: "portal-plots", plotsJSON))
-    <script>\(playerScript)</script>
+    <script type='module'>\((live.script + playerScript).replacingOccurrences(of: "</script", with: "<\\/script"))</script>
     </body></html>
 
     """
@@ -97,7 +101,7 @@ body.focus .focused .all{display:block}
 """
 
 /// A JSON string literal of `text`.
-private func jsonString(_ text: String) -> String {
+func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

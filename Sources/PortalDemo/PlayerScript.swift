@@ -1,21 +1,26 @@
-/// The page's player: decodes each reel's frames (only what changed per tick) and draws a tick
-/// as a host draws a render list — each item alone, through its global transform, inside its
-/// clip chain, with its corner radius, opacity and shadow. Writes its state into `#status`
-/// (errors included) so a headless browser can check it.
+/// The page's player: runs each live reel's scene in Portal's WebAssembly module (its trace
+/// replayed a tick at a time, each tick's render list read from the module's memory) or decodes a
+/// recorded reel's frames (only what changed per tick), and draws a tick as a host draws a render
+/// list — each item alone, through its global transform, inside its clip chain, with its corner
+/// radius, opacity and shadow. Writes its state into `#status` (errors included) so a headless
+/// browser can check it. It runs after the host's scripts, in the same module script
+/// (`instantiatePortal` is portal.js's).
 let playerScript = #"""
 (() => {
-'use strict';
 const TICK_RATE = 120, HOLD_AT_END = 1.0;
 const statusEl = document.getElementById('status');
-const status = { errors: [], advanced: 0, focus: null };
+const status = { errors: [], advanced: 0, focus: null, replayed: 0, replayMs: 0 };
 const players = [];
 function report() {
   statusEl.dataset.state = status.errors.length ? 'error' : 'ok';
   statusEl.dataset.errors = String(status.errors.length);
   statusEl.dataset.advanced = String(status.advanced);
   statusEl.dataset.players = String(players.length);
+  statusEl.dataset.replayed = String(status.replayed);
+  statusEl.dataset.replayMs = status.replayMs.toFixed(1);
   let text = (status.errors.length ? 'errors: ' + status.errors.join(' | ') : 'ok') +
-    ` — ${players.length} player${players.length === 1 ? '' : 's'}, ${status.advanced} ticks played`;
+    ` — ${players.length} player${players.length === 1 ? '' : 's'}, ${status.advanced} ticks played` +
+    (status.replayed ? `; ${status.replayed} scene${status.replayed === 1 ? '' : 's'} run live in the module (${status.replayMs.toFixed(0)} ms)` : '');
   if (status.focus) {
     statusEl.dataset.scene = status.focus.reel.name;
     statusEl.dataset.tick = String(status.focus.tick);
@@ -47,7 +52,10 @@ function decode(reel) {
     if (b) boxes = b;
     frames.push({ items: order.map(k => states.get(k)), clips, boxes, pointers: p || [], trail: [] });
   }
-  // A pointer's trail: where it was on the last TRAIL ticks (a lifted pointer's fades out too).
+  return withTrails(frames);
+}
+// A pointer's trail: where it was on the last TRAIL ticks (a lifted pointer's fades out too).
+function withTrails(frames) {
   frames.forEach((f, t) => {
     for (let age = TRAIL; age >= 1; age--) {
       if (t - age < 0) continue;
@@ -55,6 +63,83 @@ function decode(reel) {
     }
   });
   return frames;
+}
+
+// The module the live reels run in: the page's embedded portal.wasm (gzipped, base64),
+// instantiated synchronously the first time a reel needs it, so the players draw before the
+// page's load event as they did with recordings.
+let portalModule = null;
+function portal() {
+  if (portalModule) return portalModule;
+  const el = document.getElementById('portal-wasm'), text = el ? el.textContent.trim() : '';
+  if (!text) throw new Error('the page has no WebAssembly module to run its scenes in');
+  const raw = atob(text), bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  portalModule = instantiatePortal(gunzip(bytes));
+  return portalModule;
+}
+const ROLE_OVERLAY = 1, ITEM_WORDS = 35, CLIP_WORDS = 14;
+// A transform's entries as the player draws them (see M): the affine six, then the perspective
+// column when there is one. `m` is a PortalMatrix's nine words from `w` (m11 m12 m13 m21 ...).
+function entries(f, w) {
+  const e = [f[w], f[w + 1], f[w + 3], f[w + 4], f[w + 6], f[w + 7]];
+  if (f[w + 2] !== 0 || f[w + 5] !== 0 || f[w + 8] !== 1) e.push(f[w + 2], f[w + 5], f[w + 8]);
+  return e;
+}
+// A live reel's frames: its trace replayed in the module one tick at a time, each tick read as a
+// host reads it — the render and clip lists in place, each anchor's presented frame (its debug
+// box, dashed when the anchor is not drawn), each popup's placement (its tail) — with the fills
+// and the scripted pointers the page writer sent beside the trace.
+function replay(reel) {
+  const start = performance.now();
+  const world = portal().openReplay(reel.trace);
+  const frames = [], fills = new Map(), tails = new Map();
+  const anchors = reel.anchors.map(([bits, colour]) => [BigInt(bits), colour]);
+  let nextFill = 0, nextPointers = 0, pointers = [];
+  try {
+    while (world.replayStep() > 0) {
+      const t = frames.length;
+      for (; nextFill < reel.fills.length && reel.fills[nextFill][0] <= t; nextFill++) {
+        const [, key, colour] = reel.fills[nextFill];
+        if (colour < 0) fills.delete(key); else fills.set(key, colour);
+      }
+      for (; nextPointers < reel.pointers.length && reel.pointers[nextPointers][0] <= t; nextPointers++) pointers = reel.pointers[nextPointers][1];
+      const list = world.renderList(), f = list.f32, u = list.u32, items = [], drawn = new Set(), popups = [];
+      for (let i = 0; i < list.count; i++) {
+        const w = list.base + i * ITEM_WORDS;
+        const entity = u[w] + ',' + u[w + 1], content = u[w + 2] + ',' + u[w + 3];
+        const overlay = list.u8[w * 4 + 96] === ROLE_OVERLAY;
+        drawn.add(entity);
+        const colour = fills.get(content) ?? fills.get(entity) ?? reel.fallback[u[w + 2] % reel.fallback.length];
+        const state = [i, f[w + 6], f[w + 7], f[w + 8], f[w + 10], f[w + 11], list.i32[w + 34], colour,
+          overlay && entity !== content ? 1 : 0, 0, ...entries(f, w + 25)];
+        if (overlay && entity === content) popups.push([state, (BigInt(u[w + 1]) << 32n) | BigInt(u[w]), entity]);
+        items.push(state);
+      }
+      const c = world.clipList(), clips = [];
+      for (let i = 0; i < c.count; i++) {
+        const w = c.base + i * CLIP_WORDS;
+        clips.push([c.f32[w], c.f32[w + 1], c.f32[w + 2], c.i32[w + 13], ...entries(c.f32, w + 4)]);
+      }
+      // (Calls into the module come after the lists are read: a call may move its memory.)
+      for (const [state, handle, key] of popups) {
+        const placement = world.popupPlacement(handle);
+        if (placement) tails.set(key, (placement.belowSource ? 1 : -1) * (1 + placement.anchor.x));
+        state[TAIL] = tails.get(key) ?? 0;
+      }
+      const boxes = anchors.map(([entity, colour]) => {
+        const g = world.presentation(entity).globalFrame, key = (entity & 0xffffffffn) + ',' + (entity >> 32n);
+        return [g.x, g.y, g.width, g.height, colour, drawn.has(key) ? 0 : 1];
+      });
+      frames.push({ items, clips, boxes, pointers, trail: [] });
+    }
+  } finally {
+    world.destroy();
+  }
+  if (frames.length !== reel.ticks) throw new Error(`${reel.name}: the replay ran ${frames.length} ticks, the scene ${reel.ticks}`);
+  status.replayed += 1;
+  status.replayMs += performance.now() - start;
+  return withTrails(frames);
 }
 
 // The outline of a rounded rectangle (0, 0)-(w, h) as points, for projective transforms.
@@ -185,7 +270,7 @@ function sizeCanvas(canvas, w, h) {
 
 class Player {
   constructor(root, reel, focused) {
-    this.root = root; this.reel = reel; this.frames = decode(reel);
+    this.root = root; this.reel = reel; this.frames = reel.trace === undefined ? decode(reel) : replay(reel);
     this.n = this.frames.length;
     this.canvas = root.querySelector('canvas.stage');
     this.scale = focused ? 1 : Math.min(1, 840 / reel.stage[0], 620 / reel.stage[1]);
@@ -309,7 +394,10 @@ function gunzip(src) {
   const n = src.length, out = new Uint8Array((src[n - 4] | src[n - 3] << 8 | src[n - 2] << 16 | src[n - 1] << 24) >>> 0);
   let op = 0, buffer = 0, held = 0;
   const bits = k => {
-    while (held < k) { buffer |= src[pos++] << held; held += 8; }
+    while (held < k) {
+      if (pos >= n) throw new Error('the page\'s data is truncated (its gzip stream ends early)');
+      buffer |= src[pos++] << held; held += 8;
+    }
     const v = buffer & ((1 << k) - 1);
     buffer >>>= k; held -= k;
     return v;
@@ -389,7 +477,15 @@ function start() {
   for (const root of document.querySelectorAll('.player')) {
     const i = Number(root.dataset.reel);
     if (focusIndex >= 0 && i !== focusIndex) continue;
-    const player = new Player(root, reels[i], i === focusIndex);
+    let player;
+    try {
+      player = new Player(root, reels[i], i === focusIndex);
+    } catch (e) {
+      // A scene that cannot run (its module does not load) says why in its player.
+      status.errors.push(`${reels[i].name}: ${e.message}`);
+      root.querySelector('.tick').textContent = 'this scene cannot run: ' + e.message;
+      continue;
+    }
     players.push(player);
     if (i === focusIndex) {
       status.focus = player;

@@ -47,6 +47,7 @@ func record(_ scene: Scene) throws -> Recording {
     // Tick 0 is drawn before the script's first call; a call before script tick t is first
     // drawn at tick t + 1.
     let reel = Reel(name: scene.name, title: scene.title, caption: scene.caption, summary: scene.summary, stage: scene.stage,
-                    markers: scene.markers.map { $0 + 1 }, ticks: ticks, plotted: cast.plotted, plotsLayer: cast.plotsLayer)
+                    markers: scene.markers.map { $0 + 1 }, ticks: ticks, plotted: cast.plotted, plotsLayer: cast.plotsLayer,
+                    anchors: cast.anchors)
     return Recording(reel: reel, tickNanoseconds: nanoseconds, events: events)
 }

@@ -54,6 +54,12 @@ struct Reel {
     var plotted: [(Entity, String, String)] = []
     /// Also plot the first portal layer of each tick, in green.
     var plotsLayer = false
+    /// The portal anchors drawn as debug boxes: entity, outline colour (the recorded ticks hold
+    /// their boxes; a live reel's page computes them).
+    var anchors: [(Entity, String)] = []
+    /// The trace of the scene's calls, when there is one: the page replays it live in Portal's
+    /// WebAssembly module instead of embedding the recorded ticks (``encodeLive(_:)``).
+    var trace: String?
     /// Whether the legend explains debug boxes (portal scenes).
     var hasDebugBoxes: Bool { ticks.contains { !$0.boxes.isEmpty } }
     /// Whether a pointer is ever down (the page then draws the pointers).
@@ -67,7 +73,8 @@ struct Reel {
     }
 }
 
-private let fallbackPalette = ["#7f8fa6", "#2f6fde", "#e0a624", "#8a3fd1", "#d13f6a", "#3fb6d1", "#6ab04c", "#c0763a"]
+/// The colours of items whose content names none (a replayed trace's), by content index.
+let fallbackPalette = ["#7f8fa6", "#2f6fde", "#e0a624", "#8a3fd1", "#d13f6a", "#3fb6d1", "#6ab04c", "#c0763a"]
 
 /// The stage's background colour (drawn under every tick).
 let stageBackground = "#f6f7f9"

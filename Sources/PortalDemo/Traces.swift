@@ -35,7 +35,8 @@ func writeTraces(of scenes: [Scene], to directory: String) throws {
 /// Replays the trace at `path` and records every tick's render list, as a scene's recording,
 /// so the page writer draws it like a built-in scene.
 func replayRecording(_ path: String) throws -> Recording {
-    let trace = try Trace(String(contentsOfFile: path, encoding: .utf8))
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let trace = try Trace(text)
     let replayer = TraceReplayer(trace, atomicTransitions: demoAtomicTransitions)
     let world = replayer.world
     var ticks = [RecordedTick(items: world.renderList, clips: world.clipList)]
@@ -73,6 +74,6 @@ func replayRecording(_ path: String) throws -> Recording {
     let reel = Reel(name: name, title: "Replay of \(name)", caption: "The trace's calls replayed tick by tick.",
                     summary: "The trace \(path) replayed: \(trace.callCount) calls, \(ticks.count - 1) ticks.",
                     stage: Size(width: min(width, 2000), height: min(height, 2000)), ticks: ticks,
-                    plotted: plotted, plotsLayer: true)
+                    plotted: plotted, plotsLayer: true, trace: text)
     return Recording(reel: reel, tickNanoseconds: nanoseconds.isEmpty ? [0] : nanoseconds, events: events)
 }

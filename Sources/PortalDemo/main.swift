@@ -1,7 +1,9 @@
 // portal-demo: runs the built-in scenes in Portal's fixed tick loop and writes
-// portal-demo-output/index.html — a page that plays each scene's recorded render lists on a
-// canvas, with a filmstrip and plots below — and expected-samples.json (pixels the browser check
-// compares), then prints how long the ticks took.
+// portal-demo-output/index.html — a page with the live photo app in Portal's WebAssembly module
+// and, per scene, a player that runs the scene's trace in that module as the page opens and
+// draws its render lists on a canvas, with a filmstrip and plots below (recorded render lists
+// instead when the module cannot be built) — and expected-samples.json (pixels, from the native
+// run, that the browser check compares with the page's), then prints how long the ticks took.
 //
 //   swift run -c release portal-demo [--out DIR] [--scene NAME] [--list]
 //   portal-demo --record DIR     writes each scene's trace (Traces.swift)
@@ -56,7 +58,13 @@ if let recordDirectory {
 var recordings: [Recording] = []
 do {
     if let replayFile { recordings = [try replayRecording(replayFile)] }
-    for scene in scenes where replayFile == nil { recordings.append(try record(scene)) }
+    for scene in scenes where replayFile == nil {
+        // The page replays the scene's trace live in the WebAssembly module (the recording gives
+        // the pixel samples the browser check compares it with, and the filmstrip's ticks).
+        var recording = try record(scene)
+        recording.reel.trace = try trace(of: scene)
+        recordings.append(recording)
+    }
 } catch {
     fail("a scene failed: \(error)")
 }

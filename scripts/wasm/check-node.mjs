@@ -73,5 +73,29 @@ const trace = appWorld.saveTrace();
 expect(trace.length > 1000, `the session's trace was saved (${trace.length} bytes)`);
 if (process.argv[3]) writeFileSync(process.argv[3], trace);
 console.log(`photo app: 1320 frames in ${ms.toFixed(0)} ms (${(1000 * ms / 1320).toFixed(1)} µs a frame, with event and header calls)`);
+
+// The session replayed a tick at a time (portal_replay_open, as the demo page runs its scenes):
+// every tick the app ran, and the last render list bit for bit the app's.
+const items = w => { const l = w.renderList(); return l.u8.slice(l.base * 4, (l.base + l.count * 35) * 4); };
+const appTicks = Number(appWorld.info().tick), appItems = items(appWorld);
+const replayed = portal.openReplay(trace);
+let ticks = 0;
+for (let ran; (ran = replayed.replayStep()) > 0;) ticks += ran;
+const replayedItems = items(replayed);
+expect(ticks === appTicks && replayedItems.length === appItems.length && replayedItems.every((b, i) => b === appItems[i]),
+  `the session replays a tick at a time to the app's last render list (${ticks} of ${appTicks} ticks, ${replayedItems.length / 140} items)`);
+replayed.destroy();
+// The demo's custom transition is in this module: the nav-swing scene's trace replays.
+const swing = portal.openReplay(readFileSync(new URL('../../Tests/PortalTests/Goldens/nav-swing.trace', import.meta.url), 'utf8'));
+let swingTicks = 0;
+for (let ran; (ran = swing.replayStep()) > 0;) swingTicks += ran;
+expect(swingTicks === 298, `the nav-swing golden replays with the demo's swing transition (${swingTicks} ticks)`);
+swing.destroy();
+try {
+  portal.openReplay('portal-trace 2\nnonsense\n');
+  expect(false, 'text that is no trace is refused');
+} catch (e) {
+  expect(e instanceof PortalError && e.code === ErrorCode.IO && /line/.test(e.message), `text that is no trace throws IO naming the line (${e.message})`);
+}
 if (failures) { console.error(`${failures} check(s) failed`); process.exit(1); }
 console.log('portal.wasm drives a world from Node: ok');

@@ -58,3 +58,7 @@ AT(PortalRenderChanges, inserted_count, 16); AT(PortalRenderChanges, updated_cou
 AT(PortalWorldEvent, code, 4); AT(PortalWorldEvent, tick, 8); AT(PortalWorldEvent, entity, 16); AT(PortalWorldEvent, from, 24);
 AT(PortalWorldEvent, to, 32); AT(PortalWorldEvent, id, 40); AT(PortalWorldEvent, name, 48); AT(PortalWorldEvent, location, 52);
 AT(PortalWorldEvent, value, 60); AT(PortalWorldEvent, flag, 64);
+/* World.presentation and World.popupPlacement. */
+AT(PortalPresentation, frame, 0); AT(PortalPresentation, corner_radius, 16); AT(PortalPresentation, opacity, 20);
+AT(PortalPresentation, global_frame, 80); AT(PortalPresentation, is_drawn, 136); AT(PortalPresentation, is_hidden, 137);
+SIZE(PortalRect, 16); SIZE(PortalPoint, 8);
