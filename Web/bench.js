@@ -82,7 +82,7 @@ export function renderListDigest(world) {
  *  `n` stacks ping-ponging between one and two screens with linear slides of 0.3...0.8 s, each
  *  pushed or popped again the tick after its transition completes. Times `ticks` ticks (the
  *  host's event handling is outside the timed part). */
-export function benchNavigationPush(portal, n = 1000, ticks = 240) {
+export function benchNavigationPush(portal, n = 1000, ticks = 960) {
   const world = portal.createWorld({ reservedCapacity: 4 * n });
   const stacks = [], tops = [], depth = [], transitions = [], index = new Map();
   for (let i = 0; i < n; i++) {
@@ -117,7 +117,7 @@ export function benchNavigationPush(portal, n = 1000, ticks = 240) {
 /** portal/hero (Benchmarks/PortalBenchmarks/PortalHero.swift, through the C interface): `n`
  *  portals in flight at once, each sent back the tick after it lands, with linear flights of
  *  0.3...0.8 s and corners 8 to 16. Times `ticks` ticks (the host's event handling outside). */
-export function benchPortalHero(portal, n = 1000, ticks = 240) {
+export function benchPortalHero(portal, n = 1000, ticks = 960) {
   const world = portal.createWorld({ reservedCapacity: 3 * n + 6 });
   const ids = [], active = [], index = new Map(), options = [];
   for (let i = 0; i < n; i++) {

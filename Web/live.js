@@ -156,6 +156,13 @@ export async function startLive(root) {
     /** The app's frame cost over a scripted session on a fresh world and an offscreen canvas
      *  (Web/bench.js's benchTour). */
     benchTour(script) { return benchTour(portal, script, document.createElement('canvas')); },
+    /** One run of a benchmark of Web/bench.js by its key in window.portalBench ('fullSchedule',
+     *  'navigationPush', 'portalHero', 'inputPointer'), with its default sizes. */
+    bench(name) {
+      const run = { fullSchedule: benchFullSchedule, navigationPush: benchNavigationPush, portalHero: benchPortalHero, inputPointer: benchInputPointer }[name];
+      if (!run) throw new Error(`no benchmark ${name}`);
+      return run(portal);
+    },
     NO_ENTITY,
   };
   window.portalLive = live;

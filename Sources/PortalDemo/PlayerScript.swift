@@ -464,6 +464,9 @@ function embedded(id) {
 }
 
 function start() {
+  // The live stage alone (#live, #bench) shows no scene: none is run, so none takes time from
+  // the live app or from a benchmark.
+  if (location.hash === '#live' || location.hash === '#bench') { report(); return; }
   const reels = embedded('portal-data'), plots = embedded('portal-plots');
   for (const div of document.querySelectorAll('.plots[data-reel]')) div.innerHTML = plots[Number(div.dataset.reel)];
   const params = new URLSearchParams(location.hash.slice(1));
