@@ -39,8 +39,11 @@ agree bit for bit), and plays the SDL host's tour script through the photo app o
 timing each frame's advance, events and canvas draw (p50, p99, max); and navigation/push (1,000
 stacks pushing and popping, 960 ticks) and portal/hero (1,000 portals flying back and forth, 960
 ticks: a few milliseconds of short ticks is too little for the browser's optimising compiler to
-have taken over, and too few coarse clock readings) and input/pointer (32 raw pointer events a frame with its tick, 240 frames), whose
-completions, landings, gestures and final render lists must agree.
+have taken over, and too few coarse clock readings) and input/pointer (32 raw pointer events a
+frame with its tick, 240 frames), whose completions, landings, gestures and final render lists
+must agree. Each scenario runs three times on each side, alternated (in the page, then natively),
+and the ratio printed is of the medians, each round's beside it: on a shared machine a side timed
+once, or first, is not a figure.
 """
 import argparse, ctypes, importlib.util, json, math, pathlib, shutil, struct, subprocess, sys, tempfile, time
 
