@@ -14,12 +14,16 @@ export async function startLive(root) {
   if (location.hash === '#live' || location.hash === '#bench') document.body.classList.add('live-only');
   const status = root.querySelector('.live-status');
   const say = (text, state) => { status.textContent = text; status.dataset.state = state; };
-  // A focused recorded scene (#scene=…) shows that scene alone: the live app stays asleep.
-  if (new URLSearchParams(location.hash.slice(1)).has('scene')) { say('Not started: a recorded scene is focused.', 'idle'); return null; }
+  // A focused scene (#scene=…) shows that scene alone: the live app stays asleep.
+  if (new URLSearchParams(location.hash.slice(1)).has('scene')) { say('Not started: a scene is focused.', 'idle'); return null; }
   const source = document.getElementById('portal-wasm');
   let portal;
   try {
-    if (!source || !source.textContent.trim()) throw new Error('the page has no module in it (portal-demo could not build portal.wasm: run scripts/build-wasm, then portal-demo again)');
+    if (!source || !source.textContent.trim()) {
+      // The page writer said why it has no module (the build's own words: what to install).
+      if (status.dataset.state === 'error') return null;
+      throw new Error('the page has no module in it (portal-demo could not build portal.wasm: run scripts/build-wasm, then portal-demo again)');
+    }
     if (typeof WebAssembly !== 'object') throw new Error('this browser has no WebAssembly');
     portal = await loadPortal(source.textContent.trim());
   } catch (error) {
