@@ -78,8 +78,9 @@ public struct RenderFields: OptionSet, Hashable, Sendable {
     /// ``difference(_:_:)`` of two items in memory, with no branch per field: each float group
     /// (the frame, the transform's 11 numbers, the global transform's 9) is compared as SIMD
     /// vectors loaded from the items — `==` lane by lane, so −0 equals 0 and NaN equals nothing,
-    /// as the fields' own `==`. A group's floats are contiguous (`RenderFields.floatGroupsArePacked`,
-    /// checked by a test).
+    /// as the fields' own `==`. A group's floats are contiguous at the byte offsets
+    /// ``frameOffset``, ``transformOffset`` and ``globalTransformOffset`` (a test checks both
+    /// against `MemoryLayout`'s key-path offsets, which Embedded Swift does not have).
     @_transparent
     static func differenceBits(_ a: UnsafePointer<RenderItem>, _ b: UnsafePointer<RenderItem>) -> UInt16 {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
@@ -90,10 +91,9 @@ public struct RenderFields: OptionSet, Hashable, Sendable {
         @inline(__always) func same8(_ o: Int) -> Bool {
             Swift.all(ra.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self) .== rb.loadUnaligned(fromByteOffset: o, as: SIMD8<Float>.self))
         }
-        let transform = MemoryLayout<RenderItem>.offset(of: \.transform)!
-        let global = MemoryLayout<RenderItem>.offset(of: \.globalTransform)!
+        let transform = transformOffset, global = globalTransformOffset
         var m = bit(a.pointee.content == b.pointee.content, 0)
-        m |= bit(same4(MemoryLayout<RenderItem>.offset(of: \.frame)!), 1)
+        m |= bit(same4(frameOffset), 1)
         m |= bit(a.pointee.cornerRadius == b.pointee.cornerRadius, 2)
         m |= bit(a.pointee.cornerStyle == b.pointee.cornerStyle, 3)
         m |= bit(a.pointee.clipsContent == b.pointee.clipsContent, 4)
@@ -108,14 +108,10 @@ public struct RenderFields: OptionSet, Hashable, Sendable {
         return m
     }
 
-    /// Whether the float groups ``differenceBits(_:_:)`` loads as vectors are contiguous floats:
-    /// the frame's 4, the transform's 11 and the global transform's 9, each in declaration order.
-    static var floatGroupsArePacked: Bool {
-        let f = MemoryLayout<Float>.stride
-        return MemoryLayout<Rect>.offset(of: \.size.height) == 3 * f
-            && MemoryLayout<Transform>.offset(of: \.rotation3D.perspective) == 10 * f && MemoryLayout<Transform>.size == 11 * f
-            && MemoryLayout<ProjectionTransform>.offset(of: \.m33) == 8 * f && MemoryLayout<ProjectionTransform>.size == 9 * f
-    }
+    /// Where in a ``RenderItem`` the float groups ``differenceBits(_:_:)`` loads as vectors start,
+    /// in bytes: the frame's 4 floats, the transform's 11 and the global transform's 9 (the C
+    /// interface's `PortalRenderItem` layout, which it reads in place).
+    static let frameOffset = 16, transformOffset = 48, globalTransformOffset = 100
 }
 
 /// One item the last tick changed in place: its index in the new ``World/renderList`` and the

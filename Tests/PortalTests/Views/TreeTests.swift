@@ -777,7 +777,14 @@ struct RenderChangeTests {
 
     @Test("the field mask: each field changed alone, and each float of a vector-compared group alone, reports exactly that field")
     func fieldMaskPerField() throws {
-        #expect(RenderFields.floatGroupsArePacked)
+        // The float groups the mask compares as vectors: contiguous floats, where it loads them.
+        let f = MemoryLayout<Float>.stride
+        #expect(MemoryLayout<Rect>.offset(of: \.size.height) == 3 * f
+            && MemoryLayout<Transform>.offset(of: \.rotation3D.perspective) == 10 * f && MemoryLayout<Transform>.size == 11 * f
+            && MemoryLayout<ProjectionTransform>.offset(of: \.m33) == 8 * f && MemoryLayout<ProjectionTransform>.size == 9 * f)
+        #expect(MemoryLayout<RenderItem>.offset(of: \.frame) == RenderFields.frameOffset
+            && MemoryLayout<RenderItem>.offset(of: \.transform) == RenderFields.transformOffset
+            && MemoryLayout<RenderItem>.offset(of: \.globalTransform) == RenderFields.globalTransformOffset)
         let e = Entity(index: 3, generation: 1)
         let base = RenderItem(entity: e, content: e, frame: Rect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 5,
                               cornerStyle: .circular, clipsContent: false, opacity: 0.5, shadowRadius: 6,
