@@ -152,10 +152,8 @@ export async function startLive(root) {
       return { frames: sorted.length, p50: at(0.5), p99: at(0.99), max: maxFrameMs };
     },
     photoCenter(i) {
-      const p = world.portal, s = world.scratch;
-      world.check(p.exports.portal_presentation(world.handle, app.photos[i], s), 'portal_presentation');
-      const f = p.views().f32, b = (s + 80) >> 2;   // PortalPresentation.global_frame
-      return { x: f[b] + f[b + 2] / 2, y: f[b + 1] + f[b + 3] / 2 };
+      const g = world.presentation(app.photos[i]).globalFrame;
+      return { x: g.x + g.width / 2, y: g.y + g.height / 2 };
     },
     /** The app's frame cost over a scripted session on a fresh world and an offscreen canvas
      *  (Web/bench.js's benchTour). */

@@ -509,9 +509,9 @@ def bench(browser, index, libportal):
     def spread(name):
         web, native = runs[name]
         return ", ".join(f"{w['meanMs'] / n['meanMs']:.2f}x" for w, n in zip(web, native))
-    web, native = median_run(runs["fullSchedule"][0]), median_run(runs["fullSchedule"][1])
-    page_push, page_hero, page_pointer = (median_run(runs[k][0]) for k in ("navigationPush", "portalHero", "inputPointer"))
-    medians = {k: median_run(runs[k][1]) for k in ("navigationPush", "portalHero", "inputPointer")}
+    # Per scenario, the median run of each side: in the page, and natively.
+    (web, native), (push, native_push), (hero, native_hero), (ptr, native_ptr) = (
+        (median_run(runs[k][0]), median_run(runs[k][1])) for k in natives)
     print(f"bench the photo app's scripted tour (Examples/sdl-host/tour.script, {tour['frames']} frames, 11 s): "
           f"advance + events + draw p50 {tour['p50']:.2f} ms, p99 {tour['p99']:.2f} ms, max {tour['max']:.2f} ms (goal: p99 under 2 ms)")
     expect(tour["log"] == TOUR_LOG, f"the scripted tour does in the page what it does in Node: {', '.join(tour['log'])}")
@@ -520,24 +520,18 @@ def bench(browser, index, libportal):
     print(f"bench tick/full-schedule n={web['n']}, {web['ticks']} ticks: wasm in Chromium {web['meanMs']:.3f} ms a tick, "
           f"native C library (Embedded Swift, -Osize) {native['meanMs']:.3f} ms: {web['meanMs'] / native['meanMs']:.2f}x native "
           f"(rounds: {spread('fullSchedule')})")
-    push = page_push
-    native_push = medians["navigationPush"]
     print(f"bench navigation/push n={push['n']}, {push['ticks']} ticks: wasm in Chromium {push['meanMs']:.3f} ms a tick, "
           f"native C library {native_push['meanMs']:.3f} ms: {push['meanMs'] / native_push['meanMs']:.2f}x native "
           f"(rounds: {spread('navigationPush')})")
     expect(push["completions"] == native_push["completions"] and push["digest"] == native_push["digest"],
            f"navigation/push: wasm and native agree: {push['completions']} / {native_push['completions']} completions, "
            f"render-list digest {push['digest']:08x} / {native_push['digest']:08x}")
-    hero = page_hero
-    native_hero = medians["portalHero"]
     print(f"bench portal/hero n={hero['n']}, {hero['ticks']} ticks: wasm in Chromium {hero['meanMs']:.3f} ms a tick, "
           f"native C library {native_hero['meanMs']:.3f} ms: {hero['meanMs'] / native_hero['meanMs']:.2f}x native "
           f"(rounds: {spread('portalHero')})")
     expect(hero["landings"] == native_hero["landings"] and hero["digest"] == native_hero["digest"],
            f"portal/hero: wasm and native agree: {hero['landings']} / {native_hero['landings']} landings, "
            f"render-list digest {hero['digest']:08x} / {native_hero['digest']:08x}")
-    ptr = page_pointer
-    native_ptr = medians["inputPointer"]
     print(f"bench input/pointer n={ptr['n']}, {ptr['frames']} frames of 32 events: wasm in Chromium {ptr['meanMs']:.3f} ms a frame, "
           f"native C library {native_ptr['meanMs']:.3f} ms (with ctypes' call cost, about 1 µs a call): "
           f"{ptr['meanMs'] / native_ptr['meanMs']:.2f}x native (rounds: {spread('inputPointer')})")

@@ -91,12 +91,19 @@ func encode(_ reel: Reel, strip: [(tick: Int, until: Int)]? = nil) -> EncodedRee
         changed.append(orderChanged || clipsChanged || boxesChanged || !itemChanges.isEmpty || pointersChanged)
         (lastOrder, lastClips, lastBoxes) = (order, clips, boxes)
     }
-    let panels = (strip ?? filmstripTicks(reel, changed: changed)).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
-    let json = "{\"name\":\(jsonString(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
-        + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
-        + "\"colours\":[\(table.colours.map(jsonString).joined(separator: ","))],"
-        + "\"strip\":[\(panels.joined(separator: ","))],\n\"frames\":[\n\(frames.joined(separator: ",\n"))]}"
+    let json = head(reel, colours: table, strip: strip ?? filmstripTicks(reel, changed: changed))
+        + ",\n\"frames\":[\n\(frames.joined(separator: ",\n"))]}"
     return EncodedReel(json: json, changed: changed)
+}
+
+/// What both encodings of a reel start with: its name, stage, markers, colours and filmstrip
+/// panels, as the opening of a JSON object (the caller adds its ticks and closes it).
+private func head(_ reel: Reel, colours: ColourTable, strip: [(tick: Int, until: Int)]) -> String {
+    let panels = strip.map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
+    return "{\"name\":\(jsonString(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
+        + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
+        + "\"colours\":[\(colours.colours.map(jsonString).joined(separator: ","))],"
+        + "\"strip\":[\(panels.joined(separator: ","))]"
 }
 
 /// The colours a reel draws with, each once, indexed in order of first use: the stage's first.
@@ -145,11 +152,8 @@ func encodeLive(_ reel: Reel) -> String {
     }
     let fallback = fallbackPalette.map { String(table.index(of: $0)) }
     let anchors = reel.anchors.map { "[\"\($0.0.bits)\",\(table.index(of: $0.1))]" }
-    let panels = filmstripTicks(reel, changed: encode(reel).changed).map { "[\($0.tick),\($0.until),\(reel.markers.contains($0.tick) ? 1 : 0)]" }
-    return "{\"name\":\(jsonString(reel.name)),\"stage\":[\(q(reel.stage.width, 2)),\(q(reel.stage.height, 2))],"
-        + "\"markers\":[\(reel.markers.map(String.init).joined(separator: ","))],"
-        + "\"colours\":[\(table.colours.map(jsonString).joined(separator: ","))],"
-        + "\"strip\":[\(panels.joined(separator: ","))],\"ticks\":\(reel.ticks.count),"
+    return head(reel, colours: table, strip: filmstripTicks(reel, changed: encode(reel).changed))
+        + ",\"ticks\":\(reel.ticks.count),"
         + "\"fills\":[\(fills.joined(separator: ","))],\"fallback\":[\(fallback.joined(separator: ","))],"
         + "\"anchors\":[\(anchors.joined(separator: ","))],\"pointers\":[\(pointers.joined(separator: ","))],"
         + "\n\"trace\":\(jsonString(trace))}"

@@ -67,15 +67,14 @@ function withTrails(frames) {
 
 // The module the live reels run in: the page's embedded portal.wasm (gzipped, base64),
 // instantiated synchronously the first time a reel needs it, so the players draw before the
-// page's load event as they did with recordings.
+// page's load event as they did with recordings. (decodeBase64 and instantiatePortal are
+// portal.js's.)
 let portalModule = null;
 function portal() {
   if (portalModule) return portalModule;
   const el = document.getElementById('portal-wasm'), text = el ? el.textContent.trim() : '';
   if (!text) throw new Error('the page has no WebAssembly module to run its scenes in');
-  const raw = atob(text), bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  portalModule = instantiatePortal(gunzip(bytes));
+  portalModule = instantiatePortal(gunzip(decodeBase64(text)));
   return portalModule;
 }
 const ROLE_OVERLAY = 1, ITEM_WORDS = 35, CLIP_WORDS = 14;
@@ -458,9 +457,7 @@ function gunzip(src) {
 function embedded(id) {
   const el = document.getElementById(id);
   if (el.dataset.encoding !== 'gzip-base64') return JSON.parse(el.textContent);
-  const text = atob(el.textContent.trim()), bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return JSON.parse(new TextDecoder().decode(gunzip(bytes)));
+  return JSON.parse(new TextDecoder().decode(gunzip(decodeBase64(el.textContent.trim()))));
 }
 
 function start() {
