@@ -83,13 +83,16 @@ public final class World {
     // them. The debug test suite ran with these checks on and never tripped them.
     @exclusivity(unchecked) var allocator = EntityAllocator()
     @exclusivity(unchecked) var views = ViewStore()
-    var tracks = TrackStore()
-    var portals = PortalStore()
-    var navigation = NavigationStore()
-    var headers = ComponentTable<FlowingHeaderState>()
-    var popups = PopupStore()
-    var pointers = PointerStore()
-    var scrollViews = ScrollViewStore()
+    // The feature stores and the event list too (unchecked for the same reasons): a transition's
+    // start or end places a screen's channels one `setPresented` at a time, each a modify of
+    // `tracks` and of `events`, and a checked pair was a fifth of that call.
+    @exclusivity(unchecked) var tracks = TrackStore()
+    @exclusivity(unchecked) var portals = PortalStore()
+    @exclusivity(unchecked) var navigation = NavigationStore()
+    @exclusivity(unchecked) var headers = ComponentTable<FlowingHeaderState>()
+    @exclusivity(unchecked) var popups = PopupStore()
+    @exclusivity(unchecked) var pointers = PointerStore()
+    @exclusivity(unchecked) var scrollViews = ScrollViewStore()
     /// Whether some header read its screen's scroll view at the last tick (`runHeaderScrollFeed`).
     var headersReadScrollViews = false
     /// What each feature registered: its systems, removal hook and answers (see `Features.swift`).
@@ -131,7 +134,7 @@ public final class World {
     /// holds a transition, so a command that carried it would need a reference-counted copy
     /// every time the list is copied (``NavigationCommand``).
     var stagedNavigations: [NavigationRequest] = []
-    var events: [WorldEvent] = []
+    @exclusivity(unchecked) var events: [WorldEvent] = []
     var renderItems: [RenderItem] = []
     /// The clips the render items index (``RenderItem/clip``), rebuilt with the render list.
     var renderClips: [RenderClip] = []
