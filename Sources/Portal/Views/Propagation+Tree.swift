@@ -101,24 +101,33 @@ extension Propagation {
         swap(&clips, &spareClips)
         swap(&itemSlots, &spareItemSlots)
         swap(&lastRoots, &spareRoots)
-        items.removeAll(keepingCapacity: true)
-        clips.removeAll(keepingCapacity: true)
-        itemSlots.removeAll(keepingCapacity: true)
-        lastRoots.removeAll(keepingCapacity: true)
-        walkParents.removeAll(keepingCapacity: true)
+        // (`items`, `clips`, `itemSlots` and `lastRoots` are overwritten in place by the walk:
+        // `WalkOutput.swift`.)
         layerContentItems.removeAll(keepingCapacity: true)
         // One root's walk pushes each view at most twice (in its place, and as a copy under the
-        // portal layer that is that root), so 2 × the slots bound the stack.
+        // portal layer that is that root), so 2 × the slots bound the stack, and the parents'
+        // contexts (one per view pushed with children, and per layer standing in for one).
         let bound = 2 * c.entities.count + 1
         if composeStack.count < bound {
             composeStack.append(contentsOf: repeatElement(ViewStore.WalkEntry(slot: 0, parent: -1), count: bound - composeStack.count))
         }
+        if walkParents.count < bound {
+            walkParents.append(contentsOf: repeatElement(ViewStore.noContext, count: bound - walkParents.count))
+        }
         planCopies(c, order: order, copying: copying)
-        var stack = composeStack
+        var stack = composeStack, parents = walkParents
         composeStack = []
+        walkParents = []
         let last = (items: spareItems, slots: spareItemSlots, clips: spareClips)
+        let spills = self.spills
         slots.withPointers { s in
             stack.withUnsafeMutableBufferPointer { stack in
+            parents.withUnsafeMutableBufferPointer { parents in
+            items.rewrite(spilling: spills.items) { items in
+            clips.rewrite(spilling: spills.clips) { clips in
+            itemSlots.rewrite(spilling: spills.slots) { itemSlots in
+            lastRoots.rewrite(spilling: spills.roots) { lastRoots in
+                var parentCount = 0
                 for (j, root) in order.enumerated() where c.hiddenBy[Int(root)] == 0 {
                     // (A hidden root draws nothing and keeps no range: nothing to copy from it later.)
                     if rootPlan[j] >= 0 {
@@ -128,12 +137,19 @@ extension Propagation {
                     } else {
                         Propagation.walkRoot(
                             Int(root), c, s, slotOf: slotOf, stack: stack, items: &items, clips: &clips,
-                            itemSlots: &itemSlots, parents: &walkParents, copies: &layerContentItems, roots: &lastRoots)
+                            itemSlots: &itemSlots, parents: parents, parentCount: &parentCount,
+                            copies: &layerContentItems, roots: &lastRoots)
                     }
                 }
             }
+            }
+            }
+            }
+            }
+            }
         }
         composeStack = stack
+        walkParents = parents
         for (i, r) in lastRoots.enumerated() { slots.rootEntry[Int(r.slot)] = Int32(i) }
     }
 
@@ -185,13 +201,13 @@ extension Propagation {
     /// (Static, its columns passed in: it runs inside `slots.withPointers`.)
     private static func copyRoot(_ old: ViewStore.RootRange, _ s: PropagationColumns.Pointers,
                                  from last: (items: [RenderItem], slots: [UInt32], clips: [RenderClip]),
-                                 items: inout [RenderItem], clips: inout [RenderClip],
-                                 itemSlots: inout [UInt32], roots: inout [ViewStore.RootRange]) {
+                                 items: inout WalkList<RenderItem>, clips: inout WalkList<RenderClip>,
+                                 itemSlots: inout WalkList<UInt32>, roots: inout WalkList<ViewStore.RootRange>) {
         let itemStart = items.count, clipStart = clips.count
         let clipDelta = Int32(clipStart) - old.clipStart
-        items.append(contentsOf: last.items[Int(old.itemStart)..<Int(old.itemEnd)])
-        itemSlots.append(contentsOf: last.slots[Int(old.itemStart)..<Int(old.itemEnd)])
-        clips.append(contentsOf: last.clips[Int(old.clipStart)..<Int(old.clipEnd)])
+        last.items[Int(old.itemStart)..<Int(old.itemEnd)].withUnsafeBufferPointer { items.append(contentsOf: $0) }
+        last.slots[Int(old.itemStart)..<Int(old.itemEnd)].withUnsafeBufferPointer { itemSlots.append(contentsOf: $0) }
+        last.clips[Int(old.clipStart)..<Int(old.clipEnd)].withUnsafeBufferPointer { clips.append(contentsOf: $0) }
         if clipDelta != 0 {
             for k in itemStart..<items.count where items[k].clip >= 0 { items[k].clip += clipDelta }
             for k in clipStart..<clips.count where clips[k].parent >= 0 { clips[k].parent += clipDelta }
@@ -217,8 +233,9 @@ extension Propagation {
     @inline(__always)
     private static func walkRoot(_ root: Int, _ c: ViewColumns.Pointers, _ s: PropagationColumns.Pointers, slotOf: [UInt32],
                                  stack: UnsafeMutableBufferPointer<ViewStore.WalkEntry>,
-                                 items: inout [RenderItem], clips: inout [RenderClip], itemSlots: inout [UInt32],
-                                 parents: inout [ViewStore.WalkParent], copies: inout [Int32], roots: inout [ViewStore.RootRange]) {
+                                 items: inout WalkList<RenderItem>, clips: inout WalkList<RenderClip>, itemSlots: inout WalkList<UInt32>,
+                                 parents: UnsafeMutableBufferPointer<ViewStore.WalkParent>, parentCount: inout Int,
+                                 copies: inout [Int32], roots: inout WalkList<ViewStore.RootRange>) {
         let rootItem = items.count, clipStart = clips.count, copyCount = copies.count
         defer {
             roots.append(ViewStore.RootRange(
@@ -231,7 +248,7 @@ extension Propagation {
             // a popup's backdrop): its item alone, with no stack and no context to pass on.
             s.itemOf[root] = Int32(truncatingIfNeeded: items.count)
             itemSlots.append(UInt32(truncatingIfNeeded: root))
-            items.append(ViewStore.item(v, entity: c.entities[root], role: v.style.role))
+            items.appendPlace().initialize(to: ViewStore.item(v, entity: c.entities[root], role: v.style.role))
             return
         }
         stack[0] = ViewStore.WalkEntry(slot: UInt32(root), parent: -1)
@@ -242,20 +259,19 @@ extension Propagation {
             let slot = Int(e.slot)
             guard c.hiddenBy[slot] == 0 else { continue }
             let isRoot = e.parent < 0
-            let v = parents.withUnsafeBufferPointer { ps in
-                ViewStore.compose(slot, c, under: isRoot ? nil : ps.baseAddress! + Int(e.parent))
-            }
+            let v = ViewStore.compose(slot, c, under: isRoot ? nil : UnsafePointer(parents.baseAddress! + Int(e.parent)))
             guard !v.isCulled else { continue }
             let isLayerContent = v.own.isLayerContent
             if !isLayerContent { s.itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
             itemSlots.append(isLayerContent ? ViewStore.copySlot : UInt32(truncatingIfNeeded: slot))
-            items.append(ViewStore.item(v, entity: c.entities[slot], role: isLayerContent ? .overlay : v.style.role))
+            items.appendPlace().initialize(to: ViewStore.item(v, entity: c.entities[slot], role: isLayerContent ? .overlay : v.style.role))
             if isRoot, let content = Propagation.layerContentWithChildren(slot, c, slotOf) {
                 // A portal layer standing in for a view with children: the content's descendants
                 // follow it, drawn as copies under it.
                 let ctx = Propagation.layerContentContext(of: v, content: content, c, clips: &clips)
-                let index = Int32(parents.count)
-                parents.append(ctx)
+                let index = Int32(truncatingIfNeeded: parentCount)
+                parents[parentCount] = ctx
+                parentCount += 1
                 for k in c.childSlots[content].reversed() where c.hiddenBy[Int(k)] == 0 {
                     stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
                     top += 1
@@ -267,7 +283,7 @@ extension Propagation {
             // A layer's content subtree stays the layer's to its leaves.
             var clip = v.own.clip
             if v.style.clipsToBounds {
-                clips.append(ViewStore.clip(of: v))
+                clips.appendPlace().initialize(to: ViewStore.clip(of: v))
                 clip = Int32(clips.count - 1)
                 if !isLayerContent { s.clipOf[slot] = clip }
             }
@@ -276,8 +292,9 @@ extension Propagation {
             // A long list of children inside a clip is mostly off-screen: a child is tested from
             // its block before it is pushed.
             let preCull = ViewStore.canPreCull(ctx)
-            let index = Int32(parents.count)
-            parents.append(ctx)
+            let index = Int32(truncatingIfNeeded: parentCount)
+            parents[parentCount] = ctx
+            parentCount += 1
             for k in kids.reversed() where c.hiddenBy[Int(k)] == 0 {
                 if ViewStore.preCulled(Int(k), v: c.values, preCull: preCull, g: ctx.global, cull: ctx.cull) { continue }
                 stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
@@ -295,7 +312,7 @@ extension Propagation {
     /// content's offset; the layer's rounded frame as their clip when the content clipped them.
     @inline(__always)
     private static func layerContentContext(of v: ViewStore.Composed, content: Int, _ c: ViewColumns.Pointers,
-                                     clips: inout [RenderClip]) -> ViewStore.WalkParent {
+                                     clips: inout WalkList<RenderClip>) -> ViewStore.WalkParent {
         let cb = content * ViewChannel.stride
         let cw = c.values[cb + ViewChannel.width.rawValue], ch = c.values[cb + ViewChannel.height.rawValue]
         // A sliver of a content (a subnormal side) would scale its subtree past any float: the

@@ -79,8 +79,11 @@ struct Propagation {
     var walk: [ViewStore.WalkEntry] = []
     /// The full walk's stack, sized to its bound and written in place.
     var composeStack: [ViewStore.WalkEntry] = []
-    /// The contexts the full walk's entries point at (one per parent reached; kept between ticks).
+    /// The contexts the full walk's entries point at (one per parent reached), sized to the
+    /// stack's bound and written in place.
     var walkParents: [ViewStore.WalkParent] = []
+    /// Where the full walk's lists go once the lists they overwrite are full (`WalkOutput.swift`).
+    let spills = WalkSpills()
     /// The change list's record of in-place patches, and its state (`Output/RenderChanges.swift`).
     var patchLog = RenderPatchLog()
     var changeLog = RenderChangeLog()
