@@ -1,41 +1,90 @@
 // The views' drawing order: the live roots sorted by band, z index and spawn order, brought up
-// to date once a tick (`refreshOrder`, the `drawOrder` step) by compacting out the removed views
-// and merging in the spawned ones, or by a full sort after a z index or role change.
+// to date once a tick (`refreshOrder`, the `drawOrder` step) by compacting out the views removed
+// or parented and merging in the views spawned or unparented, or by a full sort after a root's z
+// index or role change.
 
 extension ViewStore {
     /// Brings the drawing order up to date: by role band, then z index, then spawn order (so
     /// equal z indices draw in the order the views were created, as siblings in SwiftUI do).
     ///
-    /// Spawns and despawns — the common change — cost O(n) and allocate nothing: removed views
-    /// are compacted out and the new ones, already in spawn order, are merged in. A z index or
-    /// role change re-sorts everything.
+    /// Spawns and despawns — the common change — and views leaving or joining the roots cost
+    /// O(n) and allocate nothing in a steady state: removed and parented views are compacted out
+    /// and the new roots, sorted (spawned ones arrive in spawn order), are merged in. A root's z
+    /// index or role change re-sorts everything.
     mutating func refreshOrder() {
         if needsSort {
             order.removeAll(keepingCapacity: true)
             for slot in live.indices where live[slot] && parentSlot[slot] == 0 { order.append(UInt32(slot)) }
             let key = DrawKey(styles: styles.elements, sequence: sequence)
             order.stableSort(scratch: &orderScratch) { key.before($0, $1) }   // `sort` would allocate
-        } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty {
+        } else if !pendingRemovals.isEmpty || !pendingInserts.isEmpty || rootsLeft || !pendingRootJoins.isEmpty {
             // No slot was reused since the last refresh, so a slot that is not live is exactly
             // a view removed since then: its entry in the order is stale, and a view spawned and
-            // despawned since then is dropped from the inserts.
-            let live = self.live
-            if !pendingRemovals.isEmpty {
+            // despawned since then is dropped from the inserts. So is a view given a parent.
+            let live = self.live, parents = parentSlot
+            pendingInserts.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
+            let rejoined = !pendingRootJoins.isEmpty && markRootJoins()
+            if rejoined {
+                live.withUnsafeBufferPointer { live in
+                    parents.withUnsafeBufferPointer { parents in
+                        joinMarks.withUnsafeBufferPointer { marks in
+                            order.removeAll { !live[Int($0)] || parents[Int($0)] != 0 || marks[Int($0)] == 1 }
+                        }
+                    }
+                }
+            } else if rootsLeft {
+                live.withUnsafeBufferPointer { live in
+                    parents.withUnsafeBufferPointer { parents in
+                        order.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
+                    }
+                }
+            } else if !pendingRemovals.isEmpty {
+                // (Only views removed: the order's one test a root, as flights land and respawn.)
                 live.withUnsafeBufferPointer { live in
                     order.removeAll { !live[Int($0)] }
                 }
             }
-            let parents = parentSlot
-            pendingInserts.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
-            sortPendingInserts()
+            if !pendingRootJoins.isEmpty { clearRootJoinMarks() }
+            if rejoined {
+                // The joins follow the spawns, in any order: sorted as the full sort does.
+                let key = DrawKey(styles: styles.elements, sequence: sequence)
+                pendingInserts.stableSort(scratch: &orderScratch) { key.before($0, $1) }
+            } else {
+                sortPendingInserts()
+            }
             mergePendingInserts()
         }
         // The slots freed since the last refresh are out of every list now: they may be reused.
         freeSlots.append(contentsOf: pendingRemovals)
         pendingRemovals.removeAll(keepingCapacity: true)
         pendingInserts.removeAll(keepingCapacity: true)
+        pendingRootJoins.removeAll(keepingCapacity: true)
+        rootsLeft = false
         needsSort = false
-        refreshedSequence = nextSequence
+    }
+
+    /// Adds to the inserts, once each, the views that joined the roots and still are live roots,
+    /// unless they are new (among the inserts already), and marks them (1) so that the compaction
+    /// takes them out of the order if they were in it: a view that left the roots and came back
+    /// may have changed its z index meanwhile, so it is merged in again at its key. Returns
+    /// whether any was added. (The inserts are marked 2; `clearRootJoinMarks` clears both.)
+    private mutating func markRootJoins() -> Bool {
+        if joinMarks.count < live.count {
+            joinMarks.append(contentsOf: repeatElement(0, count: live.count - joinMarks.count))
+        }
+        for slot in pendingInserts { joinMarks[Int(slot)] = 2 }
+        var added = false
+        for slot in pendingRootJoins where live[Int(slot)] && parentSlot[Int(slot)] == 0 && joinMarks[Int(slot)] == 0 {
+            joinMarks[Int(slot)] = 1
+            pendingInserts.append(slot)
+            added = true
+        }
+        return added
+    }
+
+    private mutating func clearRootJoinMarks() {
+        for slot in pendingRootJoins { joinMarks[Int(slot)] = 0 }
+        for slot in pendingInserts { joinMarks[Int(slot)] = 0 }
     }
 
     /// The drawing-order comparison over the columns it reads. The sorting loops compare
@@ -83,6 +132,32 @@ extension ViewStore {
         }
     }
 
+    /// Inserts the sorted `pendingInserts` into the sorted order in place. (The key is a strict
+    /// order — creation order decides ties — so each place is exact and the result is the merge's.)
+    private mutating func insertFew(_ key: DrawKey) {
+        let n = order.count, k = pendingInserts.count
+        order.append(contentsOf: repeatElement(0, count: k))
+        order.withUnsafeMutableBufferPointer { o in
+            pendingInserts.withUnsafeBufferPointer { inserts in
+                let base = o.baseAddress!
+                var end = n, free = n + k   // o[0..<end] is not moved yet; o[free...] is final
+                for j in stride(from: k - 1, through: 0, by: -1) {
+                    let slot = inserts[j]
+                    var lo = 0, hi = end
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if key.before(o[mid], slot) { lo = mid + 1 } else { hi = mid }
+                    }
+                    let moved = end - lo
+                    (base + free - moved).update(from: base + lo, count: moved)   // (overlapping: handled)
+                    free -= moved + 1
+                    o[free] = slot
+                    end = lo
+                }
+            }
+        }
+    }
+
     private mutating func mergePendingInserts() {
         guard let first = pendingInserts.first else { return }
         let key = DrawKey(styles: styles.elements, sequence: sequence)
@@ -90,6 +165,13 @@ extension ViewStore {
         // already there — is an append, not a merge.
         if order.last.map({ key.before($0, first) }) ?? true {
             order.append(contentsOf: pendingInserts)
+            return
+        }
+        // A few views among many (screens a navigation stack released): each place found by
+        // binary search, the order moved up in blocks, back to front, instead of a merge that
+        // compares every root.
+        if pendingInserts.count * 16 < order.count {
+            insertFew(key)
             return
         }
         let total = order.count + pendingInserts.count

@@ -32,7 +32,8 @@ extension ViewStore {
             precondition(listed[Int(slot)] & 6 == 0, "views: slot \(slot) was taken twice since the last refresh")
             listed[Int(slot)] |= 4
         }
-        if pendingInserts.isEmpty && pendingRemovals.isEmpty && !needsSort {
+        precondition(!joinMarks.contains { $0 != 0 }, "views: a root join's mark was left set")
+        if pendingInserts.isEmpty && pendingRemovals.isEmpty && pendingRootJoins.isEmpty && !rootsLeft && !needsSort {
             let roots = entities.indices.filter { live[$0] && parentSlot[$0] == 0 }.count
             precondition(order.count == roots, "views: the drawing order has \(order.count) of \(roots) root views")
             var drawn = [Bool](repeating: false, count: entities.count)

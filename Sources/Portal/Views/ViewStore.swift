@@ -196,12 +196,17 @@ struct ViewStore {
     /// slot is freed and reused between two refreshes: a stale entry in `order` is exactly a
     /// slot that is not `live`, and no slot enters `pendingInserts` twice.
     var pendingRemovals: [UInt32] = []
-    /// A z index or role changed: the order must be rebuilt and sorted.
+    /// A root's z index or role changed: the order must be rebuilt and sorted.
     var needsSort = false
+    /// Views that became roots since the last refresh (a child's parent removed), merged into
+    /// the order at the refresh unless already in it: a view may leave the roots and join them
+    /// again between two refreshes, so a view may be listed twice, or be in the order already.
+    var pendingRootJoins: [UInt32] = []
+    /// Some root became a child since the last refresh: the refresh drops it from the order.
+    var rootsLeft = false
+    /// Per slot, the refresh's marks for taking each root join once (all 0 between refreshes).
+    var joinMarks: [UInt8] = []
     var mergeBuffer: [UInt32] = []
-    /// `nextSequence` at the last refresh of the order: a slot whose sequence is at least this
-    /// is still among `pendingInserts`.
-    var refreshedSequence: UInt64 = 0
 
     // MARK: The tree
     //
@@ -598,9 +603,15 @@ struct ViewStore {
             insertChild(UInt32(slot), into: parent)
             parentedCount += 1
         }
-        // A view spawned since the last refresh is still among the pending inserts, which the
-        // refresh filters by root-ness; any other view entering or leaving the roots re-sorts.
-        if (old == 0) != (new == 0) && sequence[slot] < refreshedSequence { needsSort = true }
+        // A view leaving or joining the roots moves in or out of the drawing order at the next
+        // refresh, which keeps the other roots where they are: a navigation stack adopting or
+        // releasing a screen does not re-sort every root. (A view spawned since the last
+        // refresh is still among the pending inserts, which the refresh filters by root-ness.)
+        if old == 0 && new != 0 {
+            rootsLeft = true
+        } else if old != 0 && new == 0 {
+            pendingRootJoins.append(UInt32(slot))
+        }
     }
 
     /// Inserts `child` into the sorted children of `parent` (after its equals: creation order).

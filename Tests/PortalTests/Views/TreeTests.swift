@@ -406,6 +406,58 @@ struct TreeTests {
         #expect(try world.parent(of: title) == loose)
     }
 
+    @Test("views leaving and joining the roots between two ticks: each drawn once, at its key (band, z index, creation)")
+    func rootsLeavingAndJoiningKeepTheDrawingOrder() throws {
+        let world = World()
+        let frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        let a = try world.spawnView(frame: frame), b = try world.spawnView(frame: frame)
+        let c = try world.spawnView(frame: frame), holder = try world.spawnView(frame: frame)
+        world.tick()
+        #expect(world.renderList.map(\.entity) == [a, b, c, holder])
+        // `a` leaves the roots, is given z index 5 as a child, and comes back: it must move
+        // above the others (merged in at its new key), not stay where it was.
+        try world.setParent(holder, of: a)
+        try world.setZIndex(5, of: a)
+        try world.setParent(nil, of: a)
+        // `b` goes under the holder and back twice: drawn once, where it was.
+        for _ in 0..<2 {
+            try world.setParent(holder, of: b)
+            try world.setParent(nil, of: b)
+        }
+        world.tick()
+        #expect(world.renderList.map(\.entity) == [b, c, holder, a])
+        // `c` leaves for good (drawn after its parent, as its child); a view spawned this tick
+        // joins at its key too.
+        try world.setParent(holder, of: c)
+        let d = try world.spawnView(frame: frame)
+        try world.setParent(holder, of: d)
+        try world.setParent(nil, of: d)
+        world.tick()
+        #expect(world.renderList.map(\.entity) == [b, holder, c, d, a])
+        // `c` joins the roots again: z index 0, between `b` and the holder by creation order.
+        try world.setParent(nil, of: c)
+        world.tick()
+        #expect(world.renderList.map(\.entity) == [b, c, holder, d, a])
+        // A few joins among many roots (each placed by binary search): against the rule itself.
+        let many = try (0..<60).map { _ in try world.spawnView(frame: frame) }
+        world.tick()
+        var z: [Entity: Int32] = [a: 5]
+        for (i, zIndex) in [(7, 0), (30, -1), (31, 2), (59, 0)] as [(Int, Int32)] {
+            try world.setParent(holder, of: many[i])
+            try world.setZIndex(zIndex, of: many[i])
+            try world.setParent(nil, of: many[i])
+            z[many[i]] = zIndex
+        }
+        world.tick()
+        let creation = [a, b, c, holder, d] + many
+        let expected = creation.enumerated().sorted { l, r in
+            let (zl, zr) = (z[l.element] ?? 0, z[r.element] ?? 0)
+            return zl != zr ? zl < zr : l.offset < r.offset
+        }.map(\.element)
+        #expect(world.renderList.map(\.entity) == expected)
+        #expect(expected.first == many[30] && expected.suffix(2) == [many[31], a])
+    }
+
     @Test func aFlatWorldIsUnchangedByTheTree() throws {
         // Roots only: the render list is today's, with each item's own matrix and no clip.
         let world = World()
