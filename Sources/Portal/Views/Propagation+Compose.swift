@@ -86,6 +86,69 @@ extension ViewStore {
                         style: style, own: own, box: box, isCulled: isCulled)
     }
 
+    /// What ``composeItem(_:_:under:into:)`` leaves the walk: the view's own global values, its
+    /// box (as ``Composed/box``) and whether it is culled.
+    struct DrawnView {
+        var own: WalkParent
+        var box: Rect?
+        var isCulled: Bool
+    }
+
+    /// ``compose(_:_:under:inPlace:)`` and ``item(_:entity:role:)`` as one, for the full walk:
+    /// the view's render item is written at `item` field by field as each is known (its values
+    /// straight from the block, its globals once composed), so that the walk holds no whole
+    /// composed view in registers across the item's write. The same arithmetic, in the same
+    /// order, as `compose` then `item` (role `.overlay` for a layer's content copy): the same
+    /// bits, which the debug invariant (a patched list equals a fresh walk) and the goldens hold.
+    /// A culled view's item is written too; the caller drops it.
+    @_transparent
+    static func composeItem(_ slot: Int, _ c: ViewColumns.Pointers, under parent: UnsafePointer<WalkParent>?,
+                            into item: UnsafeMutablePointer<RenderItem>) -> DrawnView {
+        let style = c.styles[slot], v = c.values
+        let b = slot * ViewChannel.stride
+        let frame = Rect(x: v[b], y: v[b + 1], width: atLeastZero(v[b + 2]), height: atLeastZero(v[b + 3]))
+        let tx = v[b + ViewChannel.translationX.rawValue], ty = v[b + ViewChannel.translationY.rawValue]
+        let sx = v[b + ViewChannel.scaleX.rawValue], sy = v[b + ViewChannel.scaleY.rawValue]
+        let rotation = v[b + ViewChannel.rotation.rawValue], angle3D = v[b + ViewChannel.rotation3DAngle.rawValue]
+        item.pointee.entity = c.entities[slot]
+        item.pointee.content = style.content
+        item.pointee.frame = frame
+        item.pointee.cornerRadius = atLeastZero(v[b + ViewChannel.cornerRadius.rawValue])
+        item.pointee.cornerStyle = style.cornerStyle
+        item.pointee.clipsContent = style.clipsContent
+        item.pointee.reserved0 = 0
+        item.pointee.shadowRadius = atLeastZero(v[b + ViewChannel.shadowRadius.rawValue])
+        var rotation3D = style.rotationAxis
+        rotation3D.angle = Angle(radians: angle3D)
+        item.pointee.transform = Transform(translation: Point(x: tx, y: ty), scaleX: sx, scaleY: sy,
+                                           rotation: Angle(radians: rotation),
+                                           zPosition: v[b + ViewChannel.zPosition.rawValue], rotation3D: rotation3D)
+        item.pointee.zIndex = style.zIndex
+        item.pointee.reserved1 = 0
+        // `ProjectionTransform.local`, from the numbers in registers when nothing rotates.
+        let local = rotation == 0 && angle3D == 0
+            ? ProjectionTransform.unrotatedLocal(frame: frame, translation: Point(x: tx, y: ty), scaleX: sx, scaleY: sy)
+            : ProjectionTransform.rotatedLocal(frame: frame, transform: item.pointee.transform)
+        let own = WalkParent(own: local, opacity: unit(v[b + ViewChannel.opacity.rawValue]), hittable: style.allowsHitTesting,
+                             under: parent)
+        item.pointee.opacity = own.opacity
+        item.pointee.role = own.isLayerContent ? .overlay : style.role
+        item.pointee.allowsHitTesting = own.hittable
+        item.pointee.globalTransform = own.global
+        item.pointee.clip = own.clip
+        var box: Rect?
+        if own.hasCull || style.clipsToBounds { box = own.global.boundingBox(of: frame.size) }
+        let isCulled = own.hasCull && box.map { disjoint($0, own.cull) } ?? false
+        return DrawnView(own: own, box: box, isCulled: isCulled)
+    }
+
+    /// The composed view whose item ``composeItem(_:_:under:into:)`` wrote at `item`.
+    @inline(__always)
+    static func composed(_ item: UnsafePointer<RenderItem>, _ drawn: DrawnView, style: ViewStyle) -> Composed {
+        Composed(frame: item.pointee.frame, cornerRadius: item.pointee.cornerRadius, shadowRadius: item.pointee.shadowRadius,
+                 transform: item.pointee.transform, style: style, own: drawn.own, box: drawn.box, isCulled: drawn.isCulled)
+    }
+
     /// What a composed view hands its children: its own values, inside its clip `clip` and its
     /// box when it clips, then its content offset.
     @_transparent

@@ -259,13 +259,15 @@ extension Propagation {
             let slot = Int(e.slot)
             guard c.hiddenBy[slot] == 0 else { continue }
             let isRoot = e.parent < 0
-            let v = ViewStore.compose(slot, c, under: isRoot ? nil : UnsafePointer(parents.baseAddress! + Int(e.parent)))
-            guard !v.isCulled else { continue }
-            let isLayerContent = v.own.isLayerContent
-            if !isLayerContent { s.itemOf[slot] = Int32(truncatingIfNeeded: items.count) }
+            let place = items.appendPlace()
+            let drawn = ViewStore.composeItem(slot, c, under: isRoot ? nil : UnsafePointer(parents.baseAddress! + Int(e.parent)),
+                                              into: place)
+            guard !drawn.isCulled else { items.removeLast(); continue }
+            let isLayerContent = drawn.own.isLayerContent
+            if !isLayerContent { s.itemOf[slot] = Int32(truncatingIfNeeded: items.count - 1) }
             itemSlots.append(isLayerContent ? ViewStore.copySlot : UInt32(truncatingIfNeeded: slot))
-            items.appendPlace().initialize(to: ViewStore.item(v, entity: c.entities[slot], role: isLayerContent ? .overlay : v.style.role))
             if isRoot, let content = Propagation.layerContentWithChildren(slot, c, slotOf) {
+                let v = ViewStore.composed(place, drawn, style: c.styles[slot])
                 // A portal layer standing in for a view with children: the content's descendants
                 // follow it, drawn as copies under it.
                 let ctx = Propagation.layerContentContext(of: v, content: content, c, clips: &clips)
@@ -278,8 +280,8 @@ extension Propagation {
                 }
                 continue
             }
-            let kids = c.childSlots[slot]
-            guard !kids.isEmpty else { continue }
+            guard !c.childSlots[slot].isEmpty else { continue }
+            let v = ViewStore.composed(place, drawn, style: c.styles[slot])
             // A layer's content subtree stays the layer's to its leaves.
             var clip = v.own.clip
             if v.style.clipsToBounds {
@@ -295,10 +297,13 @@ extension Propagation {
             let index = Int32(truncatingIfNeeded: parentCount)
             parents[parentCount] = ctx
             parentCount += 1
-            for k in kids.reversed() where c.hiddenBy[Int(k)] == 0 {
-                if ViewStore.preCulled(Int(k), v: c.values, preCull: preCull, g: ctx.global, cull: ctx.cull) { continue }
-                stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
-                top += 1
+            // (The children read in place: a copy of the list was a retain and a release a parent.)
+            c.childSlots[slot].withUnsafeBufferPointer { kids in
+                for k in kids.reversed() where c.hiddenBy[Int(k)] == 0 {
+                    if ViewStore.preCulled(Int(k), v: c.values, preCull: preCull, g: ctx.global, cull: ctx.cull) { continue }
+                    stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
+                    top += 1
+                }
             }
         }
         if items.count > rootItem + 1, c.styles[root].content != c.entities[root] {

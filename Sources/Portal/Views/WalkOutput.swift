@@ -68,6 +68,10 @@ struct WalkList<Element> {
     @inline(__always)
     mutating func append(_ element: Element) { appendPlace().initialize(to: element) }
 
+    /// Takes back the last element appended (a culled view's item, written before the test).
+    @inline(__always)
+    mutating func removeLast() { count &-= 1 }
+
     /// The rare place past the head: out of line, so the walk's registers live across no call.
     @inline(never)
     private func spilledPlace() -> UnsafeMutablePointer<Element> {
