@@ -66,7 +66,7 @@ extension World {
     /// recorder is idle the call goes through it (it writes the call's line around `perform`);
     /// otherwise — not recording, or a call made by another call or by a system — it is just
     /// performed.
-    @inline(__always)
+    @_transparent
     func submit<C: HostCall>(_ call: C) throws(PortalError) -> C.Output {
         if let recorder, recorder.isIdle { return try recorder.record(call, self) }
         return try call.perform(on: self)

@@ -60,6 +60,7 @@ public struct ViewProperties: Hashable, Sendable {
     }
 
     /// Throws when a value is NaN, infinite, a negative size or radius, or an opacity outside 0…1.
+    @inline(__always)
     func validate() throws(PortalError) {
         try frame?.validate("frame")
         if let cornerRadius, !(Rect.isSane(cornerRadius) && cornerRadius >= 0) {

@@ -15,12 +15,15 @@ extension World {
     /// Moves a view to `frame` at the next tick, without animation (a running frame animation
     /// stops where the new frame is set).
     public func setFrame(_ frame: Rect, of view: Entity) throws(PortalError) {
+        // `update`, inlined here with its other properties known to be nil: validating and
+        // staging the frame alone (a layout capture makes thousands of these a frame).
         try update(view, to: ViewProperties(frame: frame))
     }
 
     /// Changes a view's properties at the next tick, without animation. A property that was
     /// animating jumps to its new value; an animation left with nothing to drive is reported
     /// complete and interrupted.
+    @inline(__always)
     public func update(_ view: Entity, to properties: ViewProperties) throws(PortalError) {
         try submit(UpdateCall(view: view, properties: properties))
     }
