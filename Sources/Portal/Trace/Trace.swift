@@ -80,7 +80,7 @@ public struct Trace: Sendable {
             let line = try reader.parseLine()
             // A dry decode checks every value and entity name now, not halfway through a replay.
             let count = spawned
-            var decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
+            let decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
                                        resolve: { name throws(TraceError) in try Self.check(name, spawned: count, line: number) },
                                        atomicHandlers: [:], navigationHandlers: [:], dryRun: true, version: version)
             if try decoder.call().spawns && !line.refused {
@@ -208,7 +208,7 @@ public final class TraceReplayer {
             throw TraceError(line: line.number, kind: .diverged("the call is at tick \(line.tick) but the replay is at tick \(world.tickCount)"))
         }
         let spawned = self.spawned
-        var decoder = TraceDecoder(line: line, allowsNaN: true,
+        let decoder = TraceDecoder(line: line, allowsNaN: true,
                                    resolve: { name throws(TraceError) in
                                        if name.hasPrefix("e"), let n = Int(name.dropFirst()), n >= 1, n <= spawned.count { return spawned[n - 1] }
                                        return try Trace.check(name, spawned: 0, line: line.number)

@@ -30,18 +30,18 @@ extension TraceWriter {
 extension TraceDecoder {
     /// The value of `key`, one reader per value type (the key is taken: a key left over is an
     /// error at the end of the line).
-    mutating func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
-    mutating func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
-    mutating func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
-    mutating func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
-    mutating func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
-    mutating func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
-    mutating func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
-    mutating func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
-    mutating func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
-    mutating func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T { try word(take(key), choices) }
+    func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
+    func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
+    func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
+    func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
+    func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
+    func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
+    func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
+    func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
+    func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
+    func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T { try word(take(key), choices) }
     /// A list of values (`-` for an empty one), each read by `each`.
-    mutating func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
+    func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
         let values = try take(key)
         var out: [T] = []
         if values != [.atom("-")] { for v in values { out.append(try each(self, v)) } }
@@ -194,7 +194,11 @@ extension ScrollPhase {
 }
 
 /// Turns a parsed line back into a call, resolving entity names against the replay so far.
-struct TraceDecoder {
+///
+/// A class, not a struct: its readers pass one reference around instead of copying (and
+/// releasing) its closure and handler tables at every call, which the WebAssembly module paid
+/// for in code at each of the call types' readers.
+final class TraceDecoder {
     var line: TraceLine
     /// `nan` is accepted only where a host may legitimately pass it: a refused call, a frame
     /// time (`advance` reports it), a tap, and the configuration of an item transition (which
@@ -211,25 +215,34 @@ struct TraceDecoder {
     /// The trace's format version (see ``Trace/formatVersion``): version 1 wrote a zoom's unset
     /// corner radius as −1.
     let version: Int
-    /// The key being read, for messages. A box: a non-mutating reader called as
-    /// `read(take(key))` runs on a copy of the decoder made before `take` names the key.
-    final class Field { var name = "" }
-    let current = Field()
-    var field: String { current.name }
+    /// The key being read, for messages.
+    var field = ""
+    init(line: TraceLine, allowsNaN: Bool, resolve: @escaping (String) throws(TraceError) -> Entity,
+         atomicHandlers: [String: AtomicTransition.Handler], navigationHandlers: [String: NavigationTransition.Handler],
+         dryRun: Bool, version: Int) {
+        self.line = line
+        self.allowsNaN = allowsNaN
+        self.resolve = resolve
+        self.atomicHandlers = atomicHandlers
+        self.navigationHandlers = navigationHandlers
+        self.dryRun = dryRun
+        self.version = version
+    }
+
     static let noAtomic: AtomicTransition.Handler = { _, _, _ in }
     static let noNavigation: NavigationTransition.Handler = { _, _, _, _ in }
 
     func fail(_ kind: TraceError.Kind) -> TraceError { TraceError(line: line.number, kind: kind) }
     func malformed(_ what: String) -> TraceError { fail(.malformed("\(field): \(what)")) }
 
-    mutating func take(_ key: String) throws(TraceError) -> [TraceValue] {
-        current.name = key
+    func take(_ key: String) throws(TraceError) -> [TraceValue] {
+        field = key
         guard let i = line.args.firstIndex(where: { $0.key == key }) else { throw fail(.malformed("missing \(key)=")) }
         return line.args.remove(at: i).value
     }
     /// Whether the line has `key` (not yet taken).
     func hasKey(_ key: String) -> Bool { line.args.contains { $0.key == key } }
-    mutating func takeIfPresent(_ key: String) throws(TraceError) -> [TraceValue]? {
+    func takeIfPresent(_ key: String) throws(TraceError) -> [TraceValue]? {
         line.args.contains(where: { $0.key == key }) ? try take(key) : nil
     }
     func finish() throws(TraceError) {
@@ -344,7 +357,7 @@ struct TraceDecoder {
         return animation
     }
 
-    mutating func properties() throws(TraceError) -> ViewProperties {
+    func properties() throws(TraceError) -> ViewProperties {
         var p = ViewProperties()
         if let v = try takeIfPresent("frame") { p.frame = try rect(v) }
         if let v = try takeIfPresent("radius") { p.cornerRadius = try float(one(v)) }
@@ -360,7 +373,7 @@ struct TraceDecoder {
         return p
     }
 
-    mutating func config() throws(TraceError) -> PortalTransitionConfig {
+    func config() throws(TraceError) -> PortalTransitionConfig {
         let value = try animation(one(take("animation")))
         let delay = try double(one(take("delay")))
         let minimum = try double(one(take("minimum")))
@@ -478,16 +491,17 @@ struct TraceDecoder {
         }
     }
 
-    mutating func transition() throws(TraceError) -> NavigationTransition {
+    func transition() throws(TraceError) -> NavigationTransition {
         let node = try navigation(one(take("transition")))
         return NavigationTransition(node: node).animation(try animation(one(take("animation"))))
     }
 
     /// The call the line records: the call type its verb names reads its keys, and none may be
     /// left over.
-    mutating func call() throws(TraceError) -> (call: DecodedCall, spawns: Bool) {
+    func call() throws(TraceError) -> (call: DecodedCall, spawns: Bool) {
         guard let entry = HostCallTable.byVerb[line.verb] else { throw fail(.unknownCall(line.verb)) }
-        let call = try entry.read(&self)
+        var decoder = self
+        let call = try entry.read(&decoder)
         try finish()
         return (call, entry.spawns)
     }
