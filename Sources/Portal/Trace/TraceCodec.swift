@@ -29,17 +29,24 @@ extension TraceWriter {
 
 extension TraceDecoder {
     /// The value of `key`, one reader per value type (the key is taken: a key left over is an
-    /// error at the end of the line).
-    func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
-    func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
-    func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
-    func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
-    func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
-    func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
-    func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
-    func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
-    func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
-    func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T { try word(take(key), choices) }
+    /// error at the end of the line). Not inlined: each is called at many call types' keys, and
+    /// a call is all a reading costs its caller.
+    @inline(never) func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
+    @inline(never) func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
+    @inline(never) func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
+    @inline(never) func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
+    @inline(never) func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
+    @inline(never) func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
+    @inline(never) func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
+    @inline(never) func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
+    @inline(never) func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
+    /// The word of `key`, one of `names`: the value at the same index in `values`.
+    func word<T>(key: String, _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(key: key, names)] }
+    @inline(never) func wordIndex(key: String, _ names: [String]) throws(TraceError) -> Int { try wordIndex(take(key), names) }
+    func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T {
+        let names = Array(choices.keys)
+        return choices[names[try wordIndex(key: key, names)]]!
+    }
     /// A list of values (`-` for an empty one), each read by `each`.
     func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
         let values = try take(key)
@@ -286,11 +293,16 @@ final class TraceDecoder {
         case let a: throw malformed("‘\(a)’ is not true or false")
         }
     }
-    func word<T>(_ list: [TraceValue], _ choices: [String: T]) throws(TraceError) -> T {
+    /// The index in `names` of the one word `list` holds. One body for every set of choices:
+    /// their values are picked by the index (`word(_:_:_:)`), not looked up in a dictionary of
+    /// their own type.
+    @inline(never)
+    func wordIndex(_ list: [TraceValue], _ names: [String]) throws(TraceError) -> Int {
         let a = try atom(one(list))
-        guard let value = choices[a] else { throw malformed("‘\(a)’ is not one of \(choices.keys.sorted().joined(separator: ", "))") }
-        return value
+        guard let i = names.firstIndex(of: a) else { throw malformed("‘\(a)’ is not one of \(names.sorted().joined(separator: ", "))") }
+        return i
     }
+    func word<T>(_ list: [TraceValue], _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(list, names)] }
     func string(_ v: TraceValue) throws(TraceError) -> String {
         guard case let .string(s) = v else { throw malformed("expected a quoted string") }
         return s
@@ -377,15 +389,15 @@ final class TraceDecoder {
         let value = try animation(one(take("animation")))
         let delay = try double(one(take("delay")))
         let minimum = try double(one(take("minimum")))
-        let criterion: AnimationCompletionCriteria = try word(take("criterion"), ["removed": .removed, "logicallyComplete": .logicallyComplete])
+        let criterion: AnimationCompletionCriteria = try word(take("criterion"), ["removed", "logicallyComplete"], [.removed, .logicallyComplete])
         var corners: PortalCorners?
         let c = try take("corners")
         if c != [.atom("-")] {
             let n = try count(c, 3)
             corners = PortalCorners(source: try float(n[0]), destination: try float(n[1]),
-                                    style: try word([n[2]], ["circular": .circular, "continuous": .continuous]))
+                                    style: try word([n[2]], ["circular", "continuous"], [.circular, .continuous]))
         }
-        let removal: PortalLayerRemoval = try word(take("removal"), ["none": .none, "fade": .fade])
+        let removal: PortalLayerRemoval = try word(take("removal"), ["none", "fade"], [.none, .fade])
         let content = try optionalEntity(take("content"))
         let hits = try bool(take("hits"))
         var effects: [PortalLayerEffect] = []
@@ -409,7 +421,7 @@ final class TraceDecoder {
         if let stack = try takeIfPresent("following") { config.following = try entity(stack) }
         if let d = try takeIfPresent("drag") {
             let n = try count(d, 6)
-            let style = DragDismissStyle(direction: try word([n[0]], ["down": .down, "any": .any]), minimumScale: try float(n[1]),
+            let style = DragDismissStyle(direction: try word([n[0]], ["down", "any"], [.down, .any]), minimumScale: try float(n[1]),
                                          scaleDistance: try float(n[2]), dismissDistance: try float(n[3]))
             let begin: PortalDragBegin
             if n[5] == .atom("always") {
@@ -433,8 +445,7 @@ final class TraceDecoder {
         case "front": return .placement(.front)
         case "back": return .placement(.back)
         case "move":
-            let edges: [String: Edge] = ["top": .top, "leading": .leading, "bottom": .bottom, "trailing": .trailing]
-            return .move(try word(items, edges))
+            return .move(try word(items, TraceWriter.edgeNames, [.top, .leading, .bottom, .trailing]))
         case "offset": let n = try f(2); return .offset(x: n[0], y: n[1])
         case "rotate": return .rotate(.radians(try f(1)[0]))
         case "rotate3D":
