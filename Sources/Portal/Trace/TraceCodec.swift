@@ -5,17 +5,18 @@
 // readers below.
 
 extension TraceWriter {
-    /// ` key=value` pairs, one overload per value type.
-    mutating func put(_ name: String, _ e: Entity) { key(name); entity(e) }
-    mutating func put(_ name: String, _ e: Entity?) { key(name); entity(e) }
-    mutating func put(_ name: String, _ b: Bool) { key(name); bool(b) }
-    mutating func put(_ name: String, _ v: Float) { key(name); float(v) }
-    mutating func put(_ name: String, _ v: Double) { key(name); double(v) }
-    mutating func put(_ name: String, _ r: Rect) { key(name); rect(r) }
-    mutating func put(_ name: String, _ r: Rect?) { key(name); rect(r) }
-    mutating func put(_ name: String, _ p: Point) { key(name); point(p) }
-    mutating func put(_ name: String, _ s: String) { key(name); string(s) }
-    mutating func put(_ name: String, _ a: Animation) { key(name); animation(a) }
+    /// ` key=value` pairs, one overload per value type (not inlined: each is written at many call
+    /// types' keys).
+    @inline(never) mutating func put(_ name: String, _ e: Entity) { key(name); entity(e) }
+    @inline(never) mutating func put(_ name: String, _ e: Entity?) { key(name); entity(e) }
+    @inline(never) mutating func put(_ name: String, _ b: Bool) { key(name); bool(b) }
+    @inline(never) mutating func put(_ name: String, _ v: Float) { key(name); float(v) }
+    @inline(never) mutating func put(_ name: String, _ v: Double) { key(name); double(v) }
+    @inline(never) mutating func put(_ name: String, _ r: Rect) { key(name); rect(r) }
+    @inline(never) mutating func put(_ name: String, _ r: Rect?) { key(name); rect(r) }
+    @inline(never) mutating func put(_ name: String, _ p: Point) { key(name); point(p) }
+    @inline(never) mutating func put(_ name: String, _ s: String) { key(name); string(s) }
+    @inline(never) mutating func put(_ name: String, _ a: Animation) { key(name); animation(a) }
     /// A list of values, or `-` for an empty one.
     mutating func put<C: Collection>(_ name: String, list: C, _ each: (inout TraceWriter, C.Element) -> Void) {
         key(name)

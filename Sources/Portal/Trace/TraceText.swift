@@ -16,6 +16,7 @@ struct TraceWriter {
 
     mutating func raw(_ text: String) { out.append(text) }
     mutating func text(_ text: String) { out.append(text) }
+    @inline(never)
     mutating func key(_ key: String) {
         raw(" ")
         raw(key)
@@ -67,6 +68,7 @@ struct TraceWriter {
         raw("\"")
     }
     /// An entity: `eN` for the Nth host spawn, `#HEX` (its bits) for any other handle.
+    @inline(never)
     mutating func entity(_ e: Entity) {
         if let n = names[e] {
             raw("e")
