@@ -52,7 +52,7 @@ extension TraceDecoder {
     func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
         let values = try take(key)
         var out: [T] = []
-        if values != [.atom("-")] { for v in values { out.append(try each(self, v)) } }
+        if !TraceDecoder.isDash(values) { for v in values { out.append(try each(self, v)) } }
         return out
     }
 }
@@ -257,6 +257,16 @@ final class TraceDecoder {
         if let extra = line.args.first { throw fail(.malformed("unknown key \(extra.key)=")) }
     }
 
+    /// Whether `v` is the atom `word`: `v == .atom(word)`, without building a value (and an
+    /// array, for a list) to compare with.
+    static func isAtom(_ v: TraceValue, _ word: String) -> Bool {
+        if case let .atom(a) = v { return a == word }
+        return false
+    }
+    /// Whether `list` is `-` alone: an empty list, or an unset value.
+    @inline(never)
+    static func isDash(_ list: [TraceValue]) -> Bool { list.count == 1 && isAtom(list[0], "-") }
+
     func atom(_ v: TraceValue) throws(TraceError) -> String {
         guard case let .atom(a) = v else { throw malformed("expected a plain value") }
         return a
@@ -319,7 +329,7 @@ final class TraceDecoder {
         return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
     }
     func optionalRect(_ list: [TraceValue]) throws(TraceError) -> Rect? {
-        if list == [.atom("-")] { return nil }
+        if Self.isDash(list) { return nil }
         return try rect(list)
     }
     func point(_ list: [TraceValue]) throws(TraceError) -> Point {
@@ -393,7 +403,7 @@ final class TraceDecoder {
         let criterion: AnimationCompletionCriteria = try word(take("criterion"), ["removed", "logicallyComplete"], [.removed, .logicallyComplete])
         var corners: PortalCorners?
         let c = try take("corners")
-        if c != [.atom("-")] {
+        if !Self.isDash(c) {
             let n = try count(c, 3)
             corners = PortalCorners(source: try float(n[0]), destination: try float(n[1]),
                                     style: try word([n[2]], ["circular", "continuous"], [.circular, .continuous]))
@@ -403,7 +413,7 @@ final class TraceDecoder {
         let hits = try bool(take("hits"))
         var effects: [PortalLayerEffect] = []
         let e = try take("effects")
-        if e != [.atom("-")] {
+        if !Self.isDash(e) {
             for item in e {
                 let (name, args) = try node(item)
                 let n = try count(args, 2)
@@ -425,7 +435,7 @@ final class TraceDecoder {
             let style = DragDismissStyle(direction: try word([n[0]], ["down", "any"], [.down, .any]), minimumScale: try float(n[1]),
                                          scaleDistance: try float(n[2]), dismissDistance: try float(n[3]))
             let begin: PortalDragBegin
-            if n[5] == .atom("always") {
+            if Self.isAtom(n[5], "always") {
                 begin = .always
             } else {
                 let (name, items) = try node(n[5])
@@ -487,7 +497,7 @@ final class TraceDecoder {
             // The corner radius: `-` when unset (version 2); version 1 wrote −1 for unset.
             let radius: Float?
             if version >= 2 {
-                radius = values[5] == .atom("-") ? nil : try float(values[5])
+                radius = Self.isAtom(values[5], "-") ? nil : try float(values[5])
             } else {
                 let r = try float(values[5])
                 radius = r < 0 ? nil : r

@@ -68,7 +68,11 @@ final class TraceRecorder {
     /// writes, then the entity the call made (`-> eN`) or the refusal's error on one line.
     @inline(never)
     private func line(_ tick: UInt64, _ verb: String, refusal: PortalError?, spawned: Entity?, keys: (inout TraceWriter) -> Void) {
-        begin(tick, refused: refusal != nil)
+        // Whether there is a refusal, without `!=` (which would compare errors: PortalError's
+        // derived `==` is 11 KB of the WebAssembly module, and this was its one caller).
+        var refused = false
+        if case .some = refusal { refused = true }
+        begin(tick, refused: refused)
         writer.raw(verb)
         keys(&writer)
         if let e = spawned {
