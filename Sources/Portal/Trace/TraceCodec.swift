@@ -214,7 +214,7 @@ final class TraceDecoder {
     let allowsNaN: Bool
 
     /// Whether an accepted call of `verb` may carry a NaN.
-    static func acceptsNaN(_ verb: String) -> Bool { HostCallTable.byVerb[verb]?.acceptsNaN ?? false }
+    static func acceptsNaN(_ verb: String) -> Bool { HostCallTable.entry(verb)?.acceptsNaN ?? false }
     let resolve: (String) throws(TraceError) -> Entity
     let atomicHandlers: [String: AtomicTransition.Handler]
     let navigationHandlers: [String: NavigationTransition.Handler]
@@ -521,7 +521,7 @@ final class TraceDecoder {
     /// The call the line records: the call type its verb names reads its keys, and none may be
     /// left over.
     func call() throws(TraceError) -> (call: DecodedCall, spawns: Bool) {
-        guard let entry = HostCallTable.byVerb[line.verb] else { throw fail(.unknownCall(line.verb)) }
+        guard let entry = HostCallTable.entry(line.verb) else { throw fail(.unknownCall(line.verb)) }
         var decoder = self
         let call = try entry.read(&decoder)
         try finish()
