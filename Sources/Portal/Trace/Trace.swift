@@ -108,6 +108,9 @@ public struct Trace: Sendable {
         throw TraceError(line: line, kind: .malformed("‘\(name)’ is not an entity (eN or #HEX)"))
     }
 
+    /// The header's keys, each once, in any order.
+    static let headerKeys = ["tickRate", "maxCatchUpTicks", "settleTolerance", "reservedCapacity", "reduceMotion"]
+
     static func header(_ row: Substring) throws(TraceError) -> (World.Configuration, Int) {
         let words = row.split(separator: " ")
         guard words.first.map(String.init) == magic else { throw TraceError(line: 1, kind: .notATrace) }
@@ -116,24 +119,31 @@ public struct Trace: Sendable {
             throw TraceError(line: 1, kind: .unknownVersion(String(words[1])))
         }
         var config = World.Configuration()
-        var seen = Set<String>()
+        // The keys seen, a bit each (in `headerKeys`' order).
+        var seen = 0
         for word in words.dropFirst(2) {
             let parts = word.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { throw TraceError(line: 1, kind: .malformed("‘\(word)’ is not key=value")) }
             let key = String(parts[0]), value = String(parts[1])
-            seen.insert(key)
+            guard let k = headerKeys.firstIndex(of: key) else { throw TraceError(line: 1, kind: .malformed("unknown key \(key)=")) }
+            seen |= 1 << k
             let ok: Bool
-            switch key {
-            case "tickRate": config.tickRate = Int(value) ?? 0; ok = Int(value) != nil
-            case "maxCatchUpTicks": config.maxCatchUpTicks = Int(value) ?? 0; ok = Int(value) != nil
-            case "settleTolerance": config.settleTolerance = Float(value) ?? .nan; ok = Float(value) != nil
-            case "reservedCapacity": config.reservedCapacity = Int(value) ?? 0; ok = Int(value) != nil
-            case "reduceMotion": config.reduceMotion = value == "true"; ok = value == "true" || value == "false"
-            default: throw TraceError(line: 1, kind: .malformed("unknown key \(key)="))
+            switch k {
+            case 2:
+                let f = Float(value)
+                config.settleTolerance = f ?? .nan
+                ok = f != nil
+            case 4:
+                config.reduceMotion = value == "true"
+                ok = value == "true" || value == "false"
+            default:
+                let n = Int(value)
+                if k == 0 { config.tickRate = n ?? 0 } else if k == 1 { config.maxCatchUpTicks = n ?? 0 } else { config.reservedCapacity = n ?? 0 }
+                ok = n != nil
             }
             guard ok else { throw TraceError(line: 1, kind: .malformed("\(key): ‘\(value)’ is not a valid value")) }
         }
-        guard seen.count == 5 else { throw TraceError(line: 1, kind: .truncated) }
+        guard seen == 1 << headerKeys.count - 1 else { throw TraceError(line: 1, kind: .truncated) }
         do throws(PortalError) {
             try config.validate()
         } catch {

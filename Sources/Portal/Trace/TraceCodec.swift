@@ -242,6 +242,10 @@ final class TraceDecoder {
 
     func fail(_ kind: TraceError.Kind) -> TraceError { TraceError(line: line.number, kind: kind) }
     func malformed(_ what: String) -> TraceError { fail(.malformed("\(field): \(what)")) }
+    /// `malformed("‘word’ is not what")`, one body for the many places a word is not what its
+    /// key takes.
+    @inline(never)
+    func notA(_ word: String, _ what: String) -> TraceError { malformed("‘\(word)’ is not \(what)") }
 
     func take(_ key: String) throws(TraceError) -> [TraceValue] {
         field = key
@@ -278,7 +282,7 @@ final class TraceDecoder {
     func double(_ v: TraceValue) throws(TraceError) -> Double {
         let a = try atom(v)
         guard let d = a.hasPrefix("nan#") ? UInt64(a.dropFirst(4), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
-            throw malformed("‘\(a)’ is not a number")
+            throw notA(a, "a number")
         }
         if d.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return d
@@ -286,7 +290,7 @@ final class TraceDecoder {
     func float(_ v: TraceValue) throws(TraceError) -> Float {
         let a = try atom(v)
         guard let f = a.hasPrefix("nan#") ? UInt32(a.dropFirst(4), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
-            throw malformed("‘\(a)’ is not a number")
+            throw notA(a, "a number")
         }
         if f.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return f
@@ -301,7 +305,7 @@ final class TraceDecoder {
         switch try atom(one(list)) {
         case "true": return true
         case "false": return false
-        case let a: throw malformed("‘\(a)’ is not true or false")
+        case let a: throw notA(a, "true or false")
         }
     }
     /// The index in `names` of the one word `list` holds. One body for every set of choices:
@@ -364,7 +368,7 @@ final class TraceDecoder {
                 motion = .spring(Spring(mass: try double(n[1]), stiffness: try double(n[2]), damping: try double(n[3]), allowOverDamping: over),
                                  initialVelocity: try double(n[5]))
                 rest = Array(n[6...])
-            default: throw malformed("‘\(k)’ is not a spring kind")
+            default: throw notA(k, "a spring kind")
             }
         case "curve":
             let n = try count(items, 7)
@@ -372,7 +376,7 @@ final class TraceDecoder {
                                          endControlPoint: UnitPoint(x: try double(n[2]), y: try double(n[3])))
             motion = .curve(curve, duration: try double(n[4]))
             rest = Array(n[5...])
-        default: throw malformed("‘\(name)’ is not an animation")
+        default: throw notA(name, "an animation")
         }
         var animation = Animation(motion)
         animation.delay = try double(rest[0])
@@ -423,7 +427,7 @@ final class TraceDecoder {
                 case "opacity": effects.append(.opacity(try float(n[0]), animation: anim))
                 case "rotation": effects.append(.rotation(.radians(try float(n[0])), animation: anim))
                 case "shadow": effects.append(.shadowRadius(try float(n[0]), animation: anim))
-                default: throw malformed("‘\(name)’ is not a layer effect")
+                default: throw notA(name, "a layer effect")
                 }
             }
         }
@@ -439,7 +443,7 @@ final class TraceDecoder {
                 begin = .always
             } else {
                 let (name, items) = try node(n[5])
-                guard name == "top" else { throw malformed("‘\(name)’ is not a drag begin rule") }
+                guard name == "top" else { throw notA(name, "a drag begin rule") }
                 begin = .whenScrollViewAtTop(try entity(count(items, 1)[0]))
             }
             config.dragToDismiss = PortalDragDismiss(style: style, backdrop: try optionalEntity([n[4]]), begin: begin)
@@ -474,7 +478,7 @@ final class TraceDecoder {
             let label = try string(one(items))
             guard let handler = atomicHandlers[label] ?? (dryRun ? Self.noAtomic : nil) else { throw fail(.unresolvedCustomTransition(label)) }
             return .custom(name: label, handler)
-        default: throw malformed("‘\(name)’ is not a transition")
+        default: throw notA(name, "a transition")
         }
     }
 
@@ -509,7 +513,7 @@ final class TraceDecoder {
             let options = ZoomOptions(alignmentRect: n[0] != 0 ? Rect(x: n[1], y: n[2], width: n[3], height: n[4]) : nil,
                                       cornerRadius: radius, shadowRadius: n[6], dimmingOpacity: n[7], dragToDismiss: drag)
             return .zoom(source: try entity(first), options)
-        default: throw malformed("‘\(name)’ is not a navigation transition")
+        default: throw notA(name, "a navigation transition")
         }
     }
 
