@@ -32,7 +32,7 @@ struct FlowingHeaderCall: SpawningCall {
         barTitle = try trace.optionalEntity(key: "barTitle")
         barAccessory = try trace.optionalEntity(key: "barAccessory")
         let d = try trace.atom(trace.one(trace.take("displays")))
-        guard let bits = UInt8(d) else { throw trace.notA(d, "a display set") }
+        guard let bits = TraceInteger.uint8(d) else { throw trace.notA(d, "a display set") }
         displays = FlowingHeaderDisplays(rawValue: bits)
         layout = try trace.word(key: "layout", ["horizontal", "vertical"], [.horizontal, .vertical])
         snapping = try trace.word(key: "snapping", ["directional", "nearest", "none"], [.directional, .nearest, .none])

@@ -25,7 +25,7 @@ struct PointerCall: HostCall {
 
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         let word = try trace.atom(trace.one(trace.take("id")))
-        guard let pointer = Int(word) else { throw trace.notA(word, "an integer") }
+        guard let pointer = TraceInteger.int(word) else { throw trace.notA(word, "an integer") }
         let phase: PointerPhase = try trace.word(key: "phase", ["began", "moved", "ended", "cancelled"], [.began, .moved, .ended, .cancelled])
         event = PointerEvent(pointer: pointer, phase: phase, location: try trace.point(key: "at"), time: try trace.double(key: "time"))
     }

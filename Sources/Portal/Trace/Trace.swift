@@ -100,11 +100,11 @@ public struct Trace: Sendable {
     }
 
     static func check(_ name: String, spawned: Int, line: Int) throws(TraceError) -> Entity {
-        if name.hasPrefix("e"), let n = Int(name.dropFirst()) {
+        if name.hasPrefix("e"), let n = TraceInteger.int(String(name.dropFirst())) {
             guard n >= 1, n <= spawned else { throw TraceError(line: line, kind: .unknownEntity(name)) }
             return Entity(bits: UInt64(n))
         }
-        if name.hasPrefix("#"), let bits = UInt64(name.dropFirst(), radix: 16) { return Entity(bits: bits) }
+        if name.hasPrefix("#"), let bits = TraceInteger.uint64(String(name.dropFirst()), radix: 16) { return Entity(bits: bits) }
         throw TraceError(line: line, kind: .malformed("‘\(name)’ is not an entity (eN or #HEX)"))
     }
 
@@ -115,7 +115,7 @@ public struct Trace: Sendable {
         let words = row.split(separator: " ")
         guard words.first.map(String.init) == magic else { throw TraceError(line: 1, kind: .notATrace) }
         guard words.count >= 2 else { throw TraceError(line: 1, kind: .truncated) }
-        guard let version = Int(words[1]), (oldestReadableVersion...formatVersion).contains(version) else {
+        guard let version = TraceInteger.int(String(words[1])), (oldestReadableVersion...formatVersion).contains(version) else {
             throw TraceError(line: 1, kind: .unknownVersion(String(words[1])))
         }
         var config = World.Configuration()
@@ -137,7 +137,7 @@ public struct Trace: Sendable {
                 config.reduceMotion = value == "true"
                 ok = value == "true" || value == "false"
             default:
-                let n = Int(value)
+                let n = TraceInteger.int(value)
                 if k == 0 { config.tickRate = n ?? 0 } else if k == 1 { config.maxCatchUpTicks = n ?? 0 } else { config.reservedCapacity = n ?? 0 }
                 ok = n != nil
             }
@@ -220,7 +220,7 @@ public final class TraceReplayer {
         let spawned = self.spawned
         let decoder = TraceDecoder(line: line, allowsNaN: true,
                                    resolve: { name throws(TraceError) in
-                                       if name.hasPrefix("e"), let n = Int(name.dropFirst()), n >= 1, n <= spawned.count { return spawned[n - 1] }
+                                       if name.hasPrefix("e"), let n = TraceInteger.int(String(name.dropFirst())), n >= 1, n <= spawned.count { return spawned[n - 1] }
                                        return try Trace.check(name, spawned: 0, line: line.number)
                                    },
                                    atomicHandlers: atomicHandlers, navigationHandlers: navigationHandlers, dryRun: false,

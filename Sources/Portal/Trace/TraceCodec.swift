@@ -281,7 +281,7 @@ final class TraceDecoder {
     }
     func double(_ v: TraceValue) throws(TraceError) -> Double {
         let a = try atom(v)
-        guard let d = a.hasPrefix("nan#") ? UInt64(a.dropFirst(4), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
+        guard let d = a.hasPrefix("nan#") ? TraceInteger.uint64(String(a.dropFirst(4)), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
             throw notA(a, "a number")
         }
         if d.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
@@ -289,7 +289,7 @@ final class TraceDecoder {
     }
     func float(_ v: TraceValue) throws(TraceError) -> Float {
         let a = try atom(v)
-        guard let f = a.hasPrefix("nan#") ? UInt32(a.dropFirst(4), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
+        guard let f = a.hasPrefix("nan#") ? TraceInteger.uint32(String(a.dropFirst(4)), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
             throw notA(a, "a number")
         }
         if f.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
