@@ -115,8 +115,12 @@ struct FeatureRegistry {
         return registering
     }
 
+    // The `add…` methods are not inlined: they run once per registry (a world's creation, a
+    // replayer's), and inlined they were copied into every feature's `register(in:)`.
+
     /// Runs `run` every tick at `point`, in the feature's place in `TickSchedule.systemOrder`;
     /// the probe reports `phase` as it begins, if given.
+    @inline(never)
     mutating func addSystem(_ point: FeaturePoint, phase: TickPhase? = nil, _ run: @escaping (World, _ tick: UInt64) -> Void) {
         let order = TickSchedule.systemOrder[point.rawValue]
         guard let rank = order.firstIndex(of: feature) else {
@@ -129,27 +133,32 @@ struct FeatureRegistry {
 
     /// Registers the feature's removal hook, which joins the removal path at the feature's first
     /// use (``World/activateRemoval(of:)``).
+    @inline(never)
     mutating func addRemovalHook(_ run: @escaping (World, Entity) -> Void) {
         removalHooks.append(RemovalHook(owner: .feature(feature), run: run))
     }
 
     /// Registers a refusal of despawns.
+    @inline(never)
     mutating func addDespawnCheck(_ check: @escaping (World, _ view: Entity, _ root: Entity) throws(PortalError) -> Void) {
         despawnChecks.append(check)
     }
 
     /// Registers a refusal of reparenting.
+    @inline(never)
     mutating func addReparentCheck(_ check: @escaping (World, _ view: Entity) throws(PortalError) -> Void) {
         reparentChecks.append(check)
     }
 
     /// Registers a hit-test taker.
+    @inline(never)
     mutating func addHitTaker(_ take: @escaping (World, Point, HitTestResult?) -> HitTestResult?) {
         hitTakers.append(take)
     }
 
     /// Registers the feature's part in touch ownership: its pan candidates and what they do with
     /// the pans they own (see `Input/Pan.swift`).
+    @inline(never)
     mutating func addPanHandler(isCandidate: @escaping (World, _ view: Entity) -> Bool,
                                 pressed: @escaping (World, _ view: Entity, _ tick: UInt64) -> Bool,
                                 claims: @escaping (World, _ view: Entity, _ offer: PanOffer) -> Bool,
@@ -164,16 +173,19 @@ struct FeatureRegistry {
     }
 
     /// Registers an idleness check.
+    @inline(never)
     mutating func addIdleCheck(_ isIdle: @escaping (World) -> Bool) {
         idleChecks.append(isIdle)
     }
 
     /// Registers the feature's host call types, each as `.of(SomeCall.self)`.
+    @inline(never)
     mutating func addCalls(_ entries: CallEntry...) {
         calls.append(contentsOf: entries)
     }
 
     /// Registers structural checks.
+    @inline(never)
     mutating func addInvariantCheck(_ check: @escaping (World) -> Void) {
         invariantChecks.append(check)
     }

@@ -118,9 +118,19 @@ enum CoreCalls {
 
 /// Every call type a trace can name, by verb: the core's and the features'.
 enum HostCallTable {
-    static let byVerb: [String: CallEntry] = {
+    /// The core's entries, then the features'.
+    static let all: [CallEntry] = CoreCalls.all + FeatureRegistry.builtIn().calls
+
+    /// The entry of `verb` (the last one registered under it, as a table built in order would
+    /// keep), or `nil`. A search of the few dozen entries, not a dictionary: a trace line looks
+    /// its verb up once, and a `[String: CallEntry]` was 3 KB of the WebAssembly module.
+    @inline(never)
+    static func entry(_ verb: String) -> CallEntry? { all.last { $0.verb == verb } }
+
+    /// The entries by verb (the tests check every verb is registered once).
+    static var byVerb: [String: CallEntry] {
         var table: [String: CallEntry] = [:]
-        for entry in CoreCalls.all + FeatureRegistry.builtIn().calls { table[entry.verb] = entry }
+        for entry in all { table[entry.verb] = entry }
         return table
-    }()
+    }
 }

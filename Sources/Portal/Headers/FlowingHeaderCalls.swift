@@ -32,10 +32,10 @@ struct FlowingHeaderCall: SpawningCall {
         barTitle = try trace.optionalEntity(key: "barTitle")
         barAccessory = try trace.optionalEntity(key: "barAccessory")
         let d = try trace.atom(trace.one(trace.take("displays")))
-        guard let bits = UInt8(d) else { throw trace.malformed("‘\(d)’ is not a display set") }
+        guard let bits = TraceInteger.uint8(d) else { throw trace.notA(d, "a display set") }
         displays = FlowingHeaderDisplays(rawValue: bits)
-        layout = try trace.word(key: "layout", ["horizontal": .horizontal, "vertical": .vertical])
-        snapping = try trace.word(key: "snapping", ["directional": .directional, "nearest": .nearest, "none": .none])
+        layout = try trace.word(key: "layout", ["horizontal", "vertical"], [.horizontal, .vertical])
+        snapping = try trace.word(key: "snapping", ["directional", "nearest", "none"], [.directional, .nearest, .none])
         let t = try trace.count(trace.take("tokens"), 10)
         let f = try trace.floats(Array(t[2...]), 8)
         tokens = FlowingHeaderTokens(transitionDuration: try trace.double(t[0]), scrollAnimationDuration: try trace.double(t[1]),
@@ -121,7 +121,6 @@ struct SetFlowingHeaderAnchorsCall: HostCall {
 /// ``World/reportScroll(_:offset:phase:)``.
 struct ReportScrollCall: HostCall {
     static let verb = "scroll"
-    static let phases: [String: ScrollPhase] = ["interacting": .interacting, "decelerating": .decelerating, "idle": .idle]
     var header: Entity, offset: Float, phase: ScrollPhase
     init(header: Entity, offset: Float, phase: ScrollPhase) { (self.header, self.offset, self.phase) = (header, offset, phase) }
     func write(to trace: inout TraceWriter) {
@@ -130,7 +129,7 @@ struct ReportScrollCall: HostCall {
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         header = try trace.entity(key: "header")
         offset = try trace.float(key: "offset")
-        phase = try trace.word(key: "phase", Self.phases)
+        phase = try trace.word(key: "phase", TraceWriter.phaseNames, [.interacting, .decelerating, .idle])
     }
     func perform(on world: World) throws(PortalError) {
         try world.requireHeader(header)

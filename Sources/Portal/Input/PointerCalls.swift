@@ -10,8 +10,6 @@ struct PointerCall: HostCall {
     var event: PointerEvent
     init(event: PointerEvent) { self.event = event }
 
-    static let phases: [String: PointerPhase] = ["began": .began, "moved": .moved, "ended": .ended, "cancelled": .cancelled]
-
     func write(to trace: inout TraceWriter) {
         trace.key("id"); trace.int(event.pointer)
         trace.key("phase")
@@ -27,8 +25,8 @@ struct PointerCall: HostCall {
 
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         let word = try trace.atom(trace.one(trace.take("id")))
-        guard let pointer = Int(word) else { throw trace.malformed("‘\(word)’ is not an integer") }
-        let phase = try trace.word(key: "phase", PointerCall.phases)
+        guard let pointer = TraceInteger.int(word) else { throw trace.notA(word, "an integer") }
+        let phase: PointerPhase = try trace.word(key: "phase", ["began", "moved", "ended", "cancelled"], [.began, .moved, .ended, .cancelled])
         event = PointerEvent(pointer: pointer, phase: phase, location: try trace.point(key: "at"), time: try trace.double(key: "time"))
     }
 

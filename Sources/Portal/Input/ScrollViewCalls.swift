@@ -33,7 +33,7 @@ struct MakeScrollViewCall: HostCall {
         view = try trace.entity(key: "view")
         let content = try trace.floats(trace.take("content"), 2), inset = try trace.floats(trace.take("inset"), 4)
         let axes = try trace.atom(trace.one(trace.take("axes")))
-        guard let bits = UInt8(axes) else { throw trace.malformed("‘\(axes)’ is not an axis set") }
+        guard let bits = TraceInteger.uint8(axes) else { throw trace.notA(axes, "an axis set") }
         configuration = ScrollViewConfiguration(
             contentSize: Size(width: content[0], height: content[1]),
             contentInset: EdgeInsets(top: inset[0], leading: inset[1], bottom: inset[2], trailing: inset[3]),

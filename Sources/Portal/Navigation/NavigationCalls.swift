@@ -17,7 +17,7 @@ struct SpawnNavigationStackCall: SpawningCall {
         frame = try trace.rect(key: "frame")
         root = try trace.entity(key: "root")
         switch try trace.node(trace.one(trace.take("popStart"))) {
-        case ("anywhere", []): interactivePopStart = .anywhere
+        case let ("anywhere", items) where items.isEmpty: interactivePopStart = .anywhere
         case let ("edge", items): interactivePopStart = .edge(width: try trace.floats(items, 1)[0])
         default: throw trace.malformed("expected edge(WIDTH) or anywhere")
         }

@@ -7,7 +7,7 @@ struct SetPopupPolicy: HostCall {
     var policy: PopupPolicy
     init(policy: PopupPolicy) { self.policy = policy }
     func write(to trace: inout TraceWriter) { trace.key("policy"); trace.raw(policy == .stack ? "stack" : "oneAtATime") }
-    init(reading trace: inout TraceDecoder) throws(TraceError) { policy = try trace.word(key: "policy", ["stack": .stack, "oneAtATime": .oneAtATime]) }
+    init(reading trace: inout TraceDecoder) throws(TraceError) { policy = try trace.word(key: "policy", ["stack", "oneAtATime"], [.stack, .oneAtATime]) }
     func perform(on world: World) { world.popups.policy = policy }
 }
 

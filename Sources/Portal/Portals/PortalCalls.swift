@@ -12,7 +12,7 @@ struct PortalMarkCall: HostCall {
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         view = try trace.entity(key: "view")
         id = PortalID(try trace.string(key: "id"))
-        role = try trace.word(key: "role", ["source": .source, "destination": .destination])
+        role = try trace.word(key: "role", ["source", "destination"], [.source, .destination])
     }
 
     func perform(on world: World) throws(PortalError) {

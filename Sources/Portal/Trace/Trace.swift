@@ -80,7 +80,7 @@ public struct Trace: Sendable {
             let line = try reader.parseLine()
             // A dry decode checks every value and entity name now, not halfway through a replay.
             let count = spawned
-            var decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
+            let decoder = TraceDecoder(line: line, allowsNaN: line.refused || TraceDecoder.acceptsNaN(line.verb),
                                        resolve: { name throws(TraceError) in try Self.check(name, spawned: count, line: number) },
                                        atomicHandlers: [:], navigationHandlers: [:], dryRun: true, version: version)
             if try decoder.call().spawns && !line.refused {
@@ -100,40 +100,50 @@ public struct Trace: Sendable {
     }
 
     static func check(_ name: String, spawned: Int, line: Int) throws(TraceError) -> Entity {
-        if name.hasPrefix("e"), let n = Int(name.dropFirst()) {
+        if name.hasPrefix("e"), let n = TraceInteger.int(String(name.dropFirst())) {
             guard n >= 1, n <= spawned else { throw TraceError(line: line, kind: .unknownEntity(name)) }
             return Entity(bits: UInt64(n))
         }
-        if name.hasPrefix("#"), let bits = UInt64(name.dropFirst(), radix: 16) { return Entity(bits: bits) }
+        if name.hasPrefix("#"), let bits = TraceInteger.uint64(String(name.dropFirst()), radix: 16) { return Entity(bits: bits) }
         throw TraceError(line: line, kind: .malformed("‘\(name)’ is not an entity (eN or #HEX)"))
     }
+
+    /// The header's keys, each once, in any order.
+    static let headerKeys = ["tickRate", "maxCatchUpTicks", "settleTolerance", "reservedCapacity", "reduceMotion"]
 
     static func header(_ row: Substring) throws(TraceError) -> (World.Configuration, Int) {
         let words = row.split(separator: " ")
         guard words.first.map(String.init) == magic else { throw TraceError(line: 1, kind: .notATrace) }
         guard words.count >= 2 else { throw TraceError(line: 1, kind: .truncated) }
-        guard let version = Int(words[1]), (oldestReadableVersion...formatVersion).contains(version) else {
+        guard let version = TraceInteger.int(String(words[1])), (oldestReadableVersion...formatVersion).contains(version) else {
             throw TraceError(line: 1, kind: .unknownVersion(String(words[1])))
         }
         var config = World.Configuration()
-        var seen = Set<String>()
+        // The keys seen, a bit each (in `headerKeys`' order).
+        var seen = 0
         for word in words.dropFirst(2) {
             let parts = word.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { throw TraceError(line: 1, kind: .malformed("‘\(word)’ is not key=value")) }
             let key = String(parts[0]), value = String(parts[1])
-            seen.insert(key)
+            guard let k = headerKeys.firstIndex(of: key) else { throw TraceError(line: 1, kind: .malformed("unknown key \(key)=")) }
+            seen |= 1 << k
             let ok: Bool
-            switch key {
-            case "tickRate": config.tickRate = Int(value) ?? 0; ok = Int(value) != nil
-            case "maxCatchUpTicks": config.maxCatchUpTicks = Int(value) ?? 0; ok = Int(value) != nil
-            case "settleTolerance": config.settleTolerance = Float(value) ?? .nan; ok = Float(value) != nil
-            case "reservedCapacity": config.reservedCapacity = Int(value) ?? 0; ok = Int(value) != nil
-            case "reduceMotion": config.reduceMotion = value == "true"; ok = value == "true" || value == "false"
-            default: throw TraceError(line: 1, kind: .malformed("unknown key \(key)="))
+            switch k {
+            case 2:
+                let f = Float(value)
+                config.settleTolerance = f ?? .nan
+                ok = f != nil
+            case 4:
+                config.reduceMotion = value == "true"
+                ok = value == "true" || value == "false"
+            default:
+                let n = TraceInteger.int(value)
+                if k == 0 { config.tickRate = n ?? 0 } else if k == 1 { config.maxCatchUpTicks = n ?? 0 } else { config.reservedCapacity = n ?? 0 }
+                ok = n != nil
             }
             guard ok else { throw TraceError(line: 1, kind: .malformed("\(key): ‘\(value)’ is not a valid value")) }
         }
-        guard seen.count == 5 else { throw TraceError(line: 1, kind: .truncated) }
+        guard seen == 1 << headerKeys.count - 1 else { throw TraceError(line: 1, kind: .truncated) }
         do throws(PortalError) {
             try config.validate()
         } catch {
@@ -208,9 +218,9 @@ public final class TraceReplayer {
             throw TraceError(line: line.number, kind: .diverged("the call is at tick \(line.tick) but the replay is at tick \(world.tickCount)"))
         }
         let spawned = self.spawned
-        var decoder = TraceDecoder(line: line, allowsNaN: true,
+        let decoder = TraceDecoder(line: line, allowsNaN: true,
                                    resolve: { name throws(TraceError) in
-                                       if name.hasPrefix("e"), let n = Int(name.dropFirst()), n >= 1, n <= spawned.count { return spawned[n - 1] }
+                                       if name.hasPrefix("e"), let n = TraceInteger.int(String(name.dropFirst())), n >= 1, n <= spawned.count { return spawned[n - 1] }
                                        return try Trace.check(name, spawned: 0, line: line.number)
                                    },
                                    atomicHandlers: atomicHandlers, navigationHandlers: navigationHandlers, dryRun: false,

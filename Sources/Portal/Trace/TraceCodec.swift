@@ -5,17 +5,18 @@
 // readers below.
 
 extension TraceWriter {
-    /// ` key=value` pairs, one overload per value type.
-    mutating func put(_ name: String, _ e: Entity) { key(name); entity(e) }
-    mutating func put(_ name: String, _ e: Entity?) { key(name); entity(e) }
-    mutating func put(_ name: String, _ b: Bool) { key(name); bool(b) }
-    mutating func put(_ name: String, _ v: Float) { key(name); float(v) }
-    mutating func put(_ name: String, _ v: Double) { key(name); double(v) }
-    mutating func put(_ name: String, _ r: Rect) { key(name); rect(r) }
-    mutating func put(_ name: String, _ r: Rect?) { key(name); rect(r) }
-    mutating func put(_ name: String, _ p: Point) { key(name); point(p) }
-    mutating func put(_ name: String, _ s: String) { key(name); string(s) }
-    mutating func put(_ name: String, _ a: Animation) { key(name); animation(a) }
+    /// ` key=value` pairs, one overload per value type (not inlined: each is written at many call
+    /// types' keys).
+    @inline(never) mutating func put(_ name: String, _ e: Entity) { key(name); entity(e) }
+    @inline(never) mutating func put(_ name: String, _ e: Entity?) { key(name); entity(e) }
+    @inline(never) mutating func put(_ name: String, _ b: Bool) { key(name); bool(b) }
+    @inline(never) mutating func put(_ name: String, _ v: Float) { key(name); float(v) }
+    @inline(never) mutating func put(_ name: String, _ v: Double) { key(name); double(v) }
+    @inline(never) mutating func put(_ name: String, _ r: Rect) { key(name); rect(r) }
+    @inline(never) mutating func put(_ name: String, _ r: Rect?) { key(name); rect(r) }
+    @inline(never) mutating func put(_ name: String, _ p: Point) { key(name); point(p) }
+    @inline(never) mutating func put(_ name: String, _ s: String) { key(name); string(s) }
+    @inline(never) mutating func put(_ name: String, _ a: Animation) { key(name); animation(a) }
     /// A list of values, or `-` for an empty one.
     mutating func put<C: Collection>(_ name: String, list: C, _ each: (inout TraceWriter, C.Element) -> Void) {
         key(name)
@@ -29,22 +30,29 @@ extension TraceWriter {
 
 extension TraceDecoder {
     /// The value of `key`, one reader per value type (the key is taken: a key left over is an
-    /// error at the end of the line).
-    mutating func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
-    mutating func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
-    mutating func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
-    mutating func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
-    mutating func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
-    mutating func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
-    mutating func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
-    mutating func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
-    mutating func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
-    mutating func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T { try word(take(key), choices) }
+    /// error at the end of the line). Not inlined: each is called at many call types' keys, and
+    /// a call is all a reading costs its caller.
+    @inline(never) func entity(key: String) throws(TraceError) -> Entity { try entity(take(key)) }
+    @inline(never) func optionalEntity(key: String) throws(TraceError) -> Entity? { try optionalEntity(take(key)) }
+    @inline(never) func bool(key: String) throws(TraceError) -> Bool { try bool(take(key)) }
+    @inline(never) func float(key: String) throws(TraceError) -> Float { try float(one(take(key))) }
+    @inline(never) func double(key: String) throws(TraceError) -> Double { try double(one(take(key))) }
+    @inline(never) func rect(key: String) throws(TraceError) -> Rect { try rect(take(key)) }
+    @inline(never) func point(key: String) throws(TraceError) -> Point { try point(take(key)) }
+    @inline(never) func string(key: String) throws(TraceError) -> String { try string(one(take(key))) }
+    @inline(never) func animation(key: String) throws(TraceError) -> Animation { try animation(one(take(key))) }
+    /// The word of `key`, one of `names`: the value at the same index in `values`.
+    func word<T>(key: String, _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(key: key, names)] }
+    @inline(never) func wordIndex(key: String, _ names: [String]) throws(TraceError) -> Int { try wordIndex(take(key), names) }
+    func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T {
+        let names = Array(choices.keys)
+        return choices[names[try wordIndex(key: key, names)]]!
+    }
     /// A list of values (`-` for an empty one), each read by `each`.
-    mutating func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
+    func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
         let values = try take(key)
         var out: [T] = []
-        if values != [.atom("-")] { for v in values { out.append(try each(self, v)) } }
+        if !TraceDecoder.isDash(values) { for v in values { out.append(try each(self, v)) } }
         return out
     }
 }
@@ -194,7 +202,11 @@ extension ScrollPhase {
 }
 
 /// Turns a parsed line back into a call, resolving entity names against the replay so far.
-struct TraceDecoder {
+///
+/// A class, not a struct: its readers pass one reference around instead of copying (and
+/// releasing) its closure and handler tables at every call, which the WebAssembly module paid
+/// for in code at each of the call types' readers.
+final class TraceDecoder {
     var line: TraceLine
     /// `nan` is accepted only where a host may legitimately pass it: a refused call, a frame
     /// time (`advance` reports it), a tap, and the configuration of an item transition (which
@@ -202,7 +214,7 @@ struct TraceDecoder {
     let allowsNaN: Bool
 
     /// Whether an accepted call of `verb` may carry a NaN.
-    static func acceptsNaN(_ verb: String) -> Bool { HostCallTable.byVerb[verb]?.acceptsNaN ?? false }
+    static func acceptsNaN(_ verb: String) -> Bool { HostCallTable.entry(verb)?.acceptsNaN ?? false }
     let resolve: (String) throws(TraceError) -> Entity
     let atomicHandlers: [String: AtomicTransition.Handler]
     let navigationHandlers: [String: NavigationTransition.Handler]
@@ -211,30 +223,53 @@ struct TraceDecoder {
     /// The trace's format version (see ``Trace/formatVersion``): version 1 wrote a zoom's unset
     /// corner radius as −1.
     let version: Int
-    /// The key being read, for messages. A box: a non-mutating reader called as
-    /// `read(take(key))` runs on a copy of the decoder made before `take` names the key.
-    final class Field { var name = "" }
-    let current = Field()
-    var field: String { current.name }
+    /// The key being read, for messages.
+    var field = ""
+    init(line: TraceLine, allowsNaN: Bool, resolve: @escaping (String) throws(TraceError) -> Entity,
+         atomicHandlers: [String: AtomicTransition.Handler], navigationHandlers: [String: NavigationTransition.Handler],
+         dryRun: Bool, version: Int) {
+        self.line = line
+        self.allowsNaN = allowsNaN
+        self.resolve = resolve
+        self.atomicHandlers = atomicHandlers
+        self.navigationHandlers = navigationHandlers
+        self.dryRun = dryRun
+        self.version = version
+    }
+
     static let noAtomic: AtomicTransition.Handler = { _, _, _ in }
     static let noNavigation: NavigationTransition.Handler = { _, _, _, _ in }
 
     func fail(_ kind: TraceError.Kind) -> TraceError { TraceError(line: line.number, kind: kind) }
     func malformed(_ what: String) -> TraceError { fail(.malformed("\(field): \(what)")) }
+    /// `malformed("‘word’ is not what")`, one body for the many places a word is not what its
+    /// key takes.
+    @inline(never)
+    func notA(_ word: String, _ what: String) -> TraceError { malformed("‘\(word)’ is not \(what)") }
 
-    mutating func take(_ key: String) throws(TraceError) -> [TraceValue] {
-        current.name = key
+    func take(_ key: String) throws(TraceError) -> [TraceValue] {
+        field = key
         guard let i = line.args.firstIndex(where: { $0.key == key }) else { throw fail(.malformed("missing \(key)=")) }
         return line.args.remove(at: i).value
     }
     /// Whether the line has `key` (not yet taken).
     func hasKey(_ key: String) -> Bool { line.args.contains { $0.key == key } }
-    mutating func takeIfPresent(_ key: String) throws(TraceError) -> [TraceValue]? {
+    func takeIfPresent(_ key: String) throws(TraceError) -> [TraceValue]? {
         line.args.contains(where: { $0.key == key }) ? try take(key) : nil
     }
     func finish() throws(TraceError) {
         if let extra = line.args.first { throw fail(.malformed("unknown key \(extra.key)=")) }
     }
+
+    /// Whether `v` is the atom `word`: `v == .atom(word)`, without building a value (and an
+    /// array, for a list) to compare with.
+    static func isAtom(_ v: TraceValue, _ word: String) -> Bool {
+        if case let .atom(a) = v { return a == word }
+        return false
+    }
+    /// Whether `list` is `-` alone: an empty list, or an unset value.
+    @inline(never)
+    static func isDash(_ list: [TraceValue]) -> Bool { list.count == 1 && isAtom(list[0], "-") }
 
     func atom(_ v: TraceValue) throws(TraceError) -> String {
         guard case let .atom(a) = v else { throw malformed("expected a plain value") }
@@ -246,16 +281,16 @@ struct TraceDecoder {
     }
     func double(_ v: TraceValue) throws(TraceError) -> Double {
         let a = try atom(v)
-        guard let d = a.hasPrefix("nan#") ? UInt64(a.dropFirst(4), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
-            throw malformed("‘\(a)’ is not a number")
+        guard let d = a.hasPrefix("nan#") ? TraceInteger.uint64(String(a.dropFirst(4)), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
+            throw notA(a, "a number")
         }
         if d.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return d
     }
     func float(_ v: TraceValue) throws(TraceError) -> Float {
         let a = try atom(v)
-        guard let f = a.hasPrefix("nan#") ? UInt32(a.dropFirst(4), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
-            throw malformed("‘\(a)’ is not a number")
+        guard let f = a.hasPrefix("nan#") ? TraceInteger.uint32(String(a.dropFirst(4)), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
+            throw notA(a, "a number")
         }
         if f.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return f
@@ -270,14 +305,19 @@ struct TraceDecoder {
         switch try atom(one(list)) {
         case "true": return true
         case "false": return false
-        case let a: throw malformed("‘\(a)’ is not true or false")
+        case let a: throw notA(a, "true or false")
         }
     }
-    func word<T>(_ list: [TraceValue], _ choices: [String: T]) throws(TraceError) -> T {
+    /// The index in `names` of the one word `list` holds. One body for every set of choices:
+    /// their values are picked by the index (`word(_:_:_:)`), not looked up in a dictionary of
+    /// their own type.
+    @inline(never)
+    func wordIndex(_ list: [TraceValue], _ names: [String]) throws(TraceError) -> Int {
         let a = try atom(one(list))
-        guard let value = choices[a] else { throw malformed("‘\(a)’ is not one of \(choices.keys.sorted().joined(separator: ", "))") }
-        return value
+        guard let i = names.firstIndex(of: a) else { throw malformed("‘\(a)’ is not one of \(names.sorted().joined(separator: ", "))") }
+        return i
     }
+    func word<T>(_ list: [TraceValue], _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(list, names)] }
     func string(_ v: TraceValue) throws(TraceError) -> String {
         guard case let .string(s) = v else { throw malformed("expected a quoted string") }
         return s
@@ -293,7 +333,7 @@ struct TraceDecoder {
         return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
     }
     func optionalRect(_ list: [TraceValue]) throws(TraceError) -> Rect? {
-        if list == [.atom("-")] { return nil }
+        if Self.isDash(list) { return nil }
         return try rect(list)
     }
     func point(_ list: [TraceValue]) throws(TraceError) -> Point {
@@ -328,7 +368,7 @@ struct TraceDecoder {
                 motion = .spring(Spring(mass: try double(n[1]), stiffness: try double(n[2]), damping: try double(n[3]), allowOverDamping: over),
                                  initialVelocity: try double(n[5]))
                 rest = Array(n[6...])
-            default: throw malformed("‘\(k)’ is not a spring kind")
+            default: throw notA(k, "a spring kind")
             }
         case "curve":
             let n = try count(items, 7)
@@ -336,7 +376,7 @@ struct TraceDecoder {
                                          endControlPoint: UnitPoint(x: try double(n[2]), y: try double(n[3])))
             motion = .curve(curve, duration: try double(n[4]))
             rest = Array(n[5...])
-        default: throw malformed("‘\(name)’ is not an animation")
+        default: throw notA(name, "an animation")
         }
         var animation = Animation(motion)
         animation.delay = try double(rest[0])
@@ -344,7 +384,7 @@ struct TraceDecoder {
         return animation
     }
 
-    mutating func properties() throws(TraceError) -> ViewProperties {
+    func properties() throws(TraceError) -> ViewProperties {
         var p = ViewProperties()
         if let v = try takeIfPresent("frame") { p.frame = try rect(v) }
         if let v = try takeIfPresent("radius") { p.cornerRadius = try float(one(v)) }
@@ -360,24 +400,24 @@ struct TraceDecoder {
         return p
     }
 
-    mutating func config() throws(TraceError) -> PortalTransitionConfig {
+    func config() throws(TraceError) -> PortalTransitionConfig {
         let value = try animation(one(take("animation")))
         let delay = try double(one(take("delay")))
         let minimum = try double(one(take("minimum")))
-        let criterion: AnimationCompletionCriteria = try word(take("criterion"), ["removed": .removed, "logicallyComplete": .logicallyComplete])
+        let criterion: AnimationCompletionCriteria = try word(take("criterion"), ["removed", "logicallyComplete"], [.removed, .logicallyComplete])
         var corners: PortalCorners?
         let c = try take("corners")
-        if c != [.atom("-")] {
+        if !Self.isDash(c) {
             let n = try count(c, 3)
             corners = PortalCorners(source: try float(n[0]), destination: try float(n[1]),
-                                    style: try word([n[2]], ["circular": .circular, "continuous": .continuous]))
+                                    style: try word([n[2]], ["circular", "continuous"], [.circular, .continuous]))
         }
-        let removal: PortalLayerRemoval = try word(take("removal"), ["none": .none, "fade": .fade])
+        let removal: PortalLayerRemoval = try word(take("removal"), ["none", "fade"], [.none, .fade])
         let content = try optionalEntity(take("content"))
         let hits = try bool(take("hits"))
         var effects: [PortalLayerEffect] = []
         let e = try take("effects")
-        if e != [.atom("-")] {
+        if !Self.isDash(e) {
             for item in e {
                 let (name, args) = try node(item)
                 let n = try count(args, 2)
@@ -387,7 +427,7 @@ struct TraceDecoder {
                 case "opacity": effects.append(.opacity(try float(n[0]), animation: anim))
                 case "rotation": effects.append(.rotation(.radians(try float(n[0])), animation: anim))
                 case "shadow": effects.append(.shadowRadius(try float(n[0]), animation: anim))
-                default: throw malformed("‘\(name)’ is not a layer effect")
+                default: throw notA(name, "a layer effect")
                 }
             }
         }
@@ -396,14 +436,14 @@ struct TraceDecoder {
         if let stack = try takeIfPresent("following") { config.following = try entity(stack) }
         if let d = try takeIfPresent("drag") {
             let n = try count(d, 6)
-            let style = DragDismissStyle(direction: try word([n[0]], ["down": .down, "any": .any]), minimumScale: try float(n[1]),
+            let style = DragDismissStyle(direction: try word([n[0]], ["down", "any"], [.down, .any]), minimumScale: try float(n[1]),
                                          scaleDistance: try float(n[2]), dismissDistance: try float(n[3]))
             let begin: PortalDragBegin
-            if n[5] == .atom("always") {
+            if Self.isAtom(n[5], "always") {
                 begin = .always
             } else {
                 let (name, items) = try node(n[5])
-                guard name == "top" else { throw malformed("‘\(name)’ is not a drag begin rule") }
+                guard name == "top" else { throw notA(name, "a drag begin rule") }
                 begin = .whenScrollViewAtTop(try entity(count(items, 1)[0]))
             }
             config.dragToDismiss = PortalDragDismiss(style: style, backdrop: try optionalEntity([n[4]]), begin: begin)
@@ -420,8 +460,7 @@ struct TraceDecoder {
         case "front": return .placement(.front)
         case "back": return .placement(.back)
         case "move":
-            let edges: [String: Edge] = ["top": .top, "leading": .leading, "bottom": .bottom, "trailing": .trailing]
-            return .move(try word(items, edges))
+            return .move(try word(items, TraceWriter.edgeNames, [.top, .leading, .bottom, .trailing]))
         case "offset": let n = try f(2); return .offset(x: n[0], y: n[1])
         case "rotate": return .rotate(.radians(try f(1)[0]))
         case "rotate3D":
@@ -439,7 +478,7 @@ struct TraceDecoder {
             let label = try string(one(items))
             guard let handler = atomicHandlers[label] ?? (dryRun ? Self.noAtomic : nil) else { throw fail(.unresolvedCustomTransition(label)) }
             return .custom(name: label, handler)
-        default: throw malformed("‘\(name)’ is not a transition")
+        default: throw notA(name, "a transition")
         }
     }
 
@@ -462,7 +501,7 @@ struct TraceDecoder {
             // The corner radius: `-` when unset (version 2); version 1 wrote −1 for unset.
             let radius: Float?
             if version >= 2 {
-                radius = values[5] == .atom("-") ? nil : try float(values[5])
+                radius = Self.isAtom(values[5], "-") ? nil : try float(values[5])
             } else {
                 let r = try float(values[5])
                 radius = r < 0 ? nil : r
@@ -474,20 +513,21 @@ struct TraceDecoder {
             let options = ZoomOptions(alignmentRect: n[0] != 0 ? Rect(x: n[1], y: n[2], width: n[3], height: n[4]) : nil,
                                       cornerRadius: radius, shadowRadius: n[6], dimmingOpacity: n[7], dragToDismiss: drag)
             return .zoom(source: try entity(first), options)
-        default: throw malformed("‘\(name)’ is not a navigation transition")
+        default: throw notA(name, "a navigation transition")
         }
     }
 
-    mutating func transition() throws(TraceError) -> NavigationTransition {
+    func transition() throws(TraceError) -> NavigationTransition {
         let node = try navigation(one(take("transition")))
         return NavigationTransition(node: node).animation(try animation(one(take("animation"))))
     }
 
     /// The call the line records: the call type its verb names reads its keys, and none may be
     /// left over.
-    mutating func call() throws(TraceError) -> (call: DecodedCall, spawns: Bool) {
-        guard let entry = HostCallTable.byVerb[line.verb] else { throw fail(.unknownCall(line.verb)) }
-        let call = try entry.read(&self)
+    func call() throws(TraceError) -> (call: DecodedCall, spawns: Bool) {
+        guard let entry = HostCallTable.entry(line.verb) else { throw fail(.unknownCall(line.verb)) }
+        var decoder = self
+        let call = try entry.read(&decoder)
         try finish()
         return (call, entry.spawns)
     }

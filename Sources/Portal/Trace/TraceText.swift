@@ -16,6 +16,7 @@ struct TraceWriter {
 
     mutating func raw(_ text: String) { out.append(text) }
     mutating func text(_ text: String) { out.append(text) }
+    @inline(never)
     mutating func key(_ key: String) {
         raw(" ")
         raw(key)
@@ -67,6 +68,7 @@ struct TraceWriter {
         raw("\"")
     }
     /// An entity: `eN` for the Nth host spawn, `#HEX` (its bits) for any other handle.
+    @inline(never)
     mutating func entity(_ e: Entity) {
         if let n = names[e] {
             raw("e")
@@ -85,6 +87,19 @@ struct TraceWriter {
     }
     mutating func point(_ p: Point) { floats(p.x, p.y) }
     mutating func size(_ s: Size) { floats(s.width, s.height) }
+}
+
+/// The integers of trace text, parsed by two bodies: a signed `Int` (decimal) and a `UInt64` (any
+/// radix). Narrower types take the value when it fits (`UInt8(exactly:)`), which accepts and
+/// refuses exactly the texts their own parsers do (the same digits and sign, the same range),
+/// without a parser specialised for each type and for `String` and `Substring` each.
+enum TraceInteger {
+    @inline(never)
+    static func int(_ text: String) -> Int? { Int(text, radix: 10) }
+    @inline(never)
+    static func uint64(_ text: String, radix: Int) -> UInt64? { UInt64(text, radix: radix) }
+    static func uint8(_ text: String) -> UInt8? { int(text).flatMap { UInt8(exactly: $0) } }
+    static func uint32(_ text: String, radix: Int) -> UInt32? { uint64(text, radix: radix).flatMap { UInt32(exactly: $0) } }
 }
 
 /// One parsed value: an atom, a quoted string, or `name(list)`.
@@ -190,7 +205,7 @@ struct TraceReader {
     /// Parses `@TICK [refused] VERB key=value … [-> eN] [! error]`.
     mutating func parseLine() throws(TraceError) -> TraceLine {
         try expect("@")
-        guard let tick = UInt64(word()) else { throw fail(.malformed("a line must start with @TICK")) }
+        guard let tick = TraceInteger.uint64(word(), radix: 10) else { throw fail(.malformed("a line must start with @TICK")) }
         skipSpaces()
         var verb = word()
         var refused = false

@@ -29,29 +29,50 @@ final class TraceRecorder {
     /// error. Calls made by systems inside a tick are not written: systems are code, and the
     /// replay's systems make them again.
     ///
-    /// Only the call and its keys depend on the call's type; the line around them is written by
-    /// `line`, once for every call type.
+    /// Only performing the call and writing its keys depend on the call's type: they are the two
+    /// closures `run` takes, and the rest (the error's path, the line around the keys) is one
+    /// non-generic body for every call type, not a copy per call type.
     func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
+        var output: C.Output?
+        try run(C.verb, world, perform: { () throws(PortalError) -> Entity? in
+            let result = try call.perform(on: world)
+            output = result
+            return C.spawned(by: result)
+        }, keys: { call.write(to: &$0) })
+        return output!
+    }
+
+    /// `record`'s body: performs the call with the recorder busy and, outside a tick, writes its
+    /// line (the call, or the call refused with its error).
+    @inline(never)
+    private func run(_ verb: String, _ world: World, perform: () throws(PortalError) -> Entity?,
+                     keys: (inout TraceWriter) -> Void) throws(PortalError) {
         isIdle = false
         defer { isIdle = true }
-        if world.isTicking { return try call.perform(on: world) }
+        if world.isTicking {
+            _ = try perform()
+            return
+        }
         let tick = world.tickCount
-        let output: C.Output
+        let spawned: Entity?
         do throws(PortalError) {
-            output = try call.perform(on: world)
+            spawned = try perform()
         } catch {
-            line(tick, C.verb, refusal: error, spawned: nil) { call.write(to: &$0) }
+            line(tick, verb, refusal: error, spawned: nil, keys: keys)
             throw error
         }
-        line(tick, C.verb, refusal: nil, spawned: C.spawned(by: output)) { call.write(to: &$0) }
-        return output
+        line(tick, verb, refusal: nil, spawned: spawned, keys: keys)
     }
 
     /// Writes one call's line: `@TICK`, `refused` for a refusal, the verb, the keys `keys`
     /// writes, then the entity the call made (`-> eN`) or the refusal's error on one line.
     @inline(never)
     private func line(_ tick: UInt64, _ verb: String, refusal: PortalError?, spawned: Entity?, keys: (inout TraceWriter) -> Void) {
-        begin(tick, refused: refusal != nil)
+        // Whether there is a refusal, without `!=` (which would compare errors: PortalError's
+        // derived `==` is 11 KB of the WebAssembly module, and this was its one caller).
+        var refused = false
+        if case .some = refusal { refused = true }
+        begin(tick, refused: refused)
         writer.raw(verb)
         keys(&writer)
         if let e = spawned {

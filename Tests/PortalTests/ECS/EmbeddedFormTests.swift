@@ -130,7 +130,7 @@ struct EmbeddedFormTests {
         let replay = World()
         var decoded: [Entity?] = []
         for line in trace.lines {
-            var decoder = TraceDecoder(line: line, allowsNaN: false, resolve: { _ in view }, atomicHandlers: [:],
+            let decoder = TraceDecoder(line: line, allowsNaN: false, resolve: { _ in view }, atomicHandlers: [:],
                                        navigationHandlers: [:], dryRun: false, version: trace.version)
             let (call, spawns) = try decoder.call()
             #expect(spawns == (line.verb == "spawnView"))
