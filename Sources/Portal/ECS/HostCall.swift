@@ -126,11 +126,4 @@ enum HostCallTable {
     /// its verb up once, and a `[String: CallEntry]` was 3 KB of the WebAssembly module.
     @inline(never)
     static func entry(_ verb: String) -> CallEntry? { all.last { $0.verb == verb } }
-
-    /// The entries by verb (the tests check every verb is registered once).
-    static var byVerb: [String: CallEntry] {
-        var table: [String: CallEntry] = [:]
-        for entry in all { table[entry.verb] = entry }
-        return table
-    }
 }
