@@ -65,6 +65,29 @@ struct NotedColumn<Element> {
         return try elements.withUnsafeMutableBufferPointer(body)
     }
 
+    /// Calls `body` for each element of `list` that `slot` finds a view for, with a buffer
+    /// pointer to the column, and notes each such view: one uniqueness check of the column and
+    /// of the notes for the whole list, not one per element.
+    @inline(__always)
+    mutating func withUnsafeMutableBufferPointer<T>(notingViewsOf list: UnsafeBufferPointer<T>, slot: (T) -> Int?,
+                                                    _ body: (UnsafeMutableBufferPointer<Element>, T, Int) -> Void) {
+        noted.reserveCapacity(noted.count + list.count)
+        let start = noted.count
+        noted.append(contentsOf: repeatElement(0, count: list.count))
+        var written = start
+        noted.withUnsafeMutableBufferPointer { notes in
+            elements.withUnsafeMutableBufferPointer { v in
+                for element in list {
+                    guard let view = slot(element) else { continue }
+                    body(v, element, view)
+                    notes[written] = UInt32(truncatingIfNeeded: view)
+                    written += 1
+                }
+            }
+        }
+        noted.removeLast(noted.count - written)
+    }
+
     /// Writes through a buffer pointer without noting anything: for the view store's own loops,
     /// which mark the views they write themselves (or write a new view's first values).
     mutating func withUnsafeMutableBufferPointerUnnoted<R, E: Error>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws(E) -> R) throws(E) -> R {

@@ -113,6 +113,37 @@ extension TrackStore {
         }
     }
 
+    /// `placeFrame` for a run of frames (`setFrames`, or a run of `setFrame` calls), in two
+    /// passes: each view's running frame lanes stopped and its geometry write noted, in order;
+    /// then every frame written through one buffer pointer, the views noted at once. (Per frame,
+    /// the value column's and the note list's uniqueness checks were two runtime calls.) The
+    /// same values, events and notes as `placeFrame` frame by frame: a stop writes only the
+    /// channel its frame then overwrites, and a view listed twice ends with its last frame.
+    mutating func placeFrames(_ frames: UnsafeBufferPointer<ViewFrame>, views: inout ViewStore, events: inout [WorldEvent]) {
+        for element in frames {
+            guard let slot = views.slot(of: element.view) else { continue }
+            stop(.x, slot: slot, views: &views, events: &events)
+            stop(.y, slot: slot, views: &views, events: &events)
+            stop(.width, slot: slot, views: &views, events: &events)
+            stop(.height, slot: slot, views: &views, events: &events)
+            views.noteGeometryWrite(slot: slot)
+        }
+        // (The lookup's two columns taken out first: the closure must not hold the store whose
+        // value column it writes, or the column would be copied.)
+        let slotOf = views.slotOf, entities = views.entities
+        entities.withUnsafeBufferPointer { entities in
+            views.values.withUnsafeMutableBufferPointer(
+                notingViewsOf: frames, slot: { ViewStore.slot(of: $0.view, slotOf: slotOf, entities: entities) }
+            ) { v, element, slot in
+                let b = slot * ViewChannel.stride
+                v[b + ViewChannel.x.rawValue] = element.frame.minX
+                v[b + ViewChannel.y.rawValue] = element.frame.minY
+                v[b + ViewChannel.width.rawValue] = element.frame.width
+                v[b + ViewChannel.height.rawValue] = element.frame.height
+            }
+        }
+    }
+
     /// Applies `properties` to the view in `slot` at once (an `update` command).
     mutating func place(_ properties: ViewProperties, slot: Int, views: inout ViewStore, events: inout [WorldEvent]) {
         // As `place` per channel, with the view noted once for propagation, not once per channel.
@@ -138,10 +169,7 @@ extension TrackStore {
             case let .update(entity, properties):
                 if let slot = views.slot(of: entity) { place(properties, slot: slot, views: &views, events: &events) }
             case let .setFrames(first, count):
-                for element in frames[first..<first + count] {
-                    guard let slot = views.slot(of: element.view) else { continue }
-                    placeFrame(element.frame, slot: slot, views: &views, events: &events)
-                }
+                placeFrames(UnsafeBufferPointer(rebasing: frames[first..<first + count]), views: &views, events: &events)
             default:
                 break run
             }
