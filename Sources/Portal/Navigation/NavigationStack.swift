@@ -195,10 +195,32 @@ struct ZoomedTop {
     var screen: Entity, source: Entity, options: ZoomOptions, animation: Animation
 }
 
+/// Whether a stack runs a transition that is not under a finger (`running`), and its progress
+/// timing: what `World.runNavigationFinish` checks each tick.
+struct FinishWatch {
+    var running: Bool
+    var progress: TimingHandle?
+
+    init(_ active: ActiveNavigation?) {
+        running = active.map { !$0.isInteractive } ?? false
+        progress = active?.progress
+    }
+}
+
 struct NavigationStackState {
     var screens: [Entity]
     let progressView: Entity
+    /// The running transition, if any. A change of whether it runs, is under a finger, or of its
+    /// progress timing is followed by `noteActiveChanged()` (the debug invariant checks it).
     var active: ActiveNavigation?
+    /// What the finish pass reads of `active` every tick, for every stack, kept beside it: a
+    /// small value read in place, where reading `active` itself (a large optional) took an
+    /// out-of-line call per field. (Not an observer on `active`: the zoom's placement writes
+    /// through `active` every tick, and an observed property is copied out and back to do so.)
+    private(set) var finishWatch = FinishWatch(nil)
+
+    /// Brings `finishWatch` up to date with `active`.
+    mutating func noteActiveChanged() { finishWatch = FinishWatch(active) }
     var queue: [NavigationRequest] = []
     var interactiveStart: InteractivePopStart
     /// Storage for the next transition's `finalScreens` and `leaving` lists: a completed

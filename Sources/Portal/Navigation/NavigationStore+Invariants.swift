@@ -26,6 +26,9 @@ extension NavigationStore {
         }
         for (row, state) in stacks.values.enumerated() {
             let stack = stacks.entities[row]
+            let watch = FinishWatch(state.active)
+            precondition(state.finishWatch.running == watch.running && state.finishWatch.progress == watch.progress,
+                         "navigation: \(stack)'s finish watch is out of date with its transition")
             precondition(!state.screens.isEmpty, "navigation: \(stack) has no screen")
             precondition(isAlive(state.progressView), "navigation: \(stack)'s progress view is dead")
             // Requests wait only behind a running transition; one that settles at once starts the next.

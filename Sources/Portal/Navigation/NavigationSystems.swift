@@ -121,6 +121,7 @@ extension World {
                                         animation: transition.animation, leaving: leaving, finalScreens: finalScreens,
                                         progress: nil, isInteractive: interactive,
                                         interactiveScreen: interactive ? state.screens.last : nil, zoom: zoom)
+        state.noteActiveChanged()
         navigation.stacks.insert(state, for: stack)
         if let progressSlot = views.slot(of: state.progressView) { setPresented(.x, 0, slot: progressSlot) }
         if !interactive {
@@ -173,6 +174,7 @@ extension World {
             state.active!.progress = tracks.start(animation, id: .internal, view: state.progressView, slot: slot,
                                                   targets: CollectionOfOne((ViewChannel.x, target == .animation ? 1 : 0)), tick: tick, step: clock.step,
                                                   tolerance: configuration.settleTolerance, views: &views, events: &events)
+            state.noteActiveChanged()
         }
         navigation.stacks.insert(state, for: stack)
     }
@@ -231,6 +233,7 @@ extension World {
             state.active!.isInteractive = false
             state.active!.isCancelling = !towardsEnd
             if released, let screen = active.interactiveScreen { state.active!.leaving.append(screen) }
+            state.noteActiveChanged()
         }
         if active.zoom?.held != nil {
             releaseZoomDrag(stack, towardsEnd: towardsEnd, dismisses: finish, velocity: velocity, tick: tick)
@@ -326,21 +329,24 @@ extension World {
             state.active!.fingerReversed = reversed
             state.active!.interactiveScreen = screen
             state.active!.progress = nil
+            state.noteActiveChanged()
         }
     }
 
     /// At the `finish` point: a transition whose progress has settled completes; the next queued request starts.
     func runNavigationFinish(tick: UInt64) {
         guard navigation.stacks.count > 0 else { return }
-        // Read the two fields in place: copying a stack's state (its screens, its stages)
-        // for every stack every tick was most of this loop's cost.
+        // Read each stack's `finishWatch` in place: copying a stack's state (its screens, its
+        // stages) for every stack every tick was most of this loop's cost, and reading the
+        // fields of `active` an out-of-line call each.
         var finished: [Entity] = []
         swap(&finished, &navigation.finished)
         finished.removeAll(keepingCapacity: true)
         navigation.stacks.values.withUnsafeBufferPointer { states in
             for row in states.indices {
-                guard states[row].active != nil, states[row].active?.isInteractive == false else { continue }
-                if let progress = states[row].active?.progress, tracks.completionTicks(progress) != nil { continue }
+                let watch = states[row].finishWatch
+                guard watch.running else { continue }
+                if let progress = watch.progress, tracks.completionTicks(progress) != nil { continue }
                 finished.append(navigation.stacks.entities[row])
             }
         }
@@ -378,6 +384,7 @@ extension World {
         }
         state.spareLeaving = active.leaving
         state.active = nil
+        state.noteActiveChanged()
         // A drag on the top screen pops it with the zoom that pushed it.
         if let zoom = active.zoom, zoom.grows, !active.isCancelling {
             state.zoomedTop = ZoomedTop(screen: zoom.screen, source: zoom.source, options: zoom.options, animation: active.animation)

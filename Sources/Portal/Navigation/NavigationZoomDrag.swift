@@ -116,7 +116,7 @@ extension World {
         let handle = tracks.start(spring, id: .internal, view: state.progressView, slot: progressSlot,
                                   targets: CollectionOfOne((ViewChannel.y, Float(1))), tick: tick, step: clock.step,
                                   tolerance: configuration.settleTolerance, views: &views, events: &events)
-        navigation.stacks.update(stack) { $0.active!.progress = handle }
+        navigation.stacks.update(stack) { $0.active!.progress = handle; $0.noteActiveChanged() }
     }
 
     /// The spring a released zoom drag runs on: the transition's spring, or the critically damped
