@@ -104,32 +104,20 @@ extension ViewStore {
     @_transparent
     static func composeItem(_ slot: Int, _ c: ViewColumns.Pointers, under parent: UnsafePointer<WalkParent>?,
                             into item: UnsafeMutablePointer<RenderItem>) -> DrawnView {
-        let style = c.styles[slot], v = c.values
-        let b = slot * ViewChannel.stride
-        let frame = Rect(x: v[b], y: v[b + 1], width: atLeastZero(v[b + 2]), height: atLeastZero(v[b + 3]))
-        let tx = v[b + ViewChannel.translationX.rawValue], ty = v[b + ViewChannel.translationY.rawValue]
-        let sx = v[b + ViewChannel.scaleX.rawValue], sy = v[b + ViewChannel.scaleY.rawValue]
-        let rotation = v[b + ViewChannel.rotation.rawValue], angle3D = v[b + ViewChannel.rotation3DAngle.rawValue]
+        let style = c.styles[slot]
         item.pointee.entity = c.entities[slot]
         item.pointee.content = style.content
-        item.pointee.frame = frame
-        item.pointee.cornerRadius = atLeastZero(v[b + ViewChannel.cornerRadius.rawValue])
         item.pointee.cornerStyle = style.cornerStyle
         item.pointee.clipsContent = style.clipsContent
         item.pointee.reserved0 = 0
-        item.pointee.shadowRadius = atLeastZero(v[b + ViewChannel.shadowRadius.rawValue])
-        var rotation3D = style.rotationAxis
-        rotation3D.angle = Angle(radians: angle3D)
-        item.pointee.transform = Transform(translation: Point(x: tx, y: ty), scaleX: sx, scaleY: sy,
-                                           rotation: Angle(radians: rotation),
-                                           zPosition: v[b + ViewChannel.zPosition.rawValue], rotation3D: rotation3D)
         item.pointee.zIndex = style.zIndex
         item.pointee.reserved1 = 0
-        // `ProjectionTransform.local`, from the numbers in registers when nothing rotates.
-        let local = rotation == 0 && angle3D == 0
-            ? ProjectionTransform.unrotatedLocal(frame: frame, translation: Point(x: tx, y: ty), scaleX: sx, scaleY: sy)
-            : ProjectionTransform.rotatedLocal(frame: frame, transform: item.pointee.transform)
-        let own = WalkParent(own: local, opacity: unit(v[b + ViewChannel.opacity.rawValue]), hittable: style.allowsHitTesting,
+        // The value fields and the local matrix as the flat list writes them (its 3D rotation's
+        // axis, a style field, read from the item), then composed under the parent.
+        item.pointee.transform.rotation3D = style.rotationAxis
+        writeFlatValues(into: item, slot: slot, v: c.values)
+        let frame = item.pointee.frame
+        let own = WalkParent(own: item.pointee.globalTransform, opacity: item.pointee.opacity, hittable: style.allowsHitTesting,
                              under: parent)
         item.pointee.opacity = own.opacity
         item.pointee.role = own.isLayerContent ? .overlay : style.role

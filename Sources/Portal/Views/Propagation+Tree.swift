@@ -243,12 +243,12 @@ extension Propagation {
                 clipStart: Int32(clipStart), clipEnd: Int32(clips.count), hasLayerCopies: copies.count != copyCount))
         }
         if c.childSlots[root].isEmpty, Propagation.layerContentWithChildren(root, c, slotOf) == nil {
-            let v = ViewStore.compose(root, c, under: nil)   // (a root is never culled)
             // A root with nothing to draw under it (a portal layer whose content has no children,
-            // a popup's backdrop): its item alone, with no stack and no context to pass on.
+            // a popup's backdrop): its item alone, with no stack and no context to pass on. (A
+            // root is never culled.)
             s.itemOf[root] = Int32(truncatingIfNeeded: items.count)
             itemSlots.append(UInt32(truncatingIfNeeded: root))
-            items.appendPlace().initialize(to: ViewStore.item(v, entity: c.entities[root], role: v.style.role))
+            _ = ViewStore.composeItem(root, c, under: nil, into: items.appendPlace())
             return
         }
         stack[0] = ViewStore.WalkEntry(slot: UInt32(root), parent: -1)
