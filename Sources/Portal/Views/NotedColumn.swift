@@ -71,7 +71,6 @@ struct NotedColumn<Element> {
     @inline(__always)
     mutating func withUnsafeMutableBufferPointer<T>(notingViewsOf list: UnsafeBufferPointer<T>, slot: (T) -> Int?,
                                                     _ body: (UnsafeMutableBufferPointer<Element>, T, Int) -> Void) {
-        noted.reserveCapacity(noted.count + list.count)
         let start = noted.count
         noted.append(contentsOf: repeatElement(0, count: list.count))
         var written = start

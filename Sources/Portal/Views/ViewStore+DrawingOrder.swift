@@ -24,18 +24,13 @@ extension ViewStore {
             let live = self.live, parents = parentSlot
             pendingInserts.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
             let rejoined = !pendingRootJoins.isEmpty && markRootJoins()
-            if rejoined {
+            if rootsLeft || rejoined {
+                // (The marks are read only when they were sized and set: `rejoined`.)
                 live.withUnsafeBufferPointer { live in
                     parents.withUnsafeBufferPointer { parents in
                         joinMarks.withUnsafeBufferPointer { marks in
-                            order.removeAll { !live[Int($0)] || parents[Int($0)] != 0 || marks[Int($0)] == 1 }
+                            order.removeAll { !live[Int($0)] || parents[Int($0)] != 0 || (rejoined && marks[Int($0)] == 1) }
                         }
-                    }
-                }
-            } else if rootsLeft {
-                live.withUnsafeBufferPointer { live in
-                    parents.withUnsafeBufferPointer { parents in
-                        order.removeAll { !live[Int($0)] || parents[Int($0)] != 0 }
                     }
                 }
             } else if !pendingRemovals.isEmpty {
@@ -45,13 +40,10 @@ extension ViewStore {
                 }
             }
             if !pendingRootJoins.isEmpty { clearRootJoinMarks() }
-            if rejoined {
-                // The joins follow the spawns, in any order: sorted as the full sort does.
-                let key = DrawKey(styles: styles.elements, sequence: sequence)
-                pendingInserts.stableSort(scratch: &orderScratch) { key.before($0, $1) }
-            } else {
-                sortPendingInserts()
-            }
+            // New views arrive in spawn order and almost always share one band and z index (one
+            // scan of the natural merge sort); the joins follow them, in any order.
+            let key = DrawKey(styles: styles.elements, sequence: sequence)
+            pendingInserts.stableSort(scratch: &orderScratch) { key.before($0, $1) }
             mergePendingInserts()
         }
         // The slots freed since the last refresh are out of every list now: they may be reused.
@@ -113,22 +105,6 @@ extension ViewStore {
             let (zA, zB) = (styles[a].zIndex, styles[b].zIndex)
             if zA != zB { return zA < zB }
             return sequence[a] < sequence[b]
-        }
-    }
-
-    /// Insertion sort: new views arrive in spawn order and almost always share one band and z
-    /// index, so this is a single pass.
-    private mutating func sortPendingInserts() {
-        guard pendingInserts.count > 1 else { return }
-        let key = DrawKey(styles: styles.elements, sequence: sequence)
-        for i in 1..<pendingInserts.count {
-            let slot = pendingInserts[i]
-            var j = i
-            while j > 0 && key.before(slot, pendingInserts[j - 1]) {
-                pendingInserts[j] = pendingInserts[j - 1]
-                j -= 1
-            }
-            pendingInserts[j] = slot
         }
     }
 
