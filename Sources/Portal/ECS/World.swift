@@ -225,6 +225,7 @@ public final class World {
     /// The number of live entities (those despawned this frame still count until the next tick).
     public var entityCount: Int { allocator.liveCount }
 
+    @inline(__always)
     func requireAlive(_ entity: Entity) throws(PortalError) {
         guard allocator.isUsable(entity) else { throw .staleEntity(entity) }
     }

@@ -77,16 +77,24 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Throws ``PortalError/invalidGeometry(_:_:reason:)`` naming `field` and the first bad
     /// component unless ``isValidGeometry``: every call that takes a rectangle checks it here.
+    /// The check is inlined into the call (a layout capture makes thousands a frame); the
+    /// error is made out of line.
+    @inline(__always)
     func validate(_ field: String) throws(PortalError) {
-        guard !isValidGeometry else { return }
+        guard isValidGeometry else { throw invalidGeometry(field) }
+    }
+
+    /// The error ``validate(_:)`` throws for a rectangle that is not ``isValidGeometry``.
+    @inline(never)
+    private func invalidGeometry(_ field: String) -> PortalError {
         let parts = [minX, minY, width, height]
         if let bad = parts.first(where: { !$0.isFinite }) {
-            throw .invalidGeometry(field, bad, reason: "a frame must be finite")
+            return .invalidGeometry(field, bad, reason: "a frame must be finite")
         }
         if let bad = parts.first(where: { !Rect.isSane($0) }) {
-            throw .invalidGeometry(field, bad, reason: "a frame must lie within ±1e9 points")
+            return .invalidGeometry(field, bad, reason: "a frame must lie within ±1e9 points")
         }
-        throw .invalidGeometry(field, min(width, height), reason: "a frame's width and height must not be negative")
+        return .invalidGeometry(field, min(width, height), reason: "a frame's width and height must not be negative")
     }
 
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }

@@ -113,6 +113,7 @@ extension World {
 
     /// Requires a live view. Portal's own views (layers, backdrops) pass: the app may change
     /// how they look (a user system styling the layers), which goes with them when they go.
+    @inline(__always)
     func requireView(_ entity: Entity) throws(PortalError) {
         try requireAlive(entity)
         guard views.slot(of: entity) != nil else { throw .notAView(entity) }
