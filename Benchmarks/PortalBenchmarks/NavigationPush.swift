@@ -7,11 +7,17 @@ import Portal
 // navigation/zoom: the same with `.zoom(source:)` from a cell of each stack's root: every tick
 // places each zooming screen from its source's drawn frame (uniform scale, radius, shadow) and
 // sets its dimming view, made as each zoom starts and removed as it ends.
+//
+// reference/push-zoom-tree: navigation/push over navigation/zoom's tree (each root holding the
+// zoom's source cell, drawn as the root is): the zoom ÷ it is the zoom's own cost — its
+// placement and its dimming view — apart from the extra view its scenario draws.
 
 final class NavigationPush: Scenario {
     let n: Int
     let zooms: Bool
-    var name: String { zooms ? "navigation/zoom" : "navigation/push" }
+    /// Whether each root holds a cell (the zoom's source) while the stacks slide.
+    let cells: Bool
+    var name: String { zooms ? "navigation/zoom" : cells ? "reference/push-zoom-tree" : "navigation/push" }
     var itemsPerTick: Int { n }
     private var world = World()
     var fullTickWorld: World? { world }
@@ -23,7 +29,7 @@ final class NavigationPush: Scenario {
     private var depth: [Int] = []
     private(set) var completions = 0
 
-    init(n: Int, zooms: Bool = false) { (self.n, self.zooms) = (n, zooms) }
+    init(n: Int, zooms: Bool = false, cells: Bool = false) { (self.n, self.zooms, self.cells) = (n, zooms, zooms || cells) }
 
     func setUp() throws {
         world = try World(configuration: .init(reservedCapacity: 4 * n))
@@ -38,9 +44,9 @@ final class NavigationPush: Scenario {
             tops.append(top)
             index[stack] = i
             let motion = Animation.linear(duration: 0.3 + Double(i % 61) / 120)
-            if zooms {
+            if cells {
                 let cell = try world.spawnView(frame: Rect(x: 16, y: 200 + Float(i % 7) * 40, width: 120, height: 160), cornerRadius: 12, in: root)
-                transitions.append(NavigationTransition.zoom(source: cell).animation(motion))
+                transitions.append((zooms ? NavigationTransition.zoom(source: cell) : .slide).animation(motion))
             } else {
                 transitions.append(NavigationTransition.slide.animation(motion))
             }
