@@ -24,6 +24,10 @@ extension ViewStore {
             || gy + ey < cull.minY - margin || gy - ey > cull.maxY + margin
     }
 
+    /// The fewest children for which the full walk pre-culls them: below it, each child is left
+    /// to the exact test as it is composed.
+    static let preCullMinimumChildren = 4
+
     /// Whether the pre-cull test applies to the children of a parent with context `ctx`.
     @inline(__always)
     static func canPreCull(_ ctx: WalkParent) -> Bool {

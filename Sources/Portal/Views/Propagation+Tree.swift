@@ -292,17 +292,22 @@ extension Propagation {
             let ctx = ViewStore.childContext(of: v, slot: slot, clip: clip, c)
             if !isLayerContent { s.contextOf[slot] = ctx }
             // A long list of children inside a clip is mostly off-screen: a child is tested from
-            // its block before it is pushed.
-            let preCull = ViewStore.canPreCull(ctx)
+            // its block before it is pushed. A few (a stack's screens) are not: the exact test as
+            // each is composed decides the same (the pre-cull only removes what it would), and a
+            // pre-cull that passes is only a cost.
             let index = Int32(truncatingIfNeeded: parentCount)
             parents[parentCount] = ctx
             parentCount += 1
             // (The children read in place: a copy of the list was a retain and a release a parent.)
             c.childSlots[slot].withUnsafeBufferPointer { kids in
-                for k in kids.reversed() where c.hiddenBy[Int(k)] == 0 {
-                    if ViewStore.preCulled(Int(k), v: c.values, preCull: preCull, g: ctx.global, cull: ctx.cull) { continue }
-                    stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
-                    top += 1
+                if kids.count >= ViewStore.preCullMinimumChildren && ViewStore.canPreCull(ctx) {
+                    top = Propagation.pushPreCulling(kids, under: index, g: ctx.global, cull: ctx.cull, values: c.values, hiddenBy: c.hiddenBy,
+                                                     stack: stack, top: top)
+                } else {
+                    for k in kids.reversed() where c.hiddenBy[Int(k)] == 0 {
+                        stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
+                        top += 1
+                    }
                 }
             }
         }
@@ -310,6 +315,23 @@ extension Propagation {
             copies.append(Int32(rootItem + 1))
             copies.append(Int32(items.count))
         }
+    }
+
+    /// Pushes the children `kids` (not hidden) of the parent at `index`, whose children are
+    /// composed with `g` inside the cull box `cull`, onto the walk's stack above `top`, leaving
+    /// out those the pre-cull test removes; returns the new top. Out of line: a long list's loop,
+    /// kept apart from the walk's.
+    @inline(never)
+    private static func pushPreCulling(_ kids: UnsafeBufferPointer<UInt32>, under index: Int32, g: ProjectionTransform, cull: Rect,
+                                       values: UnsafeBufferPointer<Float>, hiddenBy: UnsafeBufferPointer<UInt8>,
+                                       stack: UnsafeMutableBufferPointer<ViewStore.WalkEntry>, top: Int) -> Int {
+        var top = top
+        for k in kids.reversed() where hiddenBy[Int(k)] == 0 {
+            if ViewStore.preCulled(Int(k), v: values, preCull: true, g: g, cull: cull) { continue }
+            stack[top] = ViewStore.WalkEntry(slot: k, parent: index)
+            top += 1
+        }
+        return top
     }
 
     /// What a portal layer (the composed root `v`) hands the copies of its content's children:

@@ -458,6 +458,38 @@ struct TreeTests {
         #expect(expected.first == many[30] && expected.suffix(2) == [many[31], a])
     }
 
+    @Test("a clip culls the same children, with their subtrees, whether it has a few (each left to the exact test) or many (pre-culled)",
+          arguments: [1, 2, 3, 4, 5, 9])
+    func aClipCullsTheSameChildrenFewOrMany(children: Int) throws {
+        let world = World()
+        let clip = try world.spawnView(frame: Rect(x: 20, y: 30, width: 100, height: 100))
+        try world.setClipsToBounds(true, of: clip)
+        // Far outside, half a point outside, touching the right edge (touching overlaps: drawn),
+        // inside; the first `children` of them, in that order, then more inside.
+        let frames = [Rect(x: 500, y: 0, width: 10, height: 10), Rect(x: 100.5, y: 0, width: 10, height: 10),
+                      Rect(x: 100, y: 50, width: 10, height: 10), Rect(x: 10, y: 10, width: 10, height: 10)]
+        var kids: [Entity] = []
+        for i in 0..<children { kids.append(try world.spawnView(frame: frames[min(i, frames.count - 1)], in: clip)) }
+        // A grandchild of each child, across the clip's box: drawn exactly when its parent is.
+        let grandchildren = try kids.map { try world.spawnView(frame: Rect(x: -600, y: 0, width: 1200, height: 10), in: $0) }
+        world.tick()
+        var expected = [clip]
+        for (i, kid) in kids.enumerated() where i >= 2 { expected += [kid, grandchildren[i]] }
+        #expect(world.renderList.map(\.entity) == expected)
+        // A scroll by a point brings the half-point one in; by 2 more the other way, the touching
+        // one goes out.
+        try world.setContentOffset(Point(x: 1, y: 0), of: clip)
+        world.tick()
+        expected = [clip]
+        for (i, kid) in kids.enumerated() where i >= 1 { expected += [kid, grandchildren[i]] }
+        #expect(world.renderList.map(\.entity) == expected)
+        try world.setContentOffset(Point(x: -1, y: 0), of: clip)
+        world.tick()
+        expected = [clip]
+        for (i, kid) in kids.enumerated() where i >= 3 { expected += [kid, grandchildren[i]] }
+        #expect(world.renderList.map(\.entity) == expected)
+    }
+
     @Test func aFlatWorldIsUnchangedByTheTree() throws {
         // Roots only: the render list is today's, with each item's own matrix and no clip.
         let world = World()
