@@ -12,8 +12,10 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidGeometry(_ field: String, _ value: Float, reason: String)
     /// A number outside the range the call accepts (an opacity above 1, a NaN scale…).
     case invalidValue(_ field: String, _ value: Double, reason: String)
+    // Boxed: an `Animation` is 100-odd bytes, and inline it made every `PortalError` (124 bytes
+    // in wasm32) that large, copied at every `try` that passes one on.
     /// An animation that cannot run (a zero duration, a zero stiffness, a negative delay…).
-    case invalidAnimation(Animation, reason: String)
+    indirect case invalidAnimation(Animation, reason: String)
     /// A `World.Configuration` that cannot work.
     case invalidConfiguration(_ field: String, reason: String)
     /// The component type was never registered with ``World/register(_:)``.
