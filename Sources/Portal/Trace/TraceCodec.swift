@@ -44,10 +44,6 @@ extension TraceDecoder {
     /// The word of `key`, one of `names`: the value at the same index in `values`.
     func word<T>(key: String, _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(key: key, names)] }
     @inline(never) func wordIndex(key: String, _ names: [String]) throws(TraceError) -> Int { try wordIndex(take(key), names) }
-    func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T {
-        let names = Array(choices.keys)
-        return choices[names[try wordIndex(key: key, names)]]!
-    }
     /// A list of values (`-` for an empty one), each read by `each`.
     func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
         let values = try take(key)

@@ -96,7 +96,7 @@ struct SetZIndex: HostCall {
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         view = try trace.entity(key: "view")
         let word = try trace.atom(trace.one(trace.take("z")))
-        guard let z = Int32(word) else { throw trace.malformed("‘\(word)’ is not a 32-bit integer") }
+        guard let z = TraceInteger.int32(word) else { throw trace.malformed("‘\(word)’ is not a 32-bit integer") }
         self.z = z
     }
     func perform(on world: World) throws(PortalError) {
@@ -156,7 +156,7 @@ struct SetCornerStyle: HostCall {
     }
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         view = try trace.entity(key: "view")
-        style = try trace.word(key: "style", ["circular": .circular, "continuous": .continuous])
+        style = try trace.word(key: "style", ["circular", "continuous"], [.circular, .continuous])
         clipsContent = try trace.bool(key: "clips")
     }
     func perform(on world: World) throws(PortalError) {
