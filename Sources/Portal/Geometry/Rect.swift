@@ -79,6 +79,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// component unless ``isValidGeometry``: every call that takes a rectangle checks it here.
     func validate(_ field: String) throws(PortalError) {
         guard !isValidGeometry else { return }
+        try invalid(field)
+    }
+
+    /// `validate`'s refusal, out of line: the check's path keeps nothing for it.
+    @inline(never)
+    private func invalid(_ field: String) throws(PortalError) -> Never {
         let parts = [minX, minY, width, height]
         if let bad = parts.first(where: { !$0.isFinite }) {
             throw .invalidGeometry(field, bad, reason: "a frame must be finite")

@@ -32,7 +32,18 @@ final class TraceRecorder {
     /// Only performing the call and writing its keys depend on the call's type; the rest (the
     /// line's start, the entity it made or the refusal's error) is non-generic, and no closure
     /// is made per call type: this body is specialised for every call type.
-    func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
+    ///
+    /// Natively `call` is `inout` only so that `submit` hands over a copy of its own (see
+    /// `submit`); it is not changed.
+    #if arch(wasm32)
+    func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output { try perform(call, world) }
+    #else
+    func record<C: HostCall>(_ call: inout C, _ world: World) throws(PortalError) -> C.Output { try perform(call, world) }
+    #endif
+
+    /// `record`'s body.
+    @inline(__always)
+    private func perform<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
         isIdle = false
         defer { isIdle = true }
         let writes = !world.isTicking
