@@ -3,7 +3,7 @@
 
 /// ``World/spawn()``.
 struct SpawnCall: SpawningCall, KeylessCall {
-    static let verb = "spawn"
+    static var verb: String { "spawn" }
     func perform(on world: World) throws(PortalError) -> Entity {
         guard let entity = world.allocator.allocate() else { throw .entityLimitReached }
         return entity
@@ -12,7 +12,7 @@ struct SpawnCall: SpawningCall, KeylessCall {
 
 /// ``World/despawn(_:)``.
 struct DespawnCall: HostCall {
-    static let verb = "despawn"
+    static var verb: String { "despawn" }
     var entity: Entity
     init(entity: Entity) { self.entity = entity }
     func write(to trace: inout TraceWriter) { trace.put("entity", entity) }
@@ -40,7 +40,7 @@ struct DespawnCall: HostCall {
 
 /// ``World/advance(by:)``.
 struct AdvanceCall: HostCall {
-    static let verb = "advance"
+    static var verb: String { "advance" }
     static var acceptsNaN: Bool { true }   // a NaN frame time is reported, not refused
     var seconds: Double
     init(seconds: Double) { self.seconds = seconds }
@@ -64,7 +64,7 @@ struct AdvanceCall: HostCall {
 
 /// ``World/tick()``.
 struct TickCall: KeylessCall {
-    static let verb = "tick"
+    static var verb: String { "tick" }
 
     func perform(on world: World) {
         guard !world.isTicking else { return }
@@ -77,7 +77,7 @@ struct TickCall: KeylessCall {
 
 /// Setting ``World/reduceMotion``.
 struct SetReduceMotion: HostCall {
-    static let verb = "reduceMotion"
+    static var verb: String { "reduceMotion" }
     var on: Bool
     init(on: Bool) { self.on = on }
     func write(to trace: inout TraceWriter) { trace.put("on", on) }

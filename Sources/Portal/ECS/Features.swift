@@ -184,11 +184,18 @@ struct FeatureRegistry {
         calls.append(contentsOf: entries)
     }
 
-    /// Registers structural checks.
+    /// Registers structural checks. Only `World.checkInvariants` runs them, and only with
+    /// `PORTAL_CHECK_INVARIANTS`: without it the checks are not kept, and nothing keeps their
+    /// code (the portal feature's alone was 8 KB of the WebAssembly module).
+    #if PORTAL_CHECK_INVARIANTS
     @inline(never)
     mutating func addInvariantCheck(_ check: @escaping (World) -> Void) {
         invariantChecks.append(check)
     }
+    #else
+    @inline(__always)
+    mutating func addInvariantCheck(_ check: @escaping (World) -> Void) {}
+    #endif
 }
 
 extension World {

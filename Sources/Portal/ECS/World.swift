@@ -227,8 +227,13 @@ public final class World {
 
     @inline(__always)
     func requireAlive(_ entity: Entity) throws(PortalError) {
-        guard allocator.isUsable(entity) else { throw .staleEntity(entity) }
+        guard allocator.isUsable(entity) else { try World.stale(entity) }
     }
+
+    /// Throws ``PortalError/staleEntity(_:)``: out of line, so that the check's path keeps
+    /// nothing for it.
+    @inline(never)
+    static func stale(_ entity: Entity) throws(PortalError) -> Never { throw .staleEntity(entity) }
 
     // MARK: - Time
 

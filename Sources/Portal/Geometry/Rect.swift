@@ -81,20 +81,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// error is made out of line.
     @inline(__always)
     func validate(_ field: String) throws(PortalError) {
-        guard isValidGeometry else { throw invalidGeometry(field) }
+        guard !isValidGeometry else { return }
+        try invalid(field)
     }
 
-    /// The error ``validate(_:)`` throws for a rectangle that is not ``isValidGeometry``.
+    /// `validate`'s refusal, out of line: the check's path keeps nothing for it.
     @inline(never)
-    private func invalidGeometry(_ field: String) -> PortalError {
+    private func invalid(_ field: String) throws(PortalError) -> Never {
         let parts = [minX, minY, width, height]
         if let bad = parts.first(where: { !$0.isFinite }) {
-            return .invalidGeometry(field, bad, reason: "a frame must be finite")
+            throw .invalidGeometry(field, bad, reason: "a frame must be finite")
         }
         if let bad = parts.first(where: { !Rect.isSane($0) }) {
-            return .invalidGeometry(field, bad, reason: "a frame must lie within ±1e9 points")
+            throw .invalidGeometry(field, bad, reason: "a frame must lie within ±1e9 points")
         }
-        return .invalidGeometry(field, min(width, height), reason: "a frame's width and height must not be negative")
+        throw .invalidGeometry(field, min(width, height), reason: "a frame's width and height must not be negative")
     }
 
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }

@@ -3,7 +3,7 @@
 
 /// ``World/flowingHeader(on:title:subtitle:accessory:barTitle:barAccessory:displays:layout:snappingBehavior:tokens:)``.
 struct FlowingHeaderCall: SpawningCall {
-    static let verb = "flowingHeader"
+    static var verb: String { "flowingHeader" }
     var screen: Entity, title: Entity, subtitle: Entity?, accessory: Entity?, barTitle: Entity?, barAccessory: Entity?
     var displays: FlowingHeaderDisplays, layout: FlowingHeaderLayout, snapping: SnappingBehavior, tokens: FlowingHeaderTokens
     init(screen: Entity, title: Entity, subtitle: Entity?, accessory: Entity?, barTitle: Entity?, barAccessory: Entity?,
@@ -87,7 +87,7 @@ struct FlowingHeaderCall: SpawningCall {
 
 /// ``World/setFlowingHeaderAnchors(_:title:accessory:bar:barTitleSize:)``.
 struct SetFlowingHeaderAnchorsCall: HostCall {
-    static let verb = "headerAnchors"
+    static var verb: String { "headerAnchors" }
     var header: Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size
     init(header: Entity, title: Rect, accessory: Rect?, bar: Rect, barTitleSize: Size) {
         (self.header, self.title, self.accessory, self.bar, self.barTitleSize) = (header, title, accessory, bar, barTitleSize)
@@ -120,7 +120,7 @@ struct SetFlowingHeaderAnchorsCall: HostCall {
 
 /// ``World/reportScroll(_:offset:phase:)``.
 struct ReportScrollCall: HostCall {
-    static let verb = "scroll"
+    static var verb: String { "scroll" }
     var header: Entity, offset: Float, phase: ScrollPhase
     init(header: Entity, offset: Float, phase: ScrollPhase) { (self.header, self.offset, self.phase) = (header, offset, phase) }
     func write(to trace: inout TraceWriter) {

@@ -6,7 +6,7 @@
 /// `pointer id=1 phase=moved at=12.5,300 time=86400.125` (the time in full, so a replay feeds the
 /// trackers the same bits).
 struct PointerCall: HostCall {
-    static let verb = "pointer"
+    static var verb: String { "pointer" }
     var event: PointerEvent
     init(event: PointerEvent) { self.event = event }
 

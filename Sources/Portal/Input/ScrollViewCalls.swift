@@ -14,7 +14,7 @@ extension World {
 
 /// ``World/makeScrollView(_:configuration:)``.
 struct MakeScrollViewCall: HostCall {
-    static let verb = "makeScrollView"
+    static var verb: String { "makeScrollView" }
     var view: Entity, configuration: ScrollViewConfiguration
     init(view: Entity, configuration: ScrollViewConfiguration) { (self.view, self.configuration) = (view, configuration) }
     func write(to trace: inout TraceWriter) {
@@ -51,7 +51,7 @@ struct MakeScrollViewCall: HostCall {
 
 /// ``World/removeScrollView(_:)``.
 struct RemoveScrollViewCall: HostCall {
-    static let verb = "removeScrollView"
+    static var verb: String { "removeScrollView" }
     var view: Entity
     init(view: Entity) { self.view = view }
     func write(to trace: inout TraceWriter) { trace.put("view", view) }
@@ -65,7 +65,7 @@ struct RemoveScrollViewCall: HostCall {
 
 /// ``World/scroll(_:to:animated:)``.
 struct ScrollToCall: HostCall {
-    static let verb = "scrollTo"
+    static var verb: String { "scrollTo" }
     var view: Entity, offset: Point, animated: Bool
     init(view: Entity, offset: Point, animated: Bool) { (self.view, self.offset, self.animated) = (view, offset, animated) }
     func write(to trace: inout TraceWriter) { trace.put("view", view); trace.put("offset", offset); trace.put("animated", animated) }

@@ -4,7 +4,7 @@
 
 /// ``World/spawnNavigationStack(frame:root:interactivePopStart:)``.
 struct SpawnNavigationStackCall: SpawningCall {
-    static let verb = "navigationStack"
+    static var verb: String { "navigationStack" }
     var frame: Rect, root: Entity, interactivePopStart: InteractivePopStart
     init(frame: Rect, root: Entity, interactivePopStart: InteractivePopStart) {
         (self.frame, self.root, self.interactivePopStart) = (frame, root, interactivePopStart)
@@ -49,7 +49,7 @@ struct SpawnNavigationStackCall: SpawningCall {
 
 /// ``World/spawnScreen(for:cornerRadius:)``.
 struct SpawnScreenCall: SpawningCall {
-    static let verb = "screen"
+    static var verb: String { "screen" }
     var stack: Entity, cornerRadius: Float
     init(stack: Entity, cornerRadius: Float) { (self.stack, self.cornerRadius) = (stack, cornerRadius) }
     func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("radius", cornerRadius) }
@@ -71,7 +71,7 @@ struct SpawnScreenCall: SpawningCall {
 
 /// ``World/push(_:onto:transition:)``.
 struct PushCall: HostCall {
-    static let verb = "push"
+    static var verb: String { "push" }
     var screen: Entity, stack: Entity, transition: NavigationTransition
     init(screen: Entity, stack: Entity, transition: NavigationTransition) { (self.screen, self.stack, self.transition) = (screen, stack, transition) }
     func write(to trace: inout TraceWriter) { trace.put("screen", screen); trace.put("stack", stack); trace.transition(transition) }
@@ -97,7 +97,7 @@ struct PushCall: HostCall {
 /// ``World/pop(_:transition:)``. With no transition (`nil`, recorded without the transition's
 /// keys) it pops with the one the top screen was pushed with.
 struct PopCall: HostCall {
-    static let verb = "pop"
+    static var verb: String { "pop" }
     var stack: Entity, transition: NavigationTransition?
     init(stack: Entity, transition: NavigationTransition?) { (self.stack, self.transition) = (stack, transition) }
     func write(to trace: inout TraceWriter) {
@@ -126,7 +126,7 @@ struct PopCall: HostCall {
 
 /// ``World/popToRoot(_:transition:)``.
 struct PopToRootCall: HostCall {
-    static let verb = "popToRoot"
+    static var verb: String { "popToRoot" }
     var stack: Entity, transition: NavigationTransition
     init(stack: Entity, transition: NavigationTransition) { (self.stack, self.transition) = (stack, transition) }
     func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.transition(transition) }
@@ -149,7 +149,7 @@ struct PopToRootCall: HostCall {
 
 /// ``World/setStack(_:screens:transition:)``.
 struct SetStackCall: HostCall {
-    static let verb = "setStack"
+    static var verb: String { "setStack" }
     var stack: Entity, screens: [Entity], transition: NavigationTransition
     init(stack: Entity, screens: [Entity], transition: NavigationTransition) { (self.stack, self.screens, self.transition) = (stack, screens, transition) }
     func write(to trace: inout TraceWriter) {
@@ -187,7 +187,7 @@ struct SetStackCall: HostCall {
 
 /// ``World/beginInteractivePop(_:at:transition:)``.
 struct BeginInteractivePopCall: HostCall {
-    static let verb = "beginPop"
+    static var verb: String { "beginPop" }
     var stack: Entity, point: Point, transition: NavigationTransition
     init(stack: Entity, point: Point, transition: NavigationTransition) { (self.stack, self.point, self.transition) = (stack, point, transition) }
     func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("at", point); trace.transition(transition) }
@@ -237,7 +237,7 @@ struct BeginInteractivePopCall: HostCall {
 
 /// ``World/updateInteractivePop(_:translation:)``.
 struct UpdateInteractivePopCall: HostCall {
-    static let verb = "updatePop"
+    static var verb: String { "updatePop" }
     var stack: Entity, translation: Float
     init(stack: Entity, translation: Float) { (self.stack, self.translation) = (stack, translation) }
     func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("translation", translation) }
@@ -261,7 +261,7 @@ struct UpdateInteractivePopCall: HostCall {
 
 /// ``World/endInteractivePop(_:velocity:)``.
 struct EndInteractivePopCall: HostCall {
-    static let verb = "endPop"
+    static var verb: String { "endPop" }
     var stack: Entity, velocity: Float
     init(stack: Entity, velocity: Float) { (self.stack, self.velocity) = (stack, velocity) }
     func write(to trace: inout TraceWriter) { trace.put("stack", stack); trace.put("velocity", velocity) }

@@ -12,8 +12,10 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidGeometry(_ field: String, _ value: Float, reason: String)
     /// A number outside the range the call accepts (an opacity above 1, a NaN scale…).
     case invalidValue(_ field: String, _ value: Double, reason: String)
+    // Boxed: an `Animation` is 100-odd bytes, and inline it made every `PortalError` (124 bytes
+    // in wasm32) that large, copied at every `try` that passes one on.
     /// An animation that cannot run (a zero duration, a zero stiffness, a negative delay…).
-    case invalidAnimation(Animation, reason: String)
+    indirect case invalidAnimation(Animation, reason: String)
     /// A `World.Configuration` that cannot work.
     case invalidConfiguration(_ field: String, reason: String)
     /// The component type was never registered with ``World/register(_:)``.
@@ -83,9 +85,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .staleEntity(entity):
-            return "\(entity) is not alive in this world: it was despawned (or came from another world). Drop the handle and use the entity that replaced it."
+            return Self.message(entity, " is not alive in this world: it was despawned (or came from another world). Drop the handle and use the entity that replaced it.")
         case let .notAView(entity):
-            return "\(entity) is not a view. Create views with spawnView(frame:cornerRadius:opacity:)."
+            return Self.message(entity, " is not a view. Create views with spawnView(frame:cornerRadius:opacity:).")
         case let .invalidGeometry(field, value, reason):
             return "\(field) is \(value): \(reason). Pass finite coordinates and non-negative sizes."
         case let .invalidValue(field, value, reason):
@@ -115,27 +117,27 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noPopupContainer:
             return "popups need a container; call setPopupContainer(bounds:safeArea:) first."
         case let .popupAlreadyPresented(entity):
-            return "\(entity) is already presented as a popup; dismiss it first."
+            return Self.message(entity, " is already presented as a popup; dismiss it first.")
         case let .popupNotPresented(entity):
-            return "\(entity) is not presented as a popup."
+            return Self.message(entity, " is not presented as a popup.")
         case let .notAFlowingHeader(entity):
-            return "\(entity) is not a flowing header. Create one with flowingHeader(on:title:…)."
+            return Self.message(entity, " is not a flowing header. Create one with flowingHeader(on:title:…).")
         case let .notAScrollView(entity):
-            return "\(entity) is not a scroll view. Make it one with makeScrollView(_:configuration:)."
+            return Self.message(entity, " is not a scroll view. Make it one with makeScrollView(_:configuration:).")
         case let .notANavigationStack(entity):
-            return "\(entity) is not a navigation stack. Create one with spawnNavigationStack(frame:root:)."
+            return Self.message(entity, " is not a navigation stack. Create one with spawnNavigationStack(frame:root:).")
         case let .cannotPopRoot(stack):
-            return "\(stack) will have only its root screen once the calls made so far run; there is nothing to pop."
+            return Self.message(stack, " will have only its root screen once the calls made so far run; there is nothing to pop.")
         case let .screenAlreadyInStack(screen):
-            return "\(screen) is already in a navigation stack (or listed twice); a screen belongs to one place in one stack."
+            return Self.message(screen, " is already in a navigation stack (or listed twice); a screen belongs to one place in one stack.")
         case let .interactivePopInProgress(stack):
-            return "\(stack) is following an interactive pop; end it (endInteractivePop) before changing the stack."
+            return Self.message(stack, " is following an interactive pop; end it (endInteractivePop) before changing the stack.")
         case let .noInteractivePop(stack):
-            return "\(stack) has no interactive pop in progress (or already has one); call beginInteractivePop first, once."
+            return Self.message(stack, " has no interactive pop in progress (or already has one); call beginInteractivePop first, once.")
         case let .portalLayer(entity):
-            return "\(entity) is a portal layer, which Portal creates and removes itself; change the transition instead."
+            return Self.message(entity, " is a portal layer, which Portal creates and removes itself; change the transition instead.")
         case let .portalOwned(entity):
-            return "\(entity) is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature."
+            return Self.message(entity, " is an entity Portal created for itself (such as a popup's backdrop) and removes itself; it can be read and restyled, but not despawned, given components or handed to a feature.")
         case let .parentCycle(view, parent):
             return "\(parent) is \(view) or one of its descendants; a view cannot be placed inside its own subtree."
         case let .pointerNotDown(pointer):
@@ -151,4 +153,9 @@ public enum PortalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(element) was refused, and with it \(whole): \(error.description)"
         }
     }
+
+    /// A message about one entity: its description, then `text`. One body, not a string
+    /// interpolation per case.
+    @inline(never)
+    private static func message(_ entity: Entity, _ text: String) -> String { entity.description + text }
 }

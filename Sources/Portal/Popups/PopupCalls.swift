@@ -3,7 +3,7 @@
 
 /// Setting ``World/popupPolicy``.
 struct SetPopupPolicy: HostCall {
-    static let verb = "popupPolicy"
+    static var verb: String { "popupPolicy" }
     var policy: PopupPolicy
     init(policy: PopupPolicy) { self.policy = policy }
     func write(to trace: inout TraceWriter) { trace.key("policy"); trace.raw(policy == .stack ? "stack" : "oneAtATime") }
@@ -13,7 +13,7 @@ struct SetPopupPolicy: HostCall {
 
 /// ``World/setPopupContainer(bounds:safeArea:)``.
 struct SetPopupContainerCall: HostCall {
-    static let verb = "popupContainer"
+    static var verb: String { "popupContainer" }
     var bounds: Rect, safeArea: EdgeInsets
     init(bounds: Rect, safeArea: EdgeInsets) { (self.bounds, self.safeArea) = (bounds, safeArea) }
     func write(to trace: inout TraceWriter) {
@@ -42,7 +42,7 @@ struct SetPopupContainerCall: HostCall {
 
 /// ``World/presentPopup(_:from:width:height:animation:backdrop:)``.
 struct PresentPopupCall: HostCall {
-    static let verb = "presentPopup"
+    static var verb: String { "presentPopup" }
     var content: Entity, source: Entity, width: Float, height: Float, animation: Animation, backdrop: Bool
     init(content: Entity, source: Entity, width: Float, height: Float, animation: Animation, backdrop: Bool) {
         (self.content, self.source, self.width, self.height, self.animation, self.backdrop) = (content, source, width, height, animation, backdrop)
@@ -83,7 +83,7 @@ struct PresentPopupCall: HostCall {
 
 /// ``World/dismissPopup(_:)``.
 struct DismissPopupCall: HostCall {
-    static let verb = "dismissPopup"
+    static var verb: String { "dismissPopup" }
     var content: Entity
     init(content: Entity) { self.content = content }
     func write(to trace: inout TraceWriter) { trace.put("content", content) }
@@ -97,7 +97,7 @@ struct DismissPopupCall: HostCall {
 
 /// ``World/dismissTopPopup()``.
 struct DismissTopPopupCall: KeylessCall {
-    static let verb = "dismissTopPopup"
+    static var verb: String { "dismissTopPopup" }
     func perform(on world: World) -> Entity? {
         let popups = world.popups
         guard let top = popups.stack.last(where: { popups.states.value(of: $0)?.isDismissing == false }) else { return nil }
@@ -108,7 +108,7 @@ struct DismissTopPopupCall: KeylessCall {
 
 /// ``World/tap(at:)``.
 struct TapCall: HostCall {
-    static let verb = "tap"
+    static var verb: String { "tap" }
     static var acceptsNaN: Bool { true }   // a NaN point hits nothing
     var point: Point
     init(point: Point) { self.point = point }

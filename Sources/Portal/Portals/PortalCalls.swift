@@ -3,7 +3,7 @@
 
 /// ``World/portal(_:id:as:)``.
 struct PortalMarkCall: HostCall {
-    static let verb = "portal"
+    static var verb: String { "portal" }
     var view: Entity, id: PortalID, role: PortalRole
     init(view: Entity, id: PortalID, role: PortalRole) { (self.view, self.id, self.role) = (view, id, role) }
     func write(to trace: inout TraceWriter) {
@@ -39,7 +39,7 @@ struct PortalMarkCall: HostCall {
 
 /// ``World/removePortal(from:)``.
 struct RemovePortalCall: HostCall {
-    static let verb = "removePortal"
+    static var verb: String { "removePortal" }
     var view: Entity
     init(view: Entity) { self.view = view }
     func write(to trace: inout TraceWriter) { trace.put("view", view) }
@@ -52,7 +52,7 @@ struct RemovePortalCall: HostCall {
 
 /// ``World/portalTransition(id:isActive:config:)``.
 struct PortalTransitionCall: HostCall {
-    static let verb = "portalTransition"
+    static var verb: String { "portalTransition" }
     var id: PortalID, isActive: Bool, config: PortalTransitionConfig
     init(id: PortalID, isActive: Bool, config: PortalTransitionConfig) { (self.id, self.isActive, self.config) = (id, isActive, config) }
     func write(to trace: inout TraceWriter) { trace.put("id", id.rawValue); trace.put("active", isActive); trace.config(config) }
@@ -72,7 +72,7 @@ struct PortalTransitionCall: HostCall {
 
 /// ``World/portalTransition(item:config:scope:)`` with an item: the trace keeps the item's id.
 struct PortalItemCall: HostCall {
-    static let verb = "portalItem"
+    static var verb: String { "portalItem" }
     // A transfer does not read the configuration: a NaN in it is the host's, and harmless.
     static var acceptsNaN: Bool { true }
     var id: PortalID, config: PortalTransitionConfig, scope: String
@@ -96,7 +96,7 @@ struct PortalItemCall: HostCall {
 
 /// ``World/dismissPortalItem(config:scope:)``.
 struct DismissPortalItemCall: HostCall {
-    static let verb = "dismissPortalItem"
+    static var verb: String { "dismissPortalItem" }
     // With no item presented the configuration is not read.
     static var acceptsNaN: Bool { true }
     var config: PortalTransitionConfig, scope: String
@@ -115,7 +115,7 @@ struct DismissPortalItemCall: HostCall {
 
 /// ``World/portalTransition(ids:groupID:isActive:config:staggerDelay:)``.
 struct PortalGroupCall: HostCall {
-    static let verb = "portalGroup"
+    static var verb: String { "portalGroup" }
     var ids: [PortalID], groupID: String, isActive: Bool, config: PortalTransitionConfig, staggerDelay: Double
     init(ids: [PortalID], groupID: String, isActive: Bool, config: PortalTransitionConfig, staggerDelay: Double) {
         (self.ids, self.groupID, self.isActive, self.config, self.staggerDelay) = (ids, groupID, isActive, config, staggerDelay)
@@ -153,7 +153,7 @@ struct PortalGroupCall: HostCall {
 
 /// ``World/transferActivePortal(from:to:)``.
 struct TransferActivePortalCall: HostCall {
-    static let verb = "transfer"
+    static var verb: String { "transfer" }
     var from: PortalID, to: PortalID
     init(from: PortalID, to: PortalID) { (self.from, self.to) = (from, to) }
     func write(to trace: inout TraceWriter) { trace.put("from", from.rawValue); trace.put("to", to.rawValue) }

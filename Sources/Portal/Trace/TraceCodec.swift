@@ -44,10 +44,6 @@ extension TraceDecoder {
     /// The word of `key`, one of `names`: the value at the same index in `values`.
     func word<T>(key: String, _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(key: key, names)] }
     @inline(never) func wordIndex(key: String, _ names: [String]) throws(TraceError) -> Int { try wordIndex(take(key), names) }
-    func word<T>(key: String, _ choices: [String: T]) throws(TraceError) -> T {
-        let names = Array(choices.keys)
-        return choices[names[try wordIndex(key: key, names)]]!
-    }
     /// A list of values (`-` for an empty one), each read by `each`.
     func list<T>(key: String, _ each: (TraceDecoder, TraceValue) throws(TraceError) -> T) throws(TraceError) -> [T] {
         let values = try take(key)
@@ -247,6 +243,7 @@ final class TraceDecoder {
     @inline(never)
     func notA(_ word: String, _ what: String) -> TraceError { malformed("‘\(word)’ is not \(what)") }
 
+    @inline(never)
     func take(_ key: String) throws(TraceError) -> [TraceValue] {
         field = key
         guard let i = line.args.firstIndex(where: { $0.key == key }) else { throw fail(.malformed("missing \(key)=")) }
@@ -254,6 +251,7 @@ final class TraceDecoder {
     }
     /// Whether the line has `key` (not yet taken).
     func hasKey(_ key: String) -> Bool { line.args.contains { $0.key == key } }
+    @inline(never)
     func takeIfPresent(_ key: String) throws(TraceError) -> [TraceValue]? {
         line.args.contains(where: { $0.key == key }) ? try take(key) : nil
     }
@@ -263,6 +261,7 @@ final class TraceDecoder {
 
     /// Whether `v` is the atom `word`: `v == .atom(word)`, without building a value (and an
     /// array, for a list) to compare with.
+    @inline(never)
     static func isAtom(_ v: TraceValue, _ word: String) -> Bool {
         if case let .atom(a) = v { return a == word }
         return false
@@ -271,14 +270,17 @@ final class TraceDecoder {
     @inline(never)
     static func isDash(_ list: [TraceValue]) -> Bool { list.count == 1 && isAtom(list[0], "-") }
 
+    @inline(never)
     func atom(_ v: TraceValue) throws(TraceError) -> String {
         guard case let .atom(a) = v else { throw malformed("expected a plain value") }
         return a
     }
+    @inline(never)
     func count(_ list: [TraceValue], _ n: Int) throws(TraceError) -> [TraceValue] {
         guard list.count == n else { throw malformed("expected \(n) values, found \(list.count)") }
         return list
     }
+    @inline(never)
     func double(_ v: TraceValue) throws(TraceError) -> Double {
         let a = try atom(v)
         guard let d = a.hasPrefix("nan#") ? TraceInteger.uint64(String(a.dropFirst(4)), radix: 16).map(Double.init(bitPattern:)) : Double(a) else {
@@ -287,6 +289,7 @@ final class TraceDecoder {
         if d.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return d
     }
+    @inline(never)
     func float(_ v: TraceValue) throws(TraceError) -> Float {
         let a = try atom(v)
         guard let f = a.hasPrefix("nan#") ? TraceInteger.uint32(String(a.dropFirst(4)), radix: 16).map(Float.init(bitPattern:)) : Float(a) else {
@@ -295,12 +298,15 @@ final class TraceDecoder {
         if f.isNaN && !allowsNaN { throw fail(.notANumber(field: field)) }
         return f
     }
+    @inline(never)
     func floats(_ list: [TraceValue], _ n: Int) throws(TraceError) -> [Float] {
         var out: [Float] = []
         for v in try count(list, n) { out.append(try float(v)) }
         return out
     }
+    @inline(never)
     func one(_ list: [TraceValue]) throws(TraceError) -> TraceValue { try count(list, 1)[0] }
+    @inline(never)
     func bool(_ list: [TraceValue]) throws(TraceError) -> Bool {
         switch try atom(one(list)) {
         case "true": return true
@@ -318,28 +324,36 @@ final class TraceDecoder {
         return i
     }
     func word<T>(_ list: [TraceValue], _ names: [String], _ values: [T]) throws(TraceError) -> T { values[try wordIndex(list, names)] }
+    @inline(never)
     func string(_ v: TraceValue) throws(TraceError) -> String {
         guard case let .string(s) = v else { throw malformed("expected a quoted string") }
         return s
     }
+    @inline(never)
     func entity(_ list: [TraceValue]) throws(TraceError) -> Entity { try entity(one(list)) }
+    @inline(never)
     func entity(_ v: TraceValue) throws(TraceError) -> Entity { try resolve(try atom(v)) }
+    @inline(never)
     func optionalEntity(_ list: [TraceValue]) throws(TraceError) -> Entity? {
         if case .atom("-") = try one(list) { return nil }
         return try entity(list)
     }
+    @inline(never)
     func rect(_ list: [TraceValue]) throws(TraceError) -> Rect {
         let f = try floats(list, 4)
         return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
     }
+    @inline(never)
     func optionalRect(_ list: [TraceValue]) throws(TraceError) -> Rect? {
         if Self.isDash(list) { return nil }
         return try rect(list)
     }
+    @inline(never)
     func point(_ list: [TraceValue]) throws(TraceError) -> Point {
         let f = try floats(list, 2)
         return Point(x: f[0], y: f[1])
     }
+    @inline(never)
     func node(_ v: TraceValue) throws(TraceError) -> (String, [TraceValue]) {
         switch v {
         case let .node(name, items): return (name, items)
@@ -348,6 +362,7 @@ final class TraceDecoder {
         }
     }
 
+    @inline(never)
     func animation(_ v: TraceValue) throws(TraceError) -> Animation {
         let (name, items) = try node(v)
         var motion: Animation.Motion

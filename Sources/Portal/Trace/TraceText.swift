@@ -99,6 +99,7 @@ enum TraceInteger {
     @inline(never)
     static func uint64(_ text: String, radix: Int) -> UInt64? { UInt64(text, radix: radix) }
     static func uint8(_ text: String) -> UInt8? { int(text).flatMap { UInt8(exactly: $0) } }
+    static func int32(_ text: String) -> Int32? { int(text).flatMap { Int32(exactly: $0) } }
     static func uint32(_ text: String, radix: Int) -> UInt32? { uint64(text, radix: radix).flatMap { UInt32(exactly: $0) } }
 }
 

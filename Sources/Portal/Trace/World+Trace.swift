@@ -29,74 +29,78 @@ final class TraceRecorder {
     /// error. Calls made by systems inside a tick are not written: systems are code, and the
     /// replay's systems make them again.
     ///
-    /// Only performing the call and writing its keys depend on the call's type: they are the two
-    /// closures `run` takes, and the rest (the error's path, the line around the keys) is one
-    /// non-generic body for every call type, not a copy per call type.
-    func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
-        var output: C.Output?
-        try run(C.verb, world, perform: { () throws(PortalError) -> Entity? in
-            let result = try call.perform(on: world)
-            output = result
-            return C.spawned(by: result)
-        }, keys: { call.write(to: &$0) })
-        return output!
-    }
+    /// Only performing the call and writing its keys depend on the call's type; the rest (the
+    /// line's start, the entity it made or the refusal's error) is non-generic, and no closure
+    /// is made per call type: this body is specialised for every call type.
+    ///
+    /// Natively `call` is `inout` only so that `submit` hands over a copy of its own (see
+    /// `submit`); it is not changed.
+    #if arch(wasm32)
+    func record<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output { try perform(call, world) }
+    #else
+    func record<C: HostCall>(_ call: inout C, _ world: World) throws(PortalError) -> C.Output { try perform(call, world) }
+    #endif
 
-    /// `record`'s body: performs the call with the recorder busy and, outside a tick, writes its
-    /// line (the call, or the call refused with its error).
-    @inline(never)
-    private func run(_ verb: String, _ world: World, perform: () throws(PortalError) -> Entity?,
-                     keys: (inout TraceWriter) -> Void) throws(PortalError) {
+    /// `record`'s body.
+    @inline(__always)
+    private func perform<C: HostCall>(_ call: C, _ world: World) throws(PortalError) -> C.Output {
         isIdle = false
         defer { isIdle = true }
-        if world.isTicking {
-            _ = try perform()
-            return
-        }
+        let writes = !world.isTicking
         let tick = world.tickCount
-        let spawned: Entity?
+        let output: C.Output
         do throws(PortalError) {
-            spawned = try perform()
+            output = try call.perform(on: world)
         } catch {
-            line(tick, verb, refusal: error, spawned: nil, keys: keys)
+            if writes {
+                begin(tick, C.verb, refused: true)
+                call.write(to: &writer)
+                refused(error)
+            }
             throw error
         }
-        line(tick, verb, refusal: nil, spawned: spawned, keys: keys)
+        if writes {
+            begin(tick, C.verb, refused: false)
+            call.write(to: &writer)
+            end(spawned: C.spawned(by: output))
+        }
+        return output
     }
 
-    /// Writes one call's line: `@TICK`, `refused` for a refusal, the verb, the keys `keys`
-    /// writes, then the entity the call made (`-> eN`) or the refusal's error on one line.
+    /// Writes a setting the host changed before recording started (it cannot be refused).
+    func note<C: HostCall>(_ call: C, _ world: World) {
+        begin(world.tickCount, C.verb, refused: false)
+        call.write(to: &writer)
+        end(spawned: nil)
+    }
+
+    /// Starts a call's line: `@TICK`, `refused` for a refusal, the verb (its keys follow).
     @inline(never)
-    private func line(_ tick: UInt64, _ verb: String, refusal: PortalError?, spawned: Entity?, keys: (inout TraceWriter) -> Void) {
-        // Whether there is a refusal, without `!=` (which would compare errors: PortalError's
-        // derived `==` is 11 KB of the WebAssembly module, and this was its one caller).
-        var refused = false
-        if case .some = refusal { refused = true }
-        begin(tick, refused: refused)
+    private func begin(_ tick: UInt64, _ verb: String, refused: Bool) {
+        writer.raw("@")
+        writer.int(tick)
+        writer.raw(refused ? " refused " : " ")
         writer.raw(verb)
-        keys(&writer)
+    }
+
+    /// Ends an accepted call's line: the entity the call made (`-> eN`), if any.
+    @inline(never)
+    private func end(spawned: Entity?) {
         if let e = spawned {
             writer.spawned += 1
             writer.names[e] = writer.spawned
             writer.raw(" -> ")
             writer.entity(e)
         }
-        if let error = refusal {
-            writer.raw(" ! ")
-            for c in error.description.unicodeScalars { writer.out.unicodeScalars.append(c == "\n" || c == "\r" ? " " : c) }
-        }
         writer.raw("\n")
     }
 
-    /// Writes a setting the host changed before recording started (it cannot be refused).
-    func note<C: HostCall>(_ call: C, _ world: World) {
-        line(world.tickCount, C.verb, refusal: nil, spawned: nil) { call.write(to: &$0) }
-    }
-
-    private func begin(_ tick: UInt64, refused: Bool) {
-        writer.raw("@")
-        writer.int(tick)
-        writer.raw(refused ? " refused " : " ")
+    /// Ends a refused call's line: the refusal's error, on one line.
+    @inline(never)
+    private func refused(_ error: borrowing PortalError) {
+        writer.raw(" ! ")
+        for c in error.description.unicodeScalars { writer.out.unicodeScalars.append(c == "\n" || c == "\r" ? " " : c) }
+        writer.raw("\n")
     }
 }
 

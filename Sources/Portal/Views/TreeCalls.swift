@@ -2,7 +2,7 @@
 
 /// ``World/setParent(_:of:keepingGlobalFrame:)``.
 struct SetParentCall: HostCall {
-    static let verb = "setParent"
+    static var verb: String { "setParent" }
     var view: Entity, parent: Entity?, keepingGlobalFrame: Bool
     init(view: Entity, parent: Entity?, keepingGlobalFrame: Bool) {
         (self.view, self.parent, self.keepingGlobalFrame) = (view, parent, keepingGlobalFrame)
@@ -24,7 +24,7 @@ struct SetParentCall: HostCall {
 
 /// ``World/setContentOffset(_:of:)``: an update of the content offset, spelled as its own call.
 struct SetContentOffset: HostCall {
-    static let verb = "contentOffset"
+    static var verb: String { "contentOffset" }
     var view: Entity, offset: Point
     init(view: Entity, offset: Point) { (self.view, self.offset) = (view, offset) }
     func write(to trace: inout TraceWriter) { trace.put("view", view); trace.put("offset", offset) }
@@ -39,7 +39,8 @@ struct SetContentOffset: HostCall {
 
 /// ``World/setClipsToBounds(_:of:)``.
 struct SetClipsToBounds: ViewFlagCall {
-    static let verb = "clipsToBounds", flagKey = "clips"
+    static var verb: String { "clipsToBounds" }
+    static var flagKey: String { "clips" }
     var view: Entity, flag: Bool
     static func command(_ view: Entity, _ clips: Bool) -> ViewCommand { .setClipsToBounds(view, clips) }
 }

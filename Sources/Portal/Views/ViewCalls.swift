@@ -5,7 +5,7 @@
 /// ``World/spawnView(frame:cornerRadius:opacity:)`` and, with a parent (or an explicit root),
 /// ``World/spawnView(frame:cornerRadius:opacity:in:)``.
 struct SpawnViewCall: SpawningCall {
-    static let verb = "spawnView"
+    static var verb: String { "spawnView" }
     var frame: Rect, cornerRadius: Float, opacity: Float
     /// `nil` for the call without a parent; `.some(nil)` for an explicit root.
     var parent: Entity??
@@ -40,7 +40,7 @@ struct SpawnViewCall: SpawningCall {
 
 /// ``World/update(_:to:)``.
 struct UpdateCall: HostCall {
-    static let verb = "update"
+    static var verb: String { "update" }
     var view: Entity, properties: ViewProperties
     init(view: Entity, properties: ViewProperties) { (self.view, self.properties) = (view, properties) }
     func write(to trace: inout TraceWriter) { trace.put("view", view); trace.properties(properties) }
@@ -64,7 +64,7 @@ struct UpdateCall: HostCall {
 
 /// ``World/animate(_:to:with:)``.
 struct AnimateCall: HostCall {
-    static let verb = "animate"
+    static var verb: String { "animate" }
     var view: Entity, properties: ViewProperties, animation: Animation
     init(view: Entity, properties: ViewProperties, animation: Animation) {
         (self.view, self.properties, self.animation) = (view, properties, animation)
@@ -89,14 +89,14 @@ struct AnimateCall: HostCall {
 
 /// ``World/setZIndex(_:of:)``.
 struct SetZIndex: HostCall {
-    static let verb = "zIndex"
+    static var verb: String { "zIndex" }
     var view: Entity, z: Int32
     init(view: Entity, z: Int32) { (self.view, self.z) = (view, z) }
     func write(to trace: inout TraceWriter) { trace.put("view", view); trace.key("z"); trace.int(z) }
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         view = try trace.entity(key: "view")
         let word = try trace.atom(trace.one(trace.take("z")))
-        guard let z = Int32(word) else { throw trace.malformed("‘\(word)’ is not a 32-bit integer") }
+        guard let z = TraceInteger.int32(word) else { throw trace.malformed("‘\(word)’ is not a 32-bit integer") }
         self.z = z
     }
     func perform(on world: World) throws(PortalError) {
@@ -132,21 +132,23 @@ extension ViewFlagCall {
 
 /// ``World/setAllowsHitTesting(_:of:)``.
 struct SetAllowsHitTesting: ViewFlagCall {
-    static let verb = "hitTesting", flagKey = "allows"
+    static var verb: String { "hitTesting" }
+    static var flagKey: String { "allows" }
     var view: Entity, flag: Bool
     static func command(_ view: Entity, _ allows: Bool) -> ViewCommand { .setAllowsHitTesting(view, allows) }
 }
 
 /// ``World/setHidden(_:of:)``.
 struct SetHidden: ViewFlagCall {
-    static let verb = "hidden", flagKey = "hidden"
+    static var verb: String { "hidden" }
+    static var flagKey: String { "hidden" }
     var view: Entity, flag: Bool
     static func command(_ view: Entity, _ hidden: Bool) -> ViewCommand { .setHidden(view, hidden) }
 }
 
 /// ``World/setCornerStyle(_:clipsContent:of:)``.
 struct SetCornerStyle: HostCall {
-    static let verb = "cornerStyle"
+    static var verb: String { "cornerStyle" }
     var view: Entity, style: CornerStyle, clipsContent: Bool
     init(view: Entity, style: CornerStyle, clipsContent: Bool) { (self.view, self.style, self.clipsContent) = (view, style, clipsContent) }
     func write(to trace: inout TraceWriter) {
@@ -154,7 +156,7 @@ struct SetCornerStyle: HostCall {
     }
     init(reading trace: inout TraceDecoder) throws(TraceError) {
         view = try trace.entity(key: "view")
-        style = try trace.word(key: "style", ["circular": .circular, "continuous": .continuous])
+        style = try trace.word(key: "style", ["circular", "continuous"], [.circular, .continuous])
         clipsContent = try trace.bool(key: "clips")
     }
     func perform(on world: World) throws(PortalError) {
@@ -166,7 +168,7 @@ struct SetCornerStyle: HostCall {
 /// ``World/setFrames(_:)``: the frames are the host's buffer for the call (no copy), or the
 /// decoded trace's.
 struct SetFramesCall: HostCall {
-    static let verb = "setFrames"
+    static var verb: String { "setFrames" }
     var frames: UnsafeBufferPointer<ViewFrame>
     /// The frames read from a trace, which `frames` points into.
     private var decoded: FrameStorage?
