@@ -100,6 +100,11 @@ struct TimingHandle: Hashable {
 }
 
 struct TrackStore {
+    #if arch(wasm32)
+    /// `start`'s targets gathered into one array type, kept between starts so that gathering
+    /// them allocates nothing once it has held the most a start passes (see `start`).
+    private var startTargets: [(ViewChannel, Float)] = []
+    #endif
     // Lanes (written here and by the tick's landing, `TrackStore+Tick.swift`).
     var value: [Float] = []
     var velocity: [Float] = []
@@ -199,10 +204,17 @@ struct TrackStore {
                         views: inout ViewStore, events: inout [WorldEvent]) -> TimingHandle {
         #if arch(wasm32)
         // The WebAssembly module keeps one body, for an array of targets: specialised for each
-        // of the four target sequences the callers pass, it was 28 KB of the module. Natively
-        // each sequence keeps its own body (one allocation fewer a start).
-        begin(animation, id: id, view: view, slot: slot, targets: Array(targets), tick: tick, step: step,
-              tolerance: tolerance, views: &views, events: &events)
+        // of the four target sequences the callers pass, it was 28 KB of the module. The array
+        // is the store's own, moved out for the start and back (no allocation a start);
+        // natively each sequence keeps its own body.
+        var gathered: [(ViewChannel, Float)] = []
+        swap(&gathered, &startTargets)
+        gathered.removeAll(keepingCapacity: true)
+        gathered.append(contentsOf: targets)
+        let handle = begin(animation, id: id, view: view, slot: slot, targets: gathered, tick: tick, step: step,
+                           tolerance: tolerance, views: &views, events: &events)
+        swap(&gathered, &startTargets)
+        return handle
         #else
         begin(animation, id: id, view: view, slot: slot, targets: targets, tick: tick, step: step,
               tolerance: tolerance, views: &views, events: &events)
