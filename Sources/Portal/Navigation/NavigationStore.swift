@@ -58,6 +58,16 @@ struct NavigationStore {
         return state
     }
 
+    /// Puts `state`, checked out of `stack`'s row by ``checkOut(_:)``, back into it by a swap (no
+    /// copy of its 1 KB or its lists' retains); `state` is left holding the row's placeholder.
+    mutating func checkIn(_ state: inout NavigationStackState, for stack: Entity) {
+        guard let row = stacks.index.row(of: stack) else {
+            stacks.insert(state, for: stack)
+            return
+        }
+        swap(&state, &stacks.values[row])
+    }
+
     /// The stacks that finished in the last tick, kept between ticks so that finding them
     /// allocates nothing.
     var finished: [Entity] = []

@@ -77,7 +77,7 @@ extension World {
             state.spareScreens = finalScreens
             state.spareLeaving = leaving
             if state.zoomedTop?.screen != state.screens.last { state.zoomedTop = nil }
-            navigation.stacks.insert(state, for: stack)
+            navigation.checkIn(&state, for: stack)
             showOnlyTop(of: stack)
             release(leaving, from: stack)
             return false
@@ -122,8 +122,9 @@ extension World {
                                         progress: nil, isInteractive: interactive,
                                         interactiveScreen: interactive ? state.screens.last : nil, zoom: zoom)
         state.noteActiveChanged()
-        navigation.stacks.insert(state, for: stack)
-        if let progressSlot = views.slot(of: state.progressView) { setPresented(.x, 0, slot: progressSlot) }
+        let progressView = state.progressView
+        navigation.checkIn(&state, for: stack)
+        if let progressSlot = views.slot(of: progressView) { setPresented(.x, 0, slot: progressSlot) }
         if !interactive {
             animateNavigation(stack, towards: .animation, with: transition.animation, tick: tick)
         }
@@ -151,7 +152,10 @@ extension World {
 
     /// Animates both screens (and the progress view) to the end values or back to the start.
     private func animateNavigation(_ stack: Entity, towards target: NavigationTarget, with animation: Animation, tick: UInt64) {
-        guard var state = navigation.stacks.value(of: stack), let active = state.active else { return }
+        // Edited out of its row (`checkOut`), not copied out and back.
+        guard let row = navigation.stacks.index.row(of: stack), navigation.stacks.values[row].active != nil,
+              var state = navigation.checkOut(stack) else { return }
+        let active = state.active!
         // A released zoom drag turned round by a request goes back to the zoom's own placement.
         state.active!.zoom?.released = nil
         func animate(_ screen: Entity, _ stages: ScreenStages) {
@@ -176,7 +180,7 @@ extension World {
                                                   tolerance: configuration.settleTolerance, views: &views, events: &events)
             state.noteActiveChanged()
         }
-        navigation.stacks.insert(state, for: stack)
+        navigation.checkIn(&state, for: stack)
     }
 
     /// Where each animated channel starts: its initial value if the transition sets one, else
@@ -391,7 +395,7 @@ extension World {
         } else if state.zoomedTop?.screen != state.screens.last {
             state.zoomedTop = nil
         }
-        navigation.stacks.insert(state, for: stack)
+        navigation.checkIn(&state, for: stack)
         showOnlyTop(of: stack)
         release(active.leaving, from: stack)
         events.append(.navigationDidComplete(NavigationEvent(stack: stack, operation: active.operation, from: active.from, to: active.to,
