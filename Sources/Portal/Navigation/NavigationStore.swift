@@ -48,14 +48,22 @@ struct NavigationStore {
 
     /// Moves `stack`'s state out of its row (leaving a placeholder with no lists) so that its
     /// lists are uniquely referenced while they are edited: editing a copy whose buffers the
-    /// table still shares would copy them. Put it back with `stacks.insert(_:for:)` before
-    /// anything reads the stack again.
+    /// table still shares would copy them. Put it back with ``checkIn(_:for:)`` before anything
+    /// reads the stack again.
     mutating func checkOut(_ stack: Entity) -> NavigationStackState? {
         guard let row = stacks.index.row(of: stack) else { return nil }
         var state = NavigationStackState(screens: [], progressView: stacks.values[row].progressView,
                                          interactiveStart: stacks.values[row].interactiveStart)
         swap(&state, &stacks.values[row])
         return state
+    }
+
+    /// ``checkOut(_:)`` for a stack with a transition (`active`), tested in its row; `nil`, the
+    /// row untouched, for a stack with none or no stack. (Testing through `stacks.value(of:)`
+    /// copied the whole state, its lists retained, to read one field.)
+    mutating func checkOutActive(_ stack: Entity) -> NavigationStackState? {
+        guard let row = stacks.index.row(of: stack), stacks.values[row].active != nil else { return nil }
+        return checkOut(stack)
     }
 
     /// Puts `state`, checked out of `stack`'s row by ``checkOut(_:)``, back into it by a swap (no

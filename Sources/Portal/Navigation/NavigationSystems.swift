@@ -152,9 +152,8 @@ extension World {
 
     /// Animates both screens (and the progress view) to the end values or back to the start.
     private func animateNavigation(_ stack: Entity, towards target: NavigationTarget, with animation: Animation, tick: UInt64) {
-        // Edited out of its row (`checkOut`), not copied out and back.
-        guard let row = navigation.stacks.index.row(of: stack), navigation.stacks.values[row].active != nil,
-              var state = navigation.checkOut(stack) else { return }
+        // Edited out of its row, not copied out and back.
+        guard var state = navigation.checkOutActive(stack) else { return }
         let active = state.active!
         // A released zoom drag turned round by a request goes back to the zoom's own placement.
         state.active!.zoom?.released = nil
@@ -359,8 +358,7 @@ extension World {
     }
 
     private func completeNavigation(_ stack: Entity, tick: UInt64) {
-        guard navigation.stacks.value(of: stack)?.active != nil else { return }
-        var state = navigation.checkOut(stack)!
+        guard var state = navigation.checkOutActive(stack) else { return }
         let active = state.active!
         func stop(_ screen: Entity) {
             guard let slot = views.slot(of: screen) else { return }
