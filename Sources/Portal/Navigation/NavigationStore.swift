@@ -59,8 +59,7 @@ struct NavigationStore {
     }
 
     /// ``checkOut(_:)`` for a stack with a transition (`active`), tested in its row; `nil`, the
-    /// row untouched, for a stack with none or no stack. (Testing through `stacks.value(of:)`
-    /// copied the whole state, its lists retained, to read one field.)
+    /// row untouched, for a stack with none or no stack.
     mutating func checkOutActive(_ stack: Entity) -> NavigationStackState? {
         guard let row = stacks.index.row(of: stack), stacks.values[row].active != nil else { return nil }
         return checkOut(stack)
