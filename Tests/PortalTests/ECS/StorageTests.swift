@@ -242,15 +242,30 @@ struct TickWheelTests {
         var model: [(tick: UInt64, owner: UInt32)] = []
         var owner: UInt32 = 0
         var now: UInt64 = 0
+        // The pool holds as many chunks as the buckets ever needed at once (each bucket whole
+        // chunks for its events): no more, so it grows only at a new peak.
+        var peakChunks = 0
+        func chunksNeeded(_ model: [(tick: UInt64, owner: UInt32)]) -> Int {
+            var sizes: [Int: Int] = [:]
+            for event in model { sizes[Int(event.tick % UInt64(TickWheel.span)), default: 0] += 1 }
+            return sizes.values.reduce(0) { $0 + ($1 + TickWheel.chunkSize - 1) / TickWheel.chunkSize }
+        }
         while now < 3 * UInt64(TickWheel.span) {
-            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+            // Now and then a burst into one bucket, over chunks, for this turn and later ones
+            // (taking it keeps some events and releases chunks from the middle of the chain).
+            let burst = Int.random(in: 0..<12, using: &generator) == 0
+            let burstTick = now + UInt64.random(in: 0...30, using: &generator)
+            for _ in 0..<(burst ? Int.random(in: 17...60, using: &generator) : Int.random(in: 0...6, using: &generator)) {
                 // Mostly near, some several turns ahead, some already gone by.
                 let ahead = [UInt64.random(in: 0...40, using: &generator), UInt64.random(in: 500...1_700, using: &generator)]
-                let tick = Bool.random(using: &generator) && now > 5 ? now - 5 : now + ahead.randomElement(using: &generator)!
+                let tick = burst ? burstTick + UInt64(TickWheel.span) * UInt64.random(in: 0...2, using: &generator)
+                    : Bool.random(using: &generator) && now > 5 ? now - 5 : now + ahead.randomElement(using: &generator)!
                 let scheduled = wheel.schedule(ScheduledEvent(tick: tick, owner: owner, version: 0))
                 #expect(scheduled == max(tick, wheel.next))
                 model.append((scheduled, owner))
                 owner += 1
+                peakChunks = max(peakChunks, chunksNeeded(model))
+                #expect(wheel.chunkCount == peakChunks)
             }
             // Usually one tick at a time; now and then a jump, as far as a whole turn and more.
             now += Int.random(in: 0..<20, using: &generator) == 0 ? UInt64.random(in: 2...600, using: &generator) : 1
@@ -259,6 +274,8 @@ struct TickWheelTests {
             let expected = model.filter { $0.tick <= now }.map(\.owner).sorted()
             model.removeAll { $0.tick <= now }
             #expect(due.map(\.owner).sorted() == expected)
+            // Within a bucket, in the order scheduled (owners count up).
+            #expect(zip(due, due.dropFirst()).allSatisfy { $0.tick % UInt64(TickWheel.span) != $1.tick % UInt64(TickWheel.span) || $0.owner < $1.owner })
             #expect(wheel.count == model.count)
             wheel.checkInvariants("wheel")
         }
