@@ -91,14 +91,14 @@ extension TrackStore {
         let index = Int(released.listIndex), lastIndex = liveGroups.count - 1
         if index != lastIndex { groups[Int(liveGroups[lastIndex])].listIndex = Int32(index) }
         liveGroups.swapRemove(at: index)
-        freeGroups.append(group)
+        freeGroups.append(group, bound: groups.count)
         let table = Int(released.table)
         if tables[table].newestGroup == group { tables[table].newestGroup = CurveGroup.none }
         tables[table].groups -= 1
         if tables[table].groups == 0 {
             tableIndex[tables[table].key] = nil
             tables[table].release()
-            freeTables.append(UInt32(table))
+            freeTables.append(UInt32(table), bound: tables.count)
         }
     }
 }

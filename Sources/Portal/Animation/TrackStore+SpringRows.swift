@@ -83,6 +83,6 @@ extension TrackStore {
 
     mutating func freeRow(_ row: UInt32) {
         coefficients[Int(row)] = .hold
-        freeRows.append(row)
+        freeRows.append(row, bound: coefficients.count)
     }
 }

@@ -682,7 +682,7 @@ struct TrackStore {
         }
         records[slot].channels = 0
         records[slot].version &+= 1
-        freeTimings.append(UInt32(slot))
+        freeTimings.append(UInt32(slot), bound: records.count)
     }
 
     /// Removes lane `row` (swap-remove) and clears its view channel, leaving the lane's value

@@ -72,7 +72,7 @@ struct EntityAllocator {
         liveCount -= 1
         if generations[i] == UInt32.max { return }  // retired: never reused, never wraps
         generations[i] += 1
-        free.append(entity.index)
+        free.append(entity.index, bound: generations.count)
     }
 
     /// Releases each entity of `batch` that is alive, skipping the others: an entity listed twice

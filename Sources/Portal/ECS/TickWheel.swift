@@ -77,6 +77,7 @@ struct TickWheel {
         }
         // Each bucket once, however far `tick` has moved on.
         let last = min(tick, next + UInt64(TickWheel.span) - 1)
+        let most = due.count + count
         for t in next...last {
             let bucket = Int(t % UInt64(TickWheel.span))
             let size = Int(sizes[bucket])
@@ -87,7 +88,7 @@ struct TickWheel {
                 if i > 0 && i % TickWheel.chunkSize == 0 { read = Int(link[read]) }
                 let event = pool[read * TickWheel.chunkSize + i % TickWheel.chunkSize]
                 if event.tick <= tick {
-                    due.append(event)
+                    due.append(event, bound: most)
                 } else {
                     if kept > 0 && kept % TickWheel.chunkSize == 0 { written = Int(link[written]) }
                     pool[written * TickWheel.chunkSize + kept % TickWheel.chunkSize] = event

@@ -350,7 +350,7 @@ extension World {
                 let watch = states[row].finishWatch
                 guard watch.running else { continue }
                 if let progress = watch.progress, tracks.completionTicks(progress) != nil { continue }
-                finished.append(navigation.stacks.entities[row])
+                finished.append(navigation.stacks.entities[row], bound: states.count)
             }
         }
         for stack in finished { completeNavigation(stack, tick: tick) }

@@ -109,7 +109,7 @@ extension PortalSystem {
     private mutating func despawnNow(_ entity: Entity) {
         guard allocator.isAlive(entity) else { return }
         Removal.detach(entity, views: &views, tracks: &tracks, events: &events)
-        removals.append(entity)
+        removals.append(entity, bound: 2 * portals.records.count)   // a layer and a cross-fade layer a portal
     }
 
     /// Shows and hides the anchors as the phase says (the portal's own hidden bit only).

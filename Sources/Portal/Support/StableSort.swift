@@ -13,6 +13,8 @@ extension Array {
         let n = count
         guard n > 1 else { return }
         scratch.removeAll(keepingCapacity: true)
+        // As large as the array's own storage: the scratch grows only when the array has.
+        if scratch.capacity < n { scratch.reserveCapacity(capacity) }
         scratch.append(contentsOf: self)
         let resultInScratch = withUnsafeMutableBufferPointer { a in
             scratch.withUnsafeMutableBufferPointer { b in

@@ -47,7 +47,7 @@ extension ViewStore {
             mergePendingInserts()
         }
         // The slots freed since the last refresh are out of every list now: they may be reused.
-        freeSlots.append(contentsOf: pendingRemovals)
+        freeSlots.append(contentsOf: pendingRemovals, bound: entities.count)
         pendingRemovals.removeAll(keepingCapacity: true)
         pendingInserts.removeAll(keepingCapacity: true)
         pendingRootJoins.removeAll(keepingCapacity: true)
@@ -112,6 +112,7 @@ extension ViewStore {
     /// order — creation order decides ties — so each place is exact and the result is the merge's.)
     private mutating func insertFew(_ key: DrawKey) {
         let n = order.count, k = pendingInserts.count
+        if order.capacity < n + k { order.reserveCapacity(Swift.max(n + k, entities.count)) }   // (see `append(_:bound:)`)
         order.append(contentsOf: repeatElement(0, count: k))
         order.withUnsafeMutableBufferPointer { o in
             pendingInserts.withUnsafeBufferPointer { inserts in
@@ -140,7 +141,7 @@ extension ViewStore {
         // The common case — new views (portal layers, new rows) all draw above everything
         // already there — is an append, not a merge.
         if order.last.map({ key.before($0, first) }) ?? true {
-            order.append(contentsOf: pendingInserts)
+            order.append(contentsOf: pendingInserts, bound: entities.count)
             return
         }
         // A few views among many (screens a navigation stack released): each place found by
@@ -152,6 +153,8 @@ extension ViewStore {
         }
         let total = order.count + pendingInserts.count
         if mergeBuffer.count < total {
+            // (At most every slot: grown to that at once, as the bounded lists are.)
+            if mergeBuffer.capacity < total { mergeBuffer.reserveCapacity(Swift.max(total, entities.count)) }
             mergeBuffer.append(contentsOf: repeatElement(0, count: total - mergeBuffer.count))
         } else {
             mergeBuffer.removeLast(mergeBuffer.count - total)

@@ -440,7 +440,7 @@ struct ViewStore {
         count -= 1
         render.slots.rootEntry[slot] = -1
         structureChanged = true
-        pendingRemovals.append(UInt32(slot))   // reusable after the next refresh, not before
+        pendingRemovals.append(UInt32(slot), bound: entities.count)   // reusable after the next refresh, not before
     }
 
     /// Records that the view in `slot` is about to move on screen, or its content with it (or the
@@ -610,7 +610,7 @@ struct ViewStore {
         if old == 0 && new != 0 {
             rootsLeft = true
         } else if old != 0 && new == 0 {
-            pendingRootJoins.append(UInt32(slot))
+            pendingRootJoins.append(UInt32(slot), bound: entities.count)
         }
     }
 

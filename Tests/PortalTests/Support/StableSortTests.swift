@@ -40,3 +40,51 @@ struct StableSortTests {
         #expect(one == [4])
     }
 }
+
+/// `Array.append(_:bound:)` and `append(contentsOf:bound:)`: a list whose owner knows its bound
+/// grows to it at once, so that a steady world allocates only when a table grows.
+@Suite("Bounded lists")
+struct BoundedListTests {
+    @Test("a list grows to its bound at once and keeps that capacity through every later high")
+    func growsToTheBound() {
+        var list: [UInt32] = []
+        list.append(1, bound: 1_000)
+        #expect(list.capacity >= 1_000)
+        let capacity = list.capacity
+        for i in 2...1_000 { list.append(UInt32(i), bound: 1_000) }
+        #expect(list == (1...1_000).map { UInt32($0) })
+        #expect(list.capacity == capacity)
+        // Emptied and refilled, as a free list or a tick's list is: no new storage.
+        list.removeAll(keepingCapacity: true)
+        list.append(contentsOf: (0..<600).map { UInt32($0) }, bound: 1_000)
+        list.append(contentsOf: (600..<1_000).map { UInt32($0) }, bound: 1_000)
+        #expect(list == (0..<1_000).map { UInt32($0) })
+        #expect(list.capacity == capacity)
+    }
+
+    @Test("a bound that turns out too small costs doubling, never elements")
+    func aWrongBoundStillAppends() {
+        var list: [Int] = []
+        for i in 0..<100 { list.append(i, bound: 3) }
+        #expect(list == Array(0..<100))
+        #expect(list.capacity < 400)   // doubled, not grown by one each time past the bound
+        list.append(contentsOf: Array(100..<150), bound: 3)
+        #expect(list == Array(0..<150))
+    }
+
+    @Test("the stable sort's scratch grows only when the sorted array's storage has")
+    func scratchFollowsTheArray() {
+        var scratch: [UInt32] = []
+        var values: [UInt32] = []
+        values.reserveCapacity(500)
+        values.append(contentsOf: [5, 1, 4])
+        values.stableSort(scratch: &scratch, by: <)
+        #expect(values == [1, 4, 5])
+        #expect(scratch.capacity >= 500)
+        let capacity = scratch.capacity
+        values = (0..<500).map { UInt32(499 - $0) }
+        values.stableSort(scratch: &scratch, by: <)
+        #expect(values == (0..<500).map { UInt32($0) })
+        #expect(scratch.capacity == capacity)
+    }
+}
