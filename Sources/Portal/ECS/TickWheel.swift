@@ -77,7 +77,6 @@ struct TickWheel {
         }
         // Each bucket once, however far `tick` has moved on.
         let last = min(tick, next + UInt64(TickWheel.span) - 1)
-        let most = due.count + count
         for t in next...last {
             let bucket = Int(t % UInt64(TickWheel.span))
             let size = Int(sizes[bucket])
@@ -88,7 +87,7 @@ struct TickWheel {
                 if i > 0 && i % TickWheel.chunkSize == 0 { read = Int(link[read]) }
                 let event = pool[read * TickWheel.chunkSize + i % TickWheel.chunkSize]
                 if event.tick <= tick {
-                    due.append(event, bound: most)
+                    due.append(event)
                 } else {
                     if kept > 0 && kept % TickWheel.chunkSize == 0 { written = Int(link[written]) }
                     pool[written * TickWheel.chunkSize + kept % TickWheel.chunkSize] = event
@@ -157,26 +156,26 @@ struct TickWheel {
         guard count > 0 else { return }
         var total = 0
         var owner = Array(repeating: -2, count: link.count)   // −2: in no chain; −1: free
-        func claim(_ chain: Int32, as bucket: Int) -> Int {
-            var chunk = chain, length = 0
+        /// Marks the chunks of `chain` as `bucket`'s; returns their number and the last one (−1).
+        func claim(_ chain: Int32, as bucket: Int) -> (length: Int, last: Int32) {
+            var chunk = chain, last: Int32 = -1, length = 0
             while chunk >= 0 {
                 precondition(owner[Int(chunk)] == -2, "\(name): chunk \(chunk) is in two chains")
                 owner[Int(chunk)] = bucket
                 length += 1
+                last = chunk
                 chunk = link[Int(chunk)]
             }
-            return length
+            return (length, last)
         }
         _ = claim(free, as: -1)
         for bucket in head.indices {
             let size = Int(sizes[bucket])
             total += size
-            let chunks = claim(head[bucket], as: bucket)
-            precondition(chunks == (size + TickWheel.chunkSize - 1) / TickWheel.chunkSize,
-                         "\(name): bucket \(bucket) holds \(size) events in \(chunks) chunks")
-            var last = head[bucket]
-            while last >= 0 && link[Int(last)] >= 0 { last = link[Int(last)] }
-            precondition(tail[bucket] == last, "\(name): bucket \(bucket)'s last chunk is not its tail")
+            let chain = claim(head[bucket], as: bucket)
+            precondition(chain.length == (size + TickWheel.chunkSize - 1) / TickWheel.chunkSize,
+                         "\(name): bucket \(bucket) holds \(size) events in \(chain.length) chunks")
+            precondition(tail[bucket] == chain.last, "\(name): bucket \(bucket)'s last chunk is not its tail")
             for event in events(inBucket: bucket) {
                 precondition(event.tick >= next && Int(event.tick % UInt64(TickWheel.span)) == bucket,
                              "\(name): an event for tick \(event.tick) is in bucket \(bucket) with tick \(next) next")

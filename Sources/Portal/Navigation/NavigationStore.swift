@@ -52,17 +52,22 @@ struct NavigationStore {
     /// reads the stack again.
     mutating func checkOut(_ stack: Entity) -> NavigationStackState? {
         guard let row = stacks.index.row(of: stack) else { return nil }
-        var state = NavigationStackState(screens: [], progressView: stacks.values[row].progressView,
-                                         interactiveStart: stacks.values[row].interactiveStart)
-        swap(&state, &stacks.values[row])
-        return state
+        return checkOut(row: row)
     }
 
     /// ``checkOut(_:)`` for a stack with a transition (`active`), tested in its row; `nil`, the
     /// row untouched, for a stack with none or no stack.
     mutating func checkOutActive(_ stack: Entity) -> NavigationStackState? {
         guard let row = stacks.index.row(of: stack), stacks.values[row].active != nil else { return nil }
-        return checkOut(stack)
+        return checkOut(row: row)
+    }
+
+    /// ``checkOut(_:)`` of the stack in `row`.
+    private mutating func checkOut(row: Int) -> NavigationStackState {
+        var state = NavigationStackState(screens: [], progressView: stacks.values[row].progressView,
+                                         interactiveStart: stacks.values[row].interactiveStart)
+        swap(&state, &stacks.values[row])
+        return state
     }
 
     /// Puts `state`, checked out of `stack`'s row by ``checkOut(_:)``, back into it by a swap (no

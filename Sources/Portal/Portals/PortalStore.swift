@@ -482,7 +482,7 @@ struct PortalStore {
         dueChecks.removeAll(keepingCapacity: true)
         // Room for every portal at once (a check per portal, cancelled ones aside), so that a
         // tick landing more than any before does not allocate; the sort's scratch follows `due`.
-        if dueChecks.capacity < motion.count { dueChecks.reserveCapacity(motion.count) }
+        dueChecks.makeRoom(for: motion.count, bound: motion.count)
         landingChecks.takeDue(by: tick, into: &dueChecks)
         for check in dueChecks where motion[Int(check.owner)].checkVersion == check.version { due.append(check.owner, bound: motion.count) }
         due.stableSort(scratch: &dueScratch, by: <)   // `sort()` would allocate its merge buffer every tick

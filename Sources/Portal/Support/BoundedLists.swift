@@ -13,7 +13,7 @@ extension Array {
     /// was exceeded after all, so that a wrong bound costs allocations, never correctness).
     @inline(__always)
     mutating func append(_ element: Element, bound: Int) {
-        if count == capacity { reserve(bound: bound, adding: 1) }
+        makeRoom(for: 1, bound: bound)
         append(element)
     }
 
@@ -21,8 +21,15 @@ extension Array {
     /// ``append(_:bound:)`` does.
     @inline(__always)
     mutating func append(contentsOf elements: [Element], bound: Int) {
-        if count + elements.count > capacity { reserve(bound: bound, adding: elements.count) }
+        makeRoom(for: elements.count, bound: bound)
         append(contentsOf: elements)
+    }
+
+    /// Makes room to append `n` elements to a list that never holds more than `bound`, growing
+    /// as ``append(_:bound:)`` does: for a caller that appends by other means.
+    @inline(__always)
+    mutating func makeRoom(for n: Int, bound: Int) {
+        if count + n > capacity { reserve(bound: bound, adding: n) }
     }
 
     @inline(never)

@@ -112,7 +112,7 @@ extension ViewStore {
     /// order — creation order decides ties — so each place is exact and the result is the merge's.)
     private mutating func insertFew(_ key: DrawKey) {
         let n = order.count, k = pendingInserts.count
-        if order.capacity < n + k { order.reserveCapacity(Swift.max(n + k, entities.count)) }   // (see `append(_:bound:)`)
+        order.makeRoom(for: k, bound: entities.count)
         order.append(contentsOf: repeatElement(0, count: k))
         order.withUnsafeMutableBufferPointer { o in
             pendingInserts.withUnsafeBufferPointer { inserts in
@@ -153,8 +153,7 @@ extension ViewStore {
         }
         let total = order.count + pendingInserts.count
         if mergeBuffer.count < total {
-            // (At most every slot: grown to that at once, as the bounded lists are.)
-            if mergeBuffer.capacity < total { mergeBuffer.reserveCapacity(Swift.max(total, entities.count)) }
+            mergeBuffer.makeRoom(for: total - mergeBuffer.count, bound: entities.count)
             mergeBuffer.append(contentsOf: repeatElement(0, count: total - mergeBuffer.count))
         } else {
             mergeBuffer.removeLast(mergeBuffer.count - total)
