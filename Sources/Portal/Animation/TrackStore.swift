@@ -425,12 +425,22 @@ struct TrackStore {
     /// maximum), so no span, whatever its seconds, speed or tick rate, converts out of range.
     /// Delays round to the nearest tick, durations up (with a billionth of a tick of slack, so
     /// 0.5 s at 120 Hz is 60 ticks, not 61).
+    /// (The rounding is the store's own two-case enum, not the standard library's
+    /// `FloatingPointRoundingRule`: that enum is resilient, so a rule passed to a function that
+    /// is not inlined is built and compared through its value witnesses, about 30 instructions a
+    /// start.)
     @inline(__always)
-    static func spanTicks(_ seconds: Double, step: Double, atLeast minimum: UInt64,
-                          rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
-        let count = rounding == .up ? PortalMath.rounded(seconds / step - 1e-9, .up) : PortalMath.rounded(seconds / step, rounding)
+    static func spanTicks(_ seconds: Double, step: Double, atLeast minimum: UInt64, rounding: SpanRounding = .nearest) -> UInt64 {
+        let count = rounding == .up ? PortalMath.rounded(seconds / step - 1e-9, .up)
+                                    : PortalMath.rounded(seconds / step, .toNearestOrAwayFromZero)
         guard count < Double(maxSpanTicks) else { return maxSpanTicks }
         return count > Double(minimum) ? UInt64(count) : minimum
+    }
+
+    /// How ``spanTicks(_:step:atLeast:rounding:)`` rounds: delays to the nearest tick (halves
+    /// away from zero), durations and settling times up.
+    enum SpanRounding {
+        case nearest, up
     }
 
     /// The largest magnitude of the value and of the velocity (units per second) a lane starts

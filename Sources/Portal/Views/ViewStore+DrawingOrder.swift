@@ -34,10 +34,8 @@ extension ViewStore {
                     }
                 }
             } else if !pendingRemovals.isEmpty {
-                // (Only views removed: the order's one test a root, as flights land and respawn.)
-                live.withUnsafeBufferPointer { live in
-                    order.removeAll { !live[Int($0)] }
-                }
+                // (Only views removed, as flights land and respawn.)
+                dropRemovedRoots()
             }
             if !pendingRootJoins.isEmpty { clearRootJoinMarks() }
             // New views arrive in spawn order and almost always share one band and z index (one
@@ -53,6 +51,40 @@ extension ViewStore {
         pendingRootJoins.removeAll(keepingCapacity: true)
         rootsLeft = false
         needsSort = false
+    }
+
+    /// Takes the views removed since the last refresh out of the order, keeping the rest in
+    /// order. Every root in the order sits at its key (a z index or role change re-sorts), and a
+    /// removed view keeps its style and sequence until its slot is reused, after this refresh:
+    /// so no removed view lies before the first place the smallest removed key could take, found
+    /// by binary search, and the compaction starts there. Flights land in the overlay band, the
+    /// last: the thousands of roots below it are not read. (The smallest key may belong to a
+    /// view that never was a root; that only moves the start earlier.)
+    private mutating func dropRemovedRoots() {
+        let key = DrawKey(styles: styles.elements, sequence: sequence)
+        var smallest = pendingRemovals[0]
+        for slot in pendingRemovals where key.before(slot, smallest) { smallest = slot }
+        let live = self.live
+        var kept = 0
+        order.withUnsafeMutableBufferPointer { o in
+            var lo = 0, hi = o.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if key.before(o[mid], smallest) { lo = mid + 1 } else { hi = mid }
+            }
+            live.withUnsafeBufferPointer { live in
+                var w = lo
+                for r in lo..<o.count {
+                    let slot = o[r]
+                    if live[Int(slot)] {
+                        o[w] = slot
+                        w += 1
+                    }
+                }
+                kept = w
+            }
+        }
+        order.removeLast(order.count - kept)
     }
 
     /// Adds to the inserts, once each, the views that joined the roots and still are live roots,

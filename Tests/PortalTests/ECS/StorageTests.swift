@@ -98,6 +98,61 @@ struct StorageTests {
         store.checkInvariants(isAlive: { _ in true }, laneCount: 0)
     }
 
+    /// The order's compaction after removals alone starts at the smallest removed key (found by
+    /// binary search), so a removed root anywhere before that point would survive it. Against a
+    /// brute-force model (the live roots sorted by band, z index, creation), over rounds of
+    /// random removals in both bands and at several z indices, with views spawned and removed
+    /// before a refresh and parented views removed among them.
+    @Test("removals alone keep the drawing order exact, wherever the removed views sit", arguments: [1, 2, 3] as [UInt64])
+    func orderAfterRemovals(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var store = ViewStore()
+        let frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        var next: UInt32 = 0
+        var alive: [(entity: Entity, slot: Int)] = []
+        func spawn() {
+            let e = Entity(index: next, generation: 0)
+            next += 1
+            let role: RenderRole = Bool.random(using: &rng) ? .view : .overlay
+            let slot = store.insert(e, frame: frame, cornerRadius: 0, opacity: 1, role: role)
+            alive.append((e, slot))
+        }
+        for _ in 0..<300 { spawn() }
+        store.refreshOrder()
+        for k in alive.indices where k % 7 == 0 { store.setZIndex(Int32(k % 3), slot: alive[k].slot) }
+        for k in alive.indices where k % 11 == 5 { store.setParent(alive[k - 1].slot, of: alive[k].slot) }
+        store.refreshOrder()
+        for round in 0..<40 {
+            // Removals only (new views are spawned every fifth round, then refreshed apart).
+            if round % 5 == 4 {
+                for _ in 0..<20 { spawn() }
+                store.refreshOrder()
+            }
+            let removals = Int.random(in: 1...12, using: &rng)
+            for _ in 0..<removals where !alive.isEmpty {
+                let view = alive.remove(at: Int.random(in: 0..<alive.count, using: &rng))
+                // A child removed with its parent's subtree would go first: remove children here too.
+                for child in store.childSlots[view.slot].reversed() {
+                    let i = alive.firstIndex { $0.slot == Int(child) }!
+                    store.remove(alive.remove(at: i).entity)
+                }
+                store.remove(view.entity)
+            }
+            if round % 3 == 0 {
+                // A view spawned and removed between two refreshes: never in the order.
+                let e = Entity(index: next, generation: 0)
+                next += 1
+                store.insert(e, frame: frame, cornerRadius: 0, opacity: 1, role: .view)
+                store.remove(e)
+            }
+            store.refreshOrder()
+            let key = ViewStore.DrawKey(styles: store.styles.elements, sequence: store.sequence)
+            let model = alive.map { UInt32($0.slot) }.filter { store.parentSlot[Int($0)] == 0 }.sorted { key.before($0, $1) }
+            #expect(store.order == model, "round \(round)")
+            store.checkInvariants(isAlive: { _ in true }, laneCount: 0)
+        }
+    }
+
     @Test("a table as a sparse set: swap-remove keeps rows dense and the index consistent")
     func componentTable() {
         var table = ComponentTable<Int>()
