@@ -218,11 +218,16 @@ extension TrackStore {
     /// and removes them, channel by channel in increasing order: what setting each lane's value
     /// to its target and then ``removeLaneRow(_:views:)`` does, with each lane column made
     /// unique once per settling animation instead of once per lane (a landing flight removes five
-    /// lanes, and whole duration classes of flights land on one tick). Its timing's bookkeeping
-    /// is the caller's.
+    /// lanes, and whole duration classes of flights land on one tick). The view's value block
+    /// and lane map are written through one pointer each, the view noted once (as the write
+    /// through `values`' subscript noted it once per lane). Its timing's bookkeeping is the
+    /// caller's.
     private mutating func landLanes(of channels: UInt16, base: Int, views: inout ViewStore) {
+        guard channels != 0 else { return }
         var channels = channels
         var count = laneCount
+        views.columns.lanes.withUnsafeMutableBufferPointer { viewLanes in
+        views.columns.values.withUnsafeMutableBufferPointer(noting: base / ViewChannel.stride) { presented in
         value.withUnsafeMutableBufferPointer { value in
             velocity.withUnsafeMutableBufferPointer { velocity in
                 target.withUnsafeMutableBufferPointer { target in
@@ -233,15 +238,15 @@ extension TrackStore {
                                     while channels != 0 {
                                         let c = channels.trailingZeroBitCount
                                         channels &= channels - 1
-                                        let lane = Int(views.lanes[base + c])
+                                        let lane = Int(viewLanes[base + c])
                                         let out = Int(output[lane])
                                         value[lane] = target[lane]
-                                        views.values[out] = value[lane]
-                                        views.lanes[out] = ViewStore.noLane   // counted by `dropLanes` below
+                                        presented[out] = value[lane]
+                                        viewLanes[out] = ViewStore.noLane   // counted by `dropLanes` below
                                         let last = count - 1
                                         count = last
                                         guard lane != last else { continue }
-                                        views.lanes[Int(output[last])] = Int32(lane)
+                                        viewLanes[Int(output[last])] = Int32(lane)
                                         value[lane] = value[last]
                                         velocity[lane] = velocity[last]
                                         target[lane] = target[last]
@@ -256,6 +261,8 @@ extension TrackStore {
                     }
                 }
             }
+        }
+        }
         }
         views.dropLanes(laneCount - count, slot: base / ViewChannel.stride)
         laneCount = count

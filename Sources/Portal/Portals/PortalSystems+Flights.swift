@@ -159,7 +159,8 @@ extension PortalSystem {
 
     /// The portal's layer and cross-fade layer (those it has), for a loop without an array.
     mutating func layers(_ key: Int) -> LayerPair {
-        LayerPair(first: portals.records[key].layer, second: portals.motion[key].crossFadeLayer)
+        LayerPair(first: portals.records.withUnsafeBufferPointer { $0[key].layer },
+                  second: portals.motion.withUnsafeBufferPointer { $0[key].crossFadeLayer })
     }
 
     mutating func contentEntity(_ key: Int, side: Side) -> Entity? {
@@ -174,9 +175,11 @@ extension PortalSystem {
     mutating func spawnLayer(_ key: Int, frame: Rect, radius: Float, content: Entity?, opacity: Float = 1) -> Entity? {
         guard let layer = allocator.allocate(ownedByPortal: true) else { return nil }
         let slot = views.insert(layer, frame: frame, cornerRadius: radius, opacity: opacity, role: .overlay)
-        views.styles[slot].content = content ?? layer
+        views.styles.withUnsafeMutableBufferPointer(noting: slot) { $0[slot].content = content ?? layer }
         portals.layerOwners.insert(UInt32(key), for: layer)
-        if portals.records[key].layer == nil { portals.records[key].layer = layer }
+        portals.withRecord(key) { record in
+            if record.layer == nil { record.layer = layer }
+        }
         applyLayerStyle(key)
         return layer
     }
@@ -186,9 +189,13 @@ extension PortalSystem {
         let (allowsHitTesting, corners) = portals.records.withUnsafeBufferPointer { ($0[key].allowsHitTesting, $0[key].corners) }
         for layer in layers(key) {
             guard let slot = views.slot(of: layer) else { continue }
-            views.styles[slot].allowsHitTesting = allowsHitTesting
-            views.styles[slot].clipsContent = corners != nil
-            views.styles[slot].cornerStyle = corners?.style ?? .circular
+            // One noted write for the three fields (each through the subscript noted the view
+            // and checked both arrays' uniqueness again).
+            views.styles.withUnsafeMutableBufferPointer(noting: slot) { styles in
+                styles[slot].allowsHitTesting = allowsHitTesting
+                styles[slot].clipsContent = corners != nil
+                styles[slot].cornerStyle = corners?.style ?? .circular
+            }
         }
     }
 

@@ -649,9 +649,12 @@ struct ViewStore {
     }
 
     mutating func setHidden(_ hidden: Bool, by reason: HiddenReason, slot: Int) {
-        let wasVisible = hiddenBy[slot] == 0
-        if hidden { hiddenBy[slot] |= reason.rawValue } else { hiddenBy[slot] &= ~reason.rawValue }
-        let isVisible = hiddenBy[slot] == 0
+        let (wasVisible, isVisible) = columns.hiddenBy.withUnsafeMutableBufferPointer { hiddenBy in
+            let was = hiddenBy[slot]
+            let now = hidden ? was | reason.rawValue : was & ~reason.rawValue
+            hiddenBy[slot] = now
+            return (was == 0, now == 0)
+        }
         if wasVisible != isVisible { visibleCount += isVisible ? 1 : -1; markStructure(slot) }
     }
 
