@@ -47,9 +47,10 @@ extension ViewStore {
             let values = c.values, styles = c.styles, hidden = c.hiddenBy, entities = c.entities
             items.withUnsafeMutableBufferPointer { items in
                 var k = 0
+                guard let first = items.baseAddress, let style = styles.baseAddress else { return }
                 for slot in order where hidden[Int(slot)] == 0 {
                     let slot = Int(slot)
-                    items[k] = ViewStore.flatItem(slot: slot, v: values, style: styles[slot], entity: entities[slot])
+                    ViewStore.writeFlatItem(into: first + k, slot: slot, v: values, style: style + slot, entity: entities[slot])
                     k += 1
                 }
             }
@@ -103,7 +104,30 @@ extension ViewStore {
         }
     }
 
-    /// The render item of a root view.
+    /// Writes the render item of a root view, field by field: what ``flatItem(slot:v:style:entity:)``
+    /// returns, the value fields through ``writeFlatValues(into:slot:v:)``. Built as a value and
+    /// stored whole, the item went through the stack (its transform's fields spilled and
+    /// reloaded), about a sixth of the loop's instructions.
+    @inline(__always)
+    static func writeFlatItem(into item: UnsafeMutablePointer<RenderItem>, slot: Int, v: UnsafeBufferPointer<Float>,
+                              style: UnsafePointer<ViewStyle>, entity: Entity) {
+        item.pointee.entity = entity
+        item.pointee.content = style.pointee.content
+        item.pointee.cornerStyle = style.pointee.cornerStyle
+        item.pointee.clipsContent = style.pointee.clipsContent
+        item.pointee.zIndex = style.pointee.zIndex
+        item.pointee.role = style.pointee.role
+        item.pointee.allowsHitTesting = style.pointee.allowsHitTesting
+        item.pointee.reserved0 = 0
+        item.pointee.reserved1 = 0
+        item.pointee.clip = -1
+        // The 3D rotation's axis and perspective are the style's; its angle is the block's.
+        item.pointee.transform.rotation3D = style.pointee.rotationAxis
+        writeFlatValues(into: item, slot: slot, v: v)
+    }
+
+    /// The render item of a root view, built as a value: the reference the flat list's writer,
+    /// ``writeFlatItem(into:slot:v:style:entity:)``, is tested against.
     @inline(__always)
     static func flatItem(slot: Int, v: UnsafeBufferPointer<Float>, style: ViewStyle, entity: Entity) -> RenderItem {
         let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
@@ -127,7 +151,8 @@ extension Propagation {
                 let index = Int(slots.itemOf[slot])
                 guard index >= 0 else { continue }   // hidden (or gone: structural)
                 if patchLog.isOn { patchLog.willWrite(index, in: items) }
-                items[index] = ViewStore.flatItem(slot: slot, v: c.values, style: c.styles[slot], entity: c.entities[slot])
+                ViewStore.writeFlatItem(into: items.baseAddress! + index, slot: slot, v: c.values, style: c.styles.baseAddress! + slot,
+                                        entity: c.entities[slot])
             }
             if patchLog.isOn { patchLog.finishWrites(in: items) }
         }

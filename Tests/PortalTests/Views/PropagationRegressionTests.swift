@@ -196,3 +196,52 @@ private struct Item: Identifiable, Hashable { let id: Int }
         }
     }
 }
+
+/// The flat render list writes each item field by field (`ViewStore.writeFlatItem`); the item
+/// built as a value (`ViewStore.flatItem`) is the reference. Over blocks that take every branch
+/// (no rotation, a 2D rotation, a 3D one with its own axis and perspective, negative sizes and
+/// radii clamped to 0, opacity above 1 and below 0) and styles with every field set, each written
+/// over an item filled with other values, so a field left unwritten shows.
+@Suite struct FlatItemWriterTests {
+    @Test("writing a flat item field by field gives the value-built item, bit for bit", arguments: 0..<6)
+    func writerMatchesValue(variant: Int) {
+        var rng = SeededGenerator(seed: UInt64(variant) + 1)
+        func r(_ range: ClosedRange<Float>) -> Float { Float.random(in: range, using: &rng) }
+        var block = [Float](repeating: 0, count: 3 * ViewChannel.stride)
+        let slot = 1, b = slot * ViewChannel.stride
+        block[b] = r(-50...50); block[b + 1] = r(-50...50)
+        block[b + 2] = variant == 3 ? -r(1...9) : r(0...300); block[b + 3] = r(0...300)
+        block[b + ViewChannel.cornerRadius.rawValue] = variant == 3 ? -2 : r(0...20)
+        block[b + ViewChannel.opacity.rawValue] = [0.5, 1.5, -0.25, 1, 0, 0.75][variant]
+        block[b + ViewChannel.shadowRadius.rawValue] = variant == 4 ? -1 : r(0...8)
+        block[b + ViewChannel.translationX.rawValue] = r(-9...9); block[b + ViewChannel.translationY.rawValue] = r(-9...9)
+        block[b + ViewChannel.scaleX.rawValue] = r(0.5...2); block[b + ViewChannel.scaleY.rawValue] = r(0.5...2)
+        block[b + ViewChannel.rotation.rawValue] = variant == 1 || variant == 5 ? r(-3...3) : 0
+        block[b + ViewChannel.zPosition.rawValue] = r(-4...4)
+        block[b + ViewChannel.rotation3DAngle.rawValue] = variant >= 2 && variant != 3 ? r(-1...1) : 0
+        var style = ViewStyle(content: Entity(index: 7, generation: 3), role: variant.isMultiple(of: 2) ? .view : .overlay)
+        style.allowsHitTesting = variant.isMultiple(of: 3)
+        style.rotationAxis = Rotation3D(angle: .zero, axis: (r(-1...1), r(-1...1), r(-1...1)), perspective: r(0.2...1))
+        style.cornerStyle = variant.isMultiple(of: 2) ? .continuous : .circular
+        style.clipsContent = !variant.isMultiple(of: 2)
+        style.zIndex = Int32(variant) - 2
+        let entity = Entity(index: 41, generation: 9)
+
+        let expected = block.withUnsafeBufferPointer { ViewStore.flatItem(slot: slot, v: $0, style: style, entity: entity) }
+        var written = RenderItem(entity: Entity(index: 1, generation: 1), content: Entity(index: 2, generation: 2),
+                                 frame: Rect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 5, cornerStyle: .circular,
+                                 clipsContent: false, opacity: 0.1, shadowRadius: 6,
+                                 transform: Transform(translation: Point(x: 7, y: 8), scaleX: 9, scaleY: 10, rotation: .radians(11),
+                                                      zPosition: 12, rotation3D: Rotation3D(angle: .radians(13), axis: (1, 0, 0), perspective: 0.5)),
+                                 zIndex: 99, role: .backdrop, allowsHitTesting: true)
+        written.clip = 17
+        (written.reserved0, written.reserved1) = (0xBEEF, 0xCAFE)   // always 0 in an item: written too
+        withUnsafePointer(to: style) { style in
+            block.withUnsafeBufferPointer { v in
+                ViewStore.writeFlatItem(into: &written, slot: slot, v: v, style: style, entity: entity)
+            }
+        }
+        #expect(written == expected)
+        #expect(written.globalTransform == expected.globalTransform && written.clip == -1)
+    }
+}
