@@ -109,17 +109,9 @@ extension ViewStore {
     static func composeItem(_ slot: Int, _ c: ViewColumns.Pointers, under parent: UnsafePointer<WalkParent>?,
                             into item: UnsafeMutablePointer<RenderItem>) -> DrawnView {
         let style = c.styles[slot]
-        item.pointee.entity = c.entities[slot]
-        item.pointee.content = style.content
-        item.pointee.cornerStyle = style.cornerStyle
-        item.pointee.clipsContent = style.clipsContent
-        item.pointee.reserved0 = 0
-        item.pointee.zIndex = style.zIndex
-        item.pointee.reserved1 = 0
-        // The value fields and the local matrix as the flat list writes them (its 3D rotation's
-        // axis, a style field, read from the item), then composed under the parent.
-        item.pointee.transform.rotation3D = style.rotationAxis
-        writeFlatValues(into: item, slot: slot, v: c.values)
+        // The fields the view decides alone, as the flat list writes them, then those composed
+        // under the parent.
+        writeOwnFields(into: item, slot: slot, v: c.values, style: c.styles.baseAddress! + slot, entity: c.entities[slot])
         let frame = item.pointee.frame
         let own = WalkParent(own: item.pointee.globalTransform, opacity: item.pointee.opacity, hittable: style.allowsHitTesting,
                              under: parent)

@@ -105,22 +105,31 @@ extension ViewStore {
     }
 
     /// Writes the render item of a root view, field by field: what ``flatItem(slot:v:style:entity:)``
-    /// returns, the value fields through ``writeFlatValues(into:slot:v:)``. Built as a value and
-    /// stored whole, the item went through the stack (its transform's fields spilled and
-    /// reloaded), about a sixth of the loop's instructions.
+    /// returns. Built as a value and stored whole, the item went through the stack (its
+    /// transform's fields spilled and reloaded), about a sixth of the loop's instructions.
     @inline(__always)
     static func writeFlatItem(into item: UnsafeMutablePointer<RenderItem>, slot: Int, v: UnsafeBufferPointer<Float>,
                               style: UnsafePointer<ViewStyle>, entity: Entity) {
+        writeOwnFields(into: item, slot: slot, v: v, style: style, entity: entity)
+        item.pointee.role = style.pointee.role
+        item.pointee.allowsHitTesting = style.pointee.allowsHitTesting
+        item.pointee.clip = -1
+    }
+
+    /// Writes the fields of a view's item that its entity, style and value block decide alone,
+    /// as a root's item has them (its local matrix as its global transform): all but the role,
+    /// the hit-testing flag and the clip, which the tree walk composes under the parent
+    /// (``composeItem(_:_:under:into:)``) and a root of a flat list takes from its style.
+    @inline(__always)
+    static func writeOwnFields(into item: UnsafeMutablePointer<RenderItem>, slot: Int, v: UnsafeBufferPointer<Float>,
+                               style: UnsafePointer<ViewStyle>, entity: Entity) {
         item.pointee.entity = entity
         item.pointee.content = style.pointee.content
         item.pointee.cornerStyle = style.pointee.cornerStyle
         item.pointee.clipsContent = style.pointee.clipsContent
-        item.pointee.zIndex = style.pointee.zIndex
-        item.pointee.role = style.pointee.role
-        item.pointee.allowsHitTesting = style.pointee.allowsHitTesting
         item.pointee.reserved0 = 0
+        item.pointee.zIndex = style.pointee.zIndex
         item.pointee.reserved1 = 0
-        item.pointee.clip = -1
         // The 3D rotation's axis and perspective are the style's; its angle is the block's.
         item.pointee.transform.rotation3D = style.pointee.rotationAxis
         writeFlatValues(into: item, slot: slot, v: v)
