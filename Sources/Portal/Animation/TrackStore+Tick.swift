@@ -219,8 +219,8 @@ extension TrackStore {
     /// to its target and then ``removeLaneRow(_:views:)`` does, with each lane column made
     /// unique once per settling animation instead of once per lane (a landing flight removes five
     /// lanes, and whole duration classes of flights land on one tick). The view's value block
-    /// and lane map are written through one pointer each, the view noted once (as the write
-    /// through `values`' subscript noted it once per lane). Its timing's bookkeeping is the
+    /// and lane map are written through one pointer each, and the view is noted as written once
+    /// (the value column's subscript noted it once per lane). Its timing's bookkeeping is the
     /// caller's.
     private mutating func landLanes(of channels: UInt16, base: Int, views: inout ViewStore) {
         guard channels != 0 else { return }
