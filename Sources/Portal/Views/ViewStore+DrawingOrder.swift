@@ -67,14 +67,10 @@ extension ViewStore {
         let live = self.live
         var kept = 0
         order.withUnsafeMutableBufferPointer { o in
-            var lo = 0, hi = o.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if key.before(o[mid], smallest) { lo = mid + 1 } else { hi = mid }
-            }
+            let start = key.lowerBound(of: smallest, in: o, end: o.count)
             live.withUnsafeBufferPointer { live in
-                var w = lo
-                for r in lo..<o.count {
+                var w = start
+                for r in start..<o.count {
                     let slot = o[r]
                     if live[Int(slot)] {
                         o[w] = slot
@@ -138,6 +134,18 @@ extension ViewStore {
             if zA != zB { return zA < zB }
             return sequence[a] < sequence[b]
         }
+
+        /// The first place in `order[0..<end]` (sorted by this key) whose view does not draw
+        /// before `slot`'s: where `slot` goes, or where it is.
+        @inline(__always)
+        func lowerBound(of slot: UInt32, in order: UnsafeMutableBufferPointer<UInt32>, end: Int) -> Int {
+            var lo = 0, hi = end
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if before(order[mid], slot) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
     }
 
     /// Inserts the sorted `pendingInserts` into the sorted order in place. (The key is a strict
@@ -152,11 +160,7 @@ extension ViewStore {
                 var end = n, free = n + k   // o[0..<end] is not moved yet; o[free...] is final
                 for j in stride(from: k - 1, through: 0, by: -1) {
                     let slot = inserts[j]
-                    var lo = 0, hi = end
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if key.before(o[mid], slot) { lo = mid + 1 } else { hi = mid }
-                    }
+                    let lo = key.lowerBound(of: slot, in: o, end: end)
                     let moved = end - lo
                     (base + free - moved).update(from: base + lo, count: moved)   // (overlapping: handled)
                     free -= moved + 1
