@@ -74,7 +74,7 @@ extension ViewStore {
     }
 
     /// Writes the fields of a root view's item that its value block decides, with
-    /// ``presentation(block:slot:axis:)``'s clamps and ``flatItem(slot:v:style:entity:)``'s
+    /// ``presentation(block:slot:axis:)``'s clamps and `ProjectionTransform.local`'s
     /// matrix (its 3D rotation's axis, a style field, is the one the item holds). Field by
     /// field, straight from the block: assigning whole `Transform`s went through a stack copy
     /// whose overlapping reloads stalled store forwarding.
@@ -104,9 +104,11 @@ extension ViewStore {
         }
     }
 
-    /// Writes the render item of a root view, field by field: what ``flatItem(slot:v:style:entity:)``
-    /// returns. Built as a value and stored whole, the item went through the stack (its
-    /// transform's fields spilled and reloaded), about a sixth of the loop's instructions.
+    /// Writes the render item of a root view, field by field: the item of its presentation
+    /// (``presentation(block:slot:axis:)``), its style and entity, its local matrix
+    /// (`ProjectionTransform.local`) as its global transform. Built as a value and stored whole,
+    /// the item went through the stack (its transform's fields spilled and reloaded), about a
+    /// sixth of the loop's instructions.
     @inline(__always)
     static func writeFlatItem(into item: UnsafeMutablePointer<RenderItem>, slot: Int, v: UnsafeBufferPointer<Float>,
                               style: UnsafePointer<ViewStyle>, entity: Entity) {
@@ -133,20 +135,6 @@ extension ViewStore {
         // The 3D rotation's axis and perspective are the style's; its angle is the block's.
         item.pointee.transform.rotation3D = style.pointee.rotationAxis
         writeFlatValues(into: item, slot: slot, v: v)
-    }
-
-    /// The render item of a root view, built as a value: the reference the flat list's writer,
-    /// ``writeFlatItem(into:slot:v:style:entity:)``, is tested against.
-    @inline(__always)
-    static func flatItem(slot: Int, v: UnsafeBufferPointer<Float>, style: ViewStyle, entity: Entity) -> RenderItem {
-        let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
-        return RenderItem(
-            entity: entity, content: style.content, frame: p.frame,
-            cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
-            clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
-            transform: p.transform, zIndex: style.zIndex, role: style.role,
-            allowsHitTesting: style.allowsHitTesting,
-            globalTransform: ProjectionTransform.local(frame: p.frame, transform: p.transform))
     }
 }
 

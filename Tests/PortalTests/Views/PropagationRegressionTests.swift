@@ -198,7 +198,7 @@ private struct Item: Identifiable, Hashable { let id: Int }
 }
 
 /// The flat render list writes each item field by field (`ViewStore.writeFlatItem`); the item
-/// built as a value (`ViewStore.flatItem`) is the reference. Over blocks that take every branch
+/// built as a value from the view's presentation, style and local matrix is the reference. Over blocks that take every branch
 /// (no rotation, a 2D rotation, a 3D one with its own axis and perspective, negative sizes and
 /// radii clamped to 0, opacity above 1 and below 0) and styles with every field set, each written
 /// over an item filled with other values, so a field left unwritten shows.
@@ -227,7 +227,7 @@ private struct Item: Identifiable, Hashable { let id: Int }
         style.zIndex = Int32(variant) - 2
         let entity = Entity(index: 41, generation: 9)
 
-        let expected = block.withUnsafeBufferPointer { ViewStore.flatItem(slot: slot, v: $0, style: style, entity: entity) }
+        let expected = block.withUnsafeBufferPointer { Self.valueItem(slot: slot, v: $0, style: style, entity: entity) }
         var written = RenderItem(entity: Entity(index: 1, generation: 1), content: Entity(index: 2, generation: 2),
                                  frame: Rect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 5, cornerStyle: .circular,
                                  clipsContent: false, opacity: 0.1, shadowRadius: 6,
@@ -243,5 +243,17 @@ private struct Item: Identifiable, Hashable { let id: Int }
         }
         #expect(written == expected)
         #expect(written.globalTransform == expected.globalTransform && written.clip == -1)
+    }
+
+    /// A root view's render item built as a value (as the flat list built it before the writer).
+    static func valueItem(slot: Int, v: UnsafeBufferPointer<Float>, style: ViewStyle, entity: Entity) -> RenderItem {
+        let p = ViewStore.presentation(block: v, slot: slot, axis: style.rotationAxis)
+        return RenderItem(
+            entity: entity, content: style.content, frame: p.frame,
+            cornerRadius: p.cornerRadius, cornerStyle: style.cornerStyle,
+            clipsContent: style.clipsContent, opacity: p.opacity, shadowRadius: p.shadowRadius,
+            transform: p.transform, zIndex: style.zIndex, role: style.role,
+            allowsHitTesting: style.allowsHitTesting,
+            globalTransform: ProjectionTransform.local(frame: p.frame, transform: p.transform))
     }
 }
